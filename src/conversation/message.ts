@@ -1,0 +1,53 @@
+import type { JsonValue } from '../world/index.ts'
+
+/**
+ * The parties of a conversation. `environment` executes tool calls (ToolSandbox's execution
+ * environment); `system` only speaks first, to set up the agent and the user.
+ */
+export type Role = 'system' | 'user' | 'agent' | 'environment'
+
+/** A tool call as the agent made it, with the name and argument text it used. */
+export interface ToolCall {
+  /** The call id (from the model, or made up deterministically). */
+  readonly id: string
+  /** The tool name as the agent saw it (scrambled names stay scrambled here). */
+  readonly name: string
+  /** The arguments as sent: parsed JSON when they parsed, else the raw text. */
+  readonly arguments: JsonValue
+}
+
+/**
+ * A tool call that ran (or tried to): the real tool name and the real argument names, its result,
+ * or the error the agent was given.
+ */
+export interface ToolTrace {
+  readonly callId: string
+  /** The real tool name (after undoing any scrambling); the presented name when no tool matched. */
+  readonly tool: string
+  /** Arguments under their real names, after validation (or as sent when validation failed). */
+  readonly arguments: JsonValue
+  /** Present when the call succeeded. */
+  readonly result?: JsonValue
+  /** Present when the call failed: the text the agent saw and the error kind. */
+  readonly error?: { readonly kind: string; readonly message: string }
+}
+
+/** One message on the conversation bus. */
+export interface Message {
+  /** Position in the trajectory, from 0. */
+  readonly index: number
+  readonly sender: Role
+  readonly recipient: Role
+  /** Text content; empty for a pure tool-call message. */
+  readonly content: string
+  /** On an agent→environment (or user→environment) message: the calls it makes, in order. */
+  readonly toolCalls?: readonly ToolCall[]
+  /** On an environment→agent (or →user) message: the outcome of one call. */
+  readonly toolResult?: ToolTrace
+  /** Which roles see this message. */
+  readonly visibleTo: readonly Role[]
+  /** The index of the world snapshot right after this message (see `Trajectory.snapshots`). */
+  readonly snapshot: number
+  /** True on the message that ended the conversation (the user's end call result). */
+  readonly ended?: boolean
+}

@@ -1,0 +1,86 @@
+import type { WorldSnapshot } from '../world/index.ts'
+import type { Message, ToolTrace } from './message.ts'
+
+/**
+ * How a run ended. `completed`: the user ended the conversation. `max-turns`: the turn limit was
+ * reached first. `error`: the infrastructure failed (network, rate limit after retries, a reply
+ * that could not be read, a cache miss in replay mode); such a run is never scored as an agent
+ * failure.
+ */
+export type RunStatus = 'completed' | 'max-turns' | 'error'
+
+/** Token usage, latency and cost of the model calls of one run (or one call). */
+export interface Usage {
+  readonly calls: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+  /** Sum of call latencies in milliseconds (0 for cached or offline calls). */
+  readonly latencyMs: number
+  /** Cost in US dollars when a price table was given. */
+  readonly costUsd?: number
+  /** Calls answered from the cache. */
+  readonly cachedCalls: number
+}
+
+/** The empty usage. */
+export const NO_USAGE: Usage = Object.freeze({ calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 })
+
+/** Adds two usages. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const cost = a.costUsd === undefined && b.costUsd === undefined ? undefined : (a.costUsd ?? 0) + (b.costUsd ?? 0)
+  return {
+    calls: a.calls + b.calls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    latencyMs: a.latencyMs + b.latencyMs,
+    cachedCalls: a.cachedCalls + b.cachedCalls,
+    ...(cost === undefined ? {} : { costUsd: cost }),
+  }
+}
+
+/** Several tool calls in one message whose outcome depended on the order they ran in. */
+export interface RaceRecord {
+  /** The index of the agent message that made the calls. */
+  readonly messageIndex: number
+  /** The tools involved, in the order the agent listed them. */
+  readonly tools: readonly string[]
+  /** How many orders were tried, and how many gave different outcomes. */
+  readonly ordersTried: number
+  readonly distinctOutcomes: number
+  /** The order kept (the worst one), as positions in the agent's list. */
+  readonly keptOrder: readonly number[]
+}
+
+/** An infrastructure failure that ended a run. */
+export interface RunError {
+  /** A short machine-readable cause: `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `cache-miss`, `internal`. */
+  readonly kind: string
+  readonly message: string
+  /** Which role's call failed. */
+  readonly role?: 'agent' | 'user'
+}
+
+/**
+ * Everything that happened in one run: the messages in order, the world after each (by index into
+ * `snapshots`), the tool traces, and how it ended.
+ */
+export interface Trajectory {
+  readonly scenarioId: string
+  /** A description of the augmentation applied, or `'none'`. */
+  readonly augmentation: string
+  readonly trial: number
+  readonly seed: number
+  readonly messages: readonly Message[]
+  /** Distinct world states; `snapshots[0]` is the starting world. */
+  readonly snapshots: readonly WorldSnapshot[]
+  /** Every tool call the agent made, in order. */
+  readonly traces: readonly ToolTrace[]
+  /** The index of the first user→agent message (where evaluation starts). */
+  readonly firstUserMessageIndex: number
+  /** Turns as ToolSandbox counts them (see `countTurns`). */
+  readonly turns: number
+  readonly status: RunStatus
+  readonly error?: RunError
+  readonly usage: Usage
+  readonly races: readonly RaceRecord[]
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod'
+
+/** A JSON value, as zod validates it. */
+export const jsonValueSchema: z.ZodType<import('../world/index.ts').JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
+)
+
+/**
+ * How one column (or one argument) of a target is compared with the actual value.
+ * - `exact`: equal JSON values (a `null` target also matches a missing value);
+ * - `{ close }`: numbers within an absolute tolerance;
+ * - `contains`: the actual text contains the target text;
+ * - `rouge-l`: ROUGE-L F-measure with stemming, as the Python `rouge-score` package computes it;
+ * - `semantic`: cosine similarity of embeddings (see the evaluation's embedder option);
+ * - `any`: always 1 (the column is not checked).
+ */
+export const similaritySchema = z.union([
+  z.enum(['exact', 'contains', 'rouge-l', 'semantic', 'any']),
+  z.object({ close: z.number().nonnegative() }).strict(),
+])
+export type Similarity = z.infer<typeof similaritySchema>
+
+/** A row as a target: column name to the expected value. */
+export const targetRowSchema = z.record(z.string(), jsonValueSchema)
+
+/**
+ * Which snapshot a table constraint compares against: the index of another milestone (its
+ * matched snapshot), or `'start'` for the world when the first user message arrived.
+ */
+export const referenceSchema = z.union([z.number().int().nonnegative(), z.literal('start')])
+export type Reference = z.infer<typeof referenceSchema>
+
+/** Where the values that fill `{ "$fill": "name" }` placeholders come from. */
+export const fillSchema = z
+  .object({
+    /** The milestone whose matched message holds the tool result. */
+    milestone: z.number().int().nonnegative(),
+    /** A named extractor that turns that message's tool results into values (see the evaluation). */
+    extractor: z.string().min(1),
+  })
+  .strict()
+
+const columnsSchema = z.record(z.string(), similaritySchema).optional()
+
+/** The whole table equals `rows` (rows paired optimally). */
+const tableEqualsSchema = z
+  .object({ kind: z.literal('table'), table: z.string(), rows: z.array(targetRowSchema), columns: columnsSchema })
+  .strict()
+
+/** Rows were added / removed / updated relative to a reference; `rows` are the changed rows. */
+const tableChangeSchema = z
+  .object({
+    kind: z.enum(['added', 'removed', 'updated']),
+    table: z.string(),
+    rows: z.array(targetRowSchema).min(1),
+    /** The snapshot to compare with; the predecessor milestone by default, `'start'` when it has none. */
+    reference: referenceSchema.optional(),
+    columns: columnsSchema,
+  })
+  .strict()
+
+/** A tool call matching `tool` and `arguments` happened at this message. */
+export const toolCallTargetSchema = z
+  .object({
+    tool: z.string(),
+    /** Only the named arguments are checked; extra actual arguments are ignored. */
+    arguments: z.record(z.string(), jsonValueSchema).default({}),
+    /** Per-argument comparison; `exact` by default (numbers: equal as numbers). */
+    compare: z.record(z.string(), similaritySchema).optional(),
+  })
+  .strict()
+export type ToolCallTarget = z.infer<typeof toolCallTargetSchema>
+
+const toolCallSchema = z
+  .object({
+    kind: z.literal('tool-call'),
+    /** Any one of these calls satisfies the constraint (the best match counts). */
+    anyOf: z.array(toolCallTargetSchema).min(1),
+    /**
+     * `succeeded` (default for milestones): an environment message carrying the successful result.
+     * `requested` (default for minefields): the agent message asking for the call, even if it then failed.
+     */
+    on: z.enum(['succeeded', 'requested']).optional(),
+    fill: fillSchema.optional(),
+  })
+  .strict()
+
+/** A message from `from` to `to` whose content matches. */
+const messageSchema = z
+  .object({
+    kind: z.literal('message'),
+    from: z.enum(['agent', 'user', 'environment', 'system']).default('agent'),
+    to: z.enum(['agent', 'user', 'environment', 'system']).default('user'),
+    /** The target text; `{name}` placeholders are filled from `fill`. */
+    content: z.string(),
+    similarity: similaritySchema.default('rouge-l'),
+    fill: fillSchema.optional(),
+  })
+  .strict()
+
+/** One thing that must hold at the milestone's message. */
+export const constraintSchema = z.discriminatedUnion('kind', [tableEqualsSchema, tableChangeSchema, toolCallSchema, messageSchema])
+export type Constraint = z.infer<typeof constraintSchema>
+export type ConstraintInput = z.input<typeof constraintSchema>
+
+/**
+ * A milestone: constraints that must all hold at one message (their similarities combine by
+ * geometric mean), and guardrails that say nothing else in the world changed since the predecessor
+ * or reference milestones.
+ */
+export const milestoneSchema = z
+  .object({
+    /** Shown in reports and failure messages. */
+    name: z.string().optional(),
+    constraints: z.array(constraintSchema).min(1),
+    guardrails: z
+      .object({
+        /** Set to false to turn automatic guardrails off for this milestone. */
+        enabled: z.boolean().default(true),
+        /** Tables that may change anyway. */
+        exclude: z.array(z.string()).default([]),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+export type Milestone = z.infer<typeof milestoneSchema>
+export type MilestoneInput = z.input<typeof milestoneSchema>
+
+/** A minefield: the same shape as a milestone, with the opposite meaning. */
+export const minefieldSchema = milestoneSchema
+export type Minefield = Milestone
+
+/** A DAG edge `[from, to]`: milestone `from` must be matched no later than `to`. */
+export const edgeSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])
+export type Edge = z.infer<typeof edgeSchema>

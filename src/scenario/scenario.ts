@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import { edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema } from './milestone.ts'
+
+/** The categories of ToolSandbox's paper, used to slice results. */
+export const CATEGORIES = [
+  'SINGLE_TOOL_CALL',
+  'MULTIPLE_TOOL_CALL',
+  'SINGLE_USER_TURN',
+  'MULTIPLE_USER_TURN',
+  'STATE_DEPENDENCY',
+  'CANONICALIZATION',
+  'INSUFFICIENT_INFORMATION',
+] as const
+export const categorySchema = z.enum(CATEGORIES)
+export type Category = z.infer<typeof categorySchema>
+
+/**
+ * Changes to the built-in starting world: settings to override, and per table rows to add
+ * (`insert`), or a full replacement (`replace`). Rows are plain JSON.
+ */
+export const worldSpecSchema = z
+  .object({
+    settings: z.record(z.string(), jsonValueSchema).optional(),
+    insert: z.record(z.string(), z.array(z.record(z.string(), jsonValueSchema))).optional(),
+    replace: z.record(z.string(), z.array(z.record(z.string(), jsonValueSchema))).optional(),
+  })
+  .strict()
+export type WorldSpec = z.infer<typeof worldSpecSchema>
+
+/**
+ * A value in a reference step's arguments that is taken from an earlier step's tool result:
+ * `{ "$ref": { "step": 2, "call": 0, "path": "0.person_id" } }`.
+ */
+export const resultRefSchema = z
+  .object({
+    $ref: z
+      .object({
+        step: z.number().int().nonnegative(),
+        call: z.number().int().nonnegative().default(0),
+        /** Dot-separated path into the result; empty for the whole result. */
+        path: z.string().default(''),
+      })
+      .strict(),
+  })
+  .strict()
+
+/** One tool call of a reference step. */
+export const referenceCallSchema = z
+  .object({ tool: z.string(), arguments: z.record(z.string(), z.union([resultRefSchema, jsonValueSchema])).default({}) })
+  .strict()
+export type ReferenceCall = z.infer<typeof referenceCallSchema>
+
+/**
+ * One step of a scenario's reference solution: the agent makes tool calls (several in one step
+ * are parallel calls in one message), the agent says something to the user, or the user replies.
+ * The user's final `end` step ends the conversation.
+ */
+export const referenceStepSchema = z.union([
+  z.object({ agent: z.literal('call'), calls: z.array(referenceCallSchema).min(1) }).strict(),
+  z.object({ agent: z.literal('say'), content: z.string() }).strict(),
+  z.object({ user: z.literal('say'), content: z.string() }).strict(),
+  z.object({ user: z.literal('end') }).strict(),
+])
+export type ReferenceStep = z.infer<typeof referenceStepSchema>
+
+/** A paraphrase of the first user message. */
+export const paraphraseSchema = z
+  .object({ text: z.string().min(1), style: z.enum(['explicit', 'implicit']).default('explicit') })
+  .strict()
+
+/** A worked example conversation shown only to a simulated user. */
+export const demonstrationSchema = z
+  .object({
+    goal: z.string(),
+    turns: z.array(z.object({ role: z.enum(['user', 'agent']), content: z.string() }).strict()).min(1),
+  })
+  .strict()
+
+/** The scenario schema: a scenario is data, validated by this schema. */
+export const scenarioSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, _ and -'),
+    description: z.string().optional(),
+    categories: z.array(categorySchema).min(1),
+    /** The scenario's frozen "now" (ISO 8601 with an offset) and time zone. */
+    clock: z
+      .object({ now: z.iso.datetime({ offset: true }), timeZone: z.string().min(1) })
+      .strict()
+      .default({ now: '2026-05-14T10:00:00-07:00', timeZone: 'America/Los_Angeles' }),
+    world: worldSpecSchema.default({}),
+    user: z
+      .object({
+        goal: z.string().min(1),
+        /** What the user does not know and must not make up ("You do not know Fredrik's number."). */
+        knowledge: z.string().min(1),
+        demonstrations: z.array(demonstrationSchema).default([]),
+      })
+      .strict(),
+    firstMessage: z.string().min(1),
+    paraphrases: z.array(paraphraseSchema).default([]),
+    tools: z
+      .object({ allow: z.array(z.string()).min(1), deny: z.array(z.string()).default([]) })
+      .strict(),
+    milestones: z.array(milestoneSchema).default([]),
+    /** DAG edges between milestones; a chain 0 → 1 → ... when absent. */
+    milestoneEdges: z.array(edgeSchema).optional(),
+    minefields: z.array(minefieldSchema).default([]),
+    minefieldEdges: z.array(edgeSchema).optional(),
+    /** The most messages the run may add after the first user message (ToolSandbox: 30). */
+    maxTurns: z.number().int().positive().default(30),
+    reference: z.array(referenceStepSchema).min(1),
+  })
+  .strict()
+  .superRefine((scenario, context) => {
+    const checkEdges = (edges: readonly (readonly [number, number])[] | undefined, count: number, key: string) => {
+      for (const [position, [from, to]] of (edges ?? []).entries()) {
+        if (from >= count || to >= count || from === to)
+          context.addIssue({ code: 'custom', path: [key, position], message: `edge [${from}, ${to}] does not join two different ${key.replace('Edges', 's')} of ${count}` })
+      }
+    }
+    checkEdges(scenario.milestoneEdges, scenario.milestones.length, 'milestoneEdges')
+    checkEdges(scenario.minefieldEdges, scenario.minefields.length, 'minefieldEdges')
+    const allowed = new Set(scenario.tools.allow)
+    for (const [position, step] of scenario.reference.entries()) {
+      if ('calls' in step)
+        for (const call of step.calls)
+          if (!allowed.has(call.tool) || scenario.tools.deny.includes(call.tool))
+            context.addIssue({ code: 'custom', path: ['reference', position], message: `the reference calls ${call.tool}, which the scenario does not allow` })
+    }
+  })
+
+/** A validated scenario. */
+export type Scenario = z.infer<typeof scenarioSchema>
+/** What an author writes (defaults may be left out). */
+export type ScenarioInput = z.input<typeof scenarioSchema>
+
+/**
+ * Declares a scenario: validates it and fills in defaults. Throws a `ScenarioError` that lists
+ * every problem with its path.
+ */
+export function defineScenario(input: ScenarioInput, source?: string): Scenario {
+  const parsed = scenarioSchema.safeParse(input)
+  if (!parsed.success) throw new ScenarioError(source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)'), parsed.error)
+  return parsed.data
+}
+
+/** A scenario that failed validation; the message names the scenario and every issue's path. */
+export class ScenarioError extends Error {
+  readonly issues: readonly z.core.$ZodIssue[]
+
+  constructor(source: string, error: z.ZodError) {
+    const lines = error.issues.map((issue) => `  - ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    super(`invalid scenario ${source}:\n${lines.join('\n')}`)
+    this.name = 'ScenarioError'
+    this.issues = error.issues
+  }
+}
+
+/** The tools the agent may use in a scenario: the allow list minus the deny list (deny wins). */
+export function allowedTools(scenario: Pick<Scenario, 'tools'>): string[] {
+  const denied = new Set(scenario.tools.deny)
+  return scenario.tools.allow.filter((name) => !denied.has(name))
+}

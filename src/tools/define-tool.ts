@@ -1,0 +1,65 @@
+import type { z } from 'zod'
+import type { JsonValue } from '../world/index.ts'
+import type { ToolContext } from './context.ts'
+import type { ToolErrorKind } from './tool-error.ts'
+
+/**
+ * A setting that must be on before a tool may run, with the error the agent gets otherwise.
+ * The executor checks these before validation succeeds into execution; tools whose requirement
+ * depends on their arguments (the current location only when no coordinates are given) check it
+ * themselves with `requireSetting`.
+ */
+export interface StateRequirement {
+  /** A boolean column of the `settings` table, such as `cellular` or `wifi`. */
+  readonly setting: string
+  readonly kind: ToolErrorKind
+  readonly message: string
+}
+
+/** Who may call a tool. */
+export type ToolAudience = 'agent' | 'user'
+
+/**
+ * Everything the framework knows about a tool. The zod object schema is the single source of the
+ * argument types: every argument carries a `.describe()` text that models see.
+ */
+export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result extends JsonValue = JsonValue> {
+  /** The name models see and call (snake_case). */
+  readonly name: string
+  /** The domain the tool belongs to (`contacts`, `messaging`, `settings`, ...). */
+  readonly domain: string
+  readonly description: string
+  readonly args: Args
+  /** What the tool returns, in words. */
+  readonly returns: string
+  /** Whether the tool changes the world (an action) or only reads it. */
+  readonly action: boolean
+  /** Settings that must be on; checked in this order. */
+  readonly requires?: readonly StateRequirement[]
+  /** Settings a tool reads only in some cases, listed for documentation (`tools --json`). */
+  readonly sometimesRequires?: readonly string[]
+  /** Who may call it; the agent by default. */
+  readonly audience?: readonly ToolAudience[]
+  /** The implementation. Throw `ToolError` for failures the agent should read. */
+  execute(args: z.output<Args>, context: ToolContext): Result | Promise<Result>
+}
+
+/** A tool of any argument and result type. */
+export type AnyTool = ToolDefinition<z.ZodObject, JsonValue>
+
+/**
+ * Declares a tool. It returns its input, typed: the argument types of `execute` come from the zod
+ * schema.
+ *
+ * @example
+ * defineTool({
+ *   name: 'get_wifi_status', domain: 'settings', description: 'Whether Wi-Fi is on.',
+ *   args: z.object({}), returns: 'true when Wi-Fi is on', action: false,
+ *   execute: (_args, { world }) => world.settings().wifi === true,
+ * })
+ */
+export function defineTool<Args extends z.ZodObject, Result extends JsonValue>(
+  definition: ToolDefinition<Args, Result>,
+): ToolDefinition<Args, Result> {
+  return definition
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+/** The project's own tests. `npm run eval` uses its own configuration (see `src/cli/eval.ts`). */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/e2e/fixtures/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
