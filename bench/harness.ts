@@ -1,0 +1,64 @@
+/**
+ * A small benchmark harness: each `bench/*.bench.ts` file default-exports a list of benchmarks;
+ * `npm run bench` runs them all, prints a table and writes `toolcheck-report/bench.json`.
+ * Targets are checked and reported, never asserted in tests, so a slow machine gives a red line
+ * in the table rather than a flaky test.
+ */
+export interface Benchmark {
+  readonly name: string
+  /** Runs once before timing; its value is passed to `run`. */
+  readonly setup?: () => unknown
+  /** The timed work. */
+  readonly run: (state: unknown) => unknown
+  /** Timed repetitions (after 3 warm-up runs); 20 by default. */
+  readonly iterations?: number
+  /** The median time the work should stay under, in milliseconds. */
+  readonly targetMs?: number
+  /** Extra facts to report after the timing (a shared-table count, a request count). */
+  readonly facts?: (state: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>
+}
+
+/** Declares benchmarks; returns them typed. */
+export function defineBenchmarks(benchmarks: readonly Benchmark[]): readonly Benchmark[] {
+  return benchmarks
+}
+
+/** The measured outcome of one benchmark. */
+export interface BenchmarkResult {
+  readonly file: string
+  readonly name: string
+  readonly iterations: number
+  readonly medianMs: number
+  readonly p95Ms: number
+  readonly minMs: number
+  readonly targetMs?: number
+  readonly withinTarget?: boolean
+  readonly facts?: Record<string, unknown>
+}
+
+/** Runs one benchmark. */
+export async function runBenchmark(file: string, benchmark: Benchmark): Promise<BenchmarkResult> {
+  const state = await benchmark.setup?.()
+  const iterations = benchmark.iterations ?? 20
+  for (let warmUp = 0; warmUp < Math.min(3, iterations); warmUp++) await benchmark.run(state)
+  const times: number[] = []
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    const start = performance.now()
+    await benchmark.run(state)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  const medianMs = times[Math.floor(times.length / 2)] ?? 0
+  const p95Ms = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))] ?? 0
+  const facts = await benchmark.facts?.(state)
+  return {
+    file,
+    name: benchmark.name,
+    iterations,
+    medianMs,
+    p95Ms,
+    minMs: times[0] ?? 0,
+    ...(benchmark.targetMs === undefined ? {} : { targetMs: benchmark.targetMs, withinTarget: medianMs <= benchmark.targetMs }),
+    ...(facts === undefined ? {} : { facts }),
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: runs every `bench/*.bench.ts` (or those whose file name contains an argument),
+ * prints a table and writes `toolcheck-report/bench.json`.
+ */
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Benchmark, BenchmarkResult } from './harness.ts'
+import { runBenchmark } from './harness.ts'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const filters = process.argv.slice(2)
+const files = (await readdir(here)).filter((file) => file.endsWith('.bench.ts') && (filters.length === 0 || filters.some((filter) => file.includes(filter)))).sort()
+const results: BenchmarkResult[] = []
+for (const file of files) {
+  const module = (await import(join(here, file))) as { default: readonly Benchmark[] }
+  for (const benchmark of module.default) {
+    const result = await runBenchmark(file, benchmark)
+    results.push(result)
+    const target = result.targetMs === undefined ? '' : ` (target < ${result.targetMs} ms: ${result.withinTarget ? 'ok' : 'MISSED'})`
+    const facts = result.facts === undefined ? '' : `  ${JSON.stringify(result.facts)}`
+    console.log(`${file.padEnd(24)} ${result.name.padEnd(56)} median ${result.medianMs.toFixed(4)} ms  p95 ${result.p95Ms.toFixed(4)} ms${target}${facts}`)
+  }
+}
+const out = join(here, '..', 'toolcheck-report', 'bench.json')
+await mkdir(dirname(out), { recursive: true })
+await writeFile(out, `${JSON.stringify({ node: process.version, results }, null, 2)}\n`)
+console.log(`\n${results.length} benchmarks; ${results.filter((result) => result.withinTarget === false).length} missed their target. Written to toolcheck-report/bench.json`)

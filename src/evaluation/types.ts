@@ -1,0 +1,44 @@
+import type { RunStatus } from '../conversation/index.ts'
+
+/** How one constraint of a milestone fared at the matched message. */
+export interface ConstraintResult {
+  /** The constraint kind (`table`, `added`, `tool-call`, `message`, `guardrail`, ...). */
+  readonly kind: string
+  readonly similarity: number
+  /** Why, in words: what was compared and what differed. */
+  readonly reason: string
+}
+
+/** Where one milestone (or minefield) was matched and how well. */
+export interface MilestoneMatch {
+  /** Position in the scenario's list. */
+  readonly index: number
+  readonly name?: string
+  /** The message whose snapshot the milestone was matched to. */
+  readonly messageIndex: number
+  /** The milestone's similarity there, in [0, 1]. */
+  readonly similarity: number
+  /** A one-line summary of why (the weakest constraint's reason when below 1). */
+  readonly reason: string
+  readonly constraints: readonly ConstraintResult[]
+}
+
+/**
+ * The outcome of evaluating one trajectory: data, never a verdict. Matchers and reporters decide
+ * what passes.
+ */
+export interface EvaluationResult {
+  /** `milestoneScore` when no minefield fired, else 0. */
+  readonly score: number
+  /** Mean milestone similarity over the best mapping (1 when there are no milestones). */
+  readonly milestoneScore: number
+  /** Mean minefield similarity over the worst-case mapping (0 when there are no minefields). */
+  readonly minefieldScore: number
+  /** Whether any minefield fired (its similarity above 0). */
+  readonly minefieldHit: boolean
+  readonly milestones: readonly MilestoneMatch[]
+  readonly minefields: readonly MilestoneMatch[]
+  /** Turns as ToolSandbox counts them. */
+  readonly turns: number
+  readonly status: RunStatus
+}
