@@ -2,3 +2,4 @@ export type { Constraint, ConstraintInput, Edge, Milestone, MilestoneInput, Mine
 export { constraintSchema, edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
 export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, WorldSpec } from './scenario.ts'
 export { allowedTools, CATEGORIES, categorySchema, defineScenario, referenceStepSchema, ScenarioError, scenarioSchema, worldSpecSchema } from './scenario.ts'
+export type { ScenarioPresentation } from './presentation.ts'

@@ -30,15 +30,21 @@ export const targetRowSchema = z.record(z.string(), jsonValueSchema)
 export const referenceSchema = z.union([z.number().int().nonnegative(), z.literal('start')])
 export type Reference = z.infer<typeof referenceSchema>
 
-/** Where the values that fill `{ "$fill": "name" }` placeholders come from. */
+/**
+ * Where the values that fill `{ "$fill": "name" }` argument placeholders and `{name}` content
+ * placeholders come from: the tool result at the message another milestone matched. Either a
+ * named extractor (see the evaluation's extractor registry) or paths into `{ result, arguments }`
+ * of that message's tool trace (`values: { temperature: "result.current_temperature" }`).
+ */
 export const fillSchema = z
   .object({
     /** The milestone whose matched message holds the tool result. */
     milestone: z.number().int().nonnegative(),
-    /** A named extractor that turns that message's tool results into values (see the evaluation). */
-    extractor: z.string().min(1),
+    extractor: z.string().min(1).optional(),
+    values: z.record(z.string(), z.string()).optional(),
   })
   .strict()
+  .refine((fill) => fill.extractor !== undefined || fill.values !== undefined, 'a fill needs an extractor or values')
 
 const columnsSchema = z.record(z.string(), similaritySchema).optional()
 
@@ -77,8 +83,9 @@ const toolCallSchema = z
     /** Any one of these calls satisfies the constraint (the best match counts). */
     anyOf: z.array(toolCallTargetSchema).min(1),
     /**
-     * `succeeded` (default for milestones): an environment message carrying the successful result.
-     * `requested` (default for minefields): the agent message asking for the call, even if it then failed.
+     * `succeeded` (default for milestones): an environment→agent message whose trace is a
+     * successful call. `requested` (default for minefields): any environment→agent message whose
+     * trace is a call of the tool, even one that then failed, since asking already counts.
      */
     on: z.enum(['succeeded', 'requested']).optional(),
     fill: fillSchema.optional(),
