@@ -1,0 +1,102 @@
+import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { allowedTools } from '../scenario/index.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import { presentTool } from '../tools/present-tool.ts'
+import { closestNames } from '../tools/closest-names.ts'
+import type { ToolRegistry } from '../tools/tool-registry.ts'
+import type { ToolSpec } from '../tools/tool-spec.ts'
+import type { Augmentation, ToolScramble } from './augmentation.ts'
+import { selects, TOOL_SCRAMBLES } from './augmentation.ts'
+import { AugmentationError } from './augmentation-error.ts'
+import { augmentationKind } from './describe-augmentation.ts'
+import { compareText, offeredToAgent, rankDistractionTools } from './rank-distraction-tools.ts'
+import { scrambledToolNames } from './scrambled-tool-names.ts'
+import { withoutArgumentDescriptions, withoutArgumentTypes, withoutDescription, withRenamedArguments } from './tool-spec-scrambles.ts'
+
+/** Options of `applyAugmentation`. */
+export interface ApplyAugmentationOptions {
+  /** Present strict schemas (for OpenAI strict function calling); plain draft-07 schemas by default. */
+  readonly strict?: boolean
+}
+
+/**
+ * Shows a scenario to the agent through an augmentation: the allowed tools (minus denied ones and
+ * tools only the user may call) plus the requested distraction tools, each scrambled as asked,
+ * and the first user message or its paraphrase. Pure and deterministic: the same scenario,
+ * augmentation and registry always give the same presentation. The tools are ordered by real
+ * name, which mixes distraction tools in among the allowed ones (the deterministic counterpart
+ * of ToolSandbox's shuffle) and keeps the order unchanged when only names are scrambled.
+ *
+ * Throws `AugmentationError` when the augmentation names a tool that is not shown, when the
+ * paraphrase does not exist, or when the scenario allows a tool the registry lacks.
+ */
+export function applyAugmentation(
+  scenario: Scenario,
+  augmentation: Augmentation,
+  registry: ToolRegistry,
+  options: ApplyAugmentationOptions = {},
+): ScenarioPresentation {
+  const allowed = allowedTools(scenario)
+  const missing = allowed.filter((name) => !registry.has(name))
+  if (missing.length > 0) {
+    const hints = missing.map((name) => {
+      const close = closestNames(name, registry.names())
+      return close.length > 0 ? `${name} (did you mean ${close.join(', ')}?)` : name
+    })
+    throw new AugmentationError(scenario.id, `the scenario allows tools that are not registered: ${hints.join('; ')}`)
+  }
+  const shown: AnyTool[] = allowed.map((name) => registry.getOrThrow(name)).filter(offeredToAgent)
+  shown.push(...distractions(scenario, augmentation, registry, allowed))
+  shown.sort((first, second) => compareText(first.name, second.name))
+
+  const shownNames = shown.map((tool) => tool.name)
+  for (const field of TOOL_SCRAMBLES) checkSelection(scenario, augmentation, field, shownNames, allowed)
+
+  const scrambledNames = scrambledToolNames(registry.list())
+  const tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
+  return {
+    label: augmentationKind(augmentation),
+    tools,
+    firstMessage: firstMessage(scenario, augmentation),
+  }
+}
+
+function distractions(scenario: Scenario, augmentation: Augmentation, registry: ToolRegistry, allowed: readonly string[]): AnyTool[] {
+  const count = augmentation.distractionTools
+  if (count === 0) return []
+  if (count !== 'all' && (!Number.isInteger(count) || count < 0))
+    throw new AugmentationError(scenario.id, `distractionTools must be a whole number of at least 0 or 'all', not ${count}`)
+  const ranked = rankDistractionTools(registry.list(), allowed, scenario.tools.deny)
+  return count === 'all' ? ranked : ranked.slice(0, count)
+}
+
+function checkSelection(scenario: Scenario, augmentation: Augmentation, field: ToolScramble, shown: readonly string[], allowed: readonly string[]): void {
+  const selection = augmentation[field]
+  if (selection === 'all') return
+  // An allowed tool that only the user may call (end_conversation) is not shown, but naming it is harmless.
+  const unknown = selection.filter((name) => !shown.includes(name) && !allowed.includes(name))
+  if (unknown.length > 0)
+    throw new AugmentationError(scenario.id, `${field} names ${unknown.join(', ')}, which the agent is not shown; the tools shown are ${shown.join(', ')}`)
+}
+
+function augmentSpec(tool: AnyTool, augmentation: Augmentation, scrambledNames: ReadonlyMap<string, string>, options: ApplyAugmentationOptions): ToolSpec {
+  let spec = presentTool(tool, { strict: options.strict ?? false })
+  if (selects(augmentation.removedDescriptions, tool.name)) spec = withoutDescription(spec)
+  if (selects(augmentation.removedArgumentDescriptions, tool.name)) spec = withoutArgumentDescriptions(spec)
+  if (selects(augmentation.removedArgumentTypes, tool.name)) spec = withoutArgumentTypes(spec)
+  if (selects(augmentation.renamedArguments, tool.name)) spec = withRenamedArguments(spec)
+  if (selects(augmentation.scrambledNames, tool.name)) spec = { ...spec, name: scrambledNames.get(tool.name) ?? tool.name }
+  return spec
+}
+
+function firstMessage(scenario: Scenario, augmentation: Augmentation): string {
+  const paraphrase = augmentation.paraphrase
+  if (paraphrase === null) return scenario.firstMessage
+  if (typeof paraphrase === 'string') return paraphrase
+  const chosen = scenario.paraphrases[paraphrase]
+  if (chosen === undefined) {
+    const available = scenario.paraphrases.length === 0 ? 'it has none' : `it has ${scenario.paraphrases.length} (0 to ${scenario.paraphrases.length - 1})`
+    throw new AugmentationError(scenario.id, `paraphrase ${paraphrase} does not exist; ${available}`)
+  }
+  return chosen.text
+}

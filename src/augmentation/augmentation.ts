@@ -1,0 +1,97 @@
+import { z } from 'zod'
+
+/**
+ * Which tools a per-tool scramble applies to: a list of real tool names, or `'all'` for every
+ * tool the agent is shown (distraction tools included).
+ */
+export type ToolSelection = readonly string[] | 'all'
+
+/**
+ * How a scenario is shown to the agent, as data: which distraction tools are added, which tools
+ * have their name, description, argument descriptions, argument types or argument names
+ * scrambled, and whether the first user message is replaced by a paraphrase. It is plain JSON,
+ * so a failing sweep can print it and a test can replay it; `describeAugmentation` says it in
+ * words. Tool names in it are always the real names.
+ */
+export interface Augmentation {
+  /** How many tools outside the allowed set to add (ranked by `rankDistractionTools`), or all of them. */
+  readonly distractionTools: number | 'all'
+  /** Tools shown as `<domain>_<k>` instead of their name. */
+  readonly scrambledNames: ToolSelection
+  /** Tools shown with an empty description. */
+  readonly removedDescriptions: ToolSelection
+  /** Tools whose arguments are shown without descriptions (types stay). */
+  readonly removedArgumentDescriptions: ToolSelection
+  /** Tools whose arguments are shown without types (descriptions stay); their specs set `typesHidden`. */
+  readonly removedArgumentTypes: ToolSelection
+  /** Tools whose arguments are shown as `arg_0`, `arg_1`, ... in schema order. */
+  readonly renamedArguments: ToolSelection
+  /**
+   * The first user message: `null` keeps the scenario's own, a number picks one of the scenario's
+   * paraphrases by position, a string is a paraphrase given in full (a model-written one).
+   */
+  readonly paraphrase: number | string | null
+}
+
+/** The augmentation that changes nothing: the scenario's allowed tools as they are, its own first message. */
+export const PLAIN_AUGMENTATION: Augmentation = Object.freeze({
+  distractionTools: 0,
+  scrambledNames: Object.freeze([]) as readonly string[],
+  removedDescriptions: Object.freeze([]) as readonly string[],
+  removedArgumentDescriptions: Object.freeze([]) as readonly string[],
+  removedArgumentTypes: Object.freeze([]) as readonly string[],
+  renamedArguments: Object.freeze([]) as readonly string[],
+  paraphrase: null,
+})
+
+const toolSelectionSchema = z.union([z.array(z.string()).readonly(), z.literal('all')])
+
+/**
+ * The schema of an augmentation written as JSON (a replayed counterexample, a report row). Fields
+ * left out mean "no change", so `{ "distractionTools": 3 }` is a valid augmentation.
+ */
+export const augmentationSchema = z
+  .object({
+    distractionTools: z.union([z.number().int().nonnegative(), z.literal('all')]).default(0),
+    scrambledNames: toolSelectionSchema.default([]),
+    removedDescriptions: toolSelectionSchema.default([]),
+    removedArgumentDescriptions: toolSelectionSchema.default([]),
+    removedArgumentTypes: toolSelectionSchema.default([]),
+    renamedArguments: toolSelectionSchema.default([]),
+    paraphrase: z.union([z.number().int().nonnegative(), z.string().min(1), z.null()]).default(null),
+  })
+  .strict()
+
+/** What an author may write: any subset of the fields. */
+export type AugmentationInput = z.input<typeof augmentationSchema>
+
+/** Builds an augmentation from the fields that differ from the plain one (validated). */
+export function defineAugmentation(input: AugmentationInput = {}): Augmentation {
+  return augmentationSchema.parse(input)
+}
+
+/** The per-tool fields of an augmentation, in the order they are described. */
+export const TOOL_SCRAMBLES = [
+  'scrambledNames',
+  'removedDescriptions',
+  'removedArgumentDescriptions',
+  'removedArgumentTypes',
+  'renamedArguments',
+] as const
+
+/** One of the per-tool fields of an augmentation. */
+export type ToolScramble = (typeof TOOL_SCRAMBLES)[number]
+
+/** Whether an augmentation changes nothing at all. */
+export function isPlainAugmentation(augmentation: Augmentation): boolean {
+  return (
+    augmentation.distractionTools === 0 &&
+    augmentation.paraphrase === null &&
+    TOOL_SCRAMBLES.every((field) => augmentation[field] !== 'all' && augmentation[field].length === 0)
+  )
+}
+
+/** Whether a per-tool selection includes a tool. */
+export function selects(selection: ToolSelection, tool: string): boolean {
+  return selection === 'all' || selection.includes(tool)
+}

@@ -1,0 +1,61 @@
+import type { Augmentation, ToolScramble, ToolSelection } from './augmentation.ts'
+import { TOOL_SCRAMBLES } from './augmentation.ts'
+
+/** How each per-tool scramble reads, for one tool, several, or all of them. */
+const SCRAMBLE_WORDS: Readonly<Record<ToolScramble, { readonly some: (tools: string) => string; readonly all: string; readonly kind: string }>> = {
+  scrambledNames: { some: (tools) => `name of ${tools} scrambled`, all: 'all tool names scrambled', kind: 'tool names scrambled' },
+  removedDescriptions: { some: (tools) => `description of ${tools} removed`, all: 'all tool descriptions removed', kind: 'tool descriptions scrambled' },
+  removedArgumentDescriptions: {
+    some: (tools) => `argument descriptions of ${tools} removed`,
+    all: 'all argument descriptions removed',
+    kind: 'argument descriptions scrambled',
+  },
+  removedArgumentTypes: { some: (tools) => `argument types of ${tools} removed`, all: 'all argument types removed', kind: 'argument types scrambled' },
+  renamedArguments: { some: (tools) => `arguments of ${tools} renamed`, all: 'all arguments renamed', kind: 'arguments renamed' },
+}
+
+/**
+ * An augmentation in words, the most specific change first, for failure messages:
+ * `description of send_message_with_phone_number removed; 3 distraction tools`, or
+ * `no augmentation`.
+ */
+export function describeAugmentation(augmentation: Augmentation): string {
+  const parts: string[] = []
+  for (const field of TOOL_SCRAMBLES) {
+    const selection: ToolSelection = augmentation[field]
+    const words = SCRAMBLE_WORDS[field]
+    if (selection === 'all') parts.push(words.all)
+    else if (selection.length > 0) parts.push(words.some(selection.join(', ')))
+  }
+  const distraction = distractionWords(augmentation.distractionTools)
+  if (distraction !== undefined) parts.push(distraction)
+  const paraphrase = augmentation.paraphrase
+  if (typeof paraphrase === 'number') parts.push(`first message replaced by paraphrase ${paraphrase}`)
+  else if (typeof paraphrase === 'string') parts.push(`first message replaced by ${JSON.stringify(paraphrase)}`)
+  return parts.length === 0 ? 'no augmentation' : parts.join('; ')
+}
+
+/**
+ * The kind of an augmentation, as a report column: which changes it makes, not to which tools
+ * (`3 distraction tools + tool descriptions scrambled`), or `none`. The eight ToolSandbox
+ * variants have the kinds of its paper's table: `none`, `3 distraction tools`,
+ * `10 distraction tools`, `all tools`, and `3 distraction tools + <scramble>`.
+ */
+export function augmentationKind(augmentation: Augmentation): string {
+  const parts: string[] = []
+  const count = augmentation.distractionTools
+  if (count === 'all') parts.push('all tools')
+  else if (count > 0) parts.push(count === 1 ? '1 distraction tool' : `${count} distraction tools`)
+  for (const field of TOOL_SCRAMBLES) {
+    const selection = augmentation[field]
+    if (selection === 'all' || selection.length > 0) parts.push(SCRAMBLE_WORDS[field].kind)
+  }
+  if (augmentation.paraphrase !== null) parts.push('paraphrased')
+  return parts.length === 0 ? 'none' : parts.join(' + ')
+}
+
+function distractionWords(count: number | 'all'): string | undefined {
+  if (count === 'all') return 'all other tools added as distractions'
+  if (count === 0) return undefined
+  return count === 1 ? '1 distraction tool' : `${count} distraction tools`
+}

@@ -1,0 +1,35 @@
+import type { Augmentation, AugmentationInput } from './augmentation.ts'
+import { defineAugmentation } from './augmentation.ts'
+import { augmentationKind } from './describe-augmentation.ts'
+
+/** One named augmentation of a fixed set; `label` is the report column. */
+export interface NamedAugmentation {
+  readonly label: string
+  readonly augmentation: Augmentation
+}
+
+function variant(input: AugmentationInput): NamedAugmentation {
+  const augmentation = Object.freeze(defineAugmentation(input))
+  return Object.freeze({ label: augmentationKind(augmentation), augmentation })
+}
+
+/**
+ * The eight ways ToolSandbox shows every scenario (the columns of its paper's table 5): plain;
+ * 3, 10 and all distraction tools; and, each on top of 3 distraction tools, every tool's name,
+ * description, argument descriptions or argument types scrambled. As in ToolSandbox, a scramble
+ * applies to every tool shown, distraction tools included. Labels, in this order: `none`,
+ * `3 distraction tools`, `10 distraction tools`, `all tools`,
+ * `3 distraction tools + tool names scrambled`, `3 distraction tools + tool descriptions scrambled`,
+ * `3 distraction tools + argument descriptions scrambled`,
+ * `3 distraction tools + argument types scrambled`.
+ */
+export const TOOLSANDBOX_VARIANTS: readonly NamedAugmentation[] = Object.freeze([
+  variant({}),
+  variant({ distractionTools: 3 }),
+  variant({ distractionTools: 10 }),
+  variant({ distractionTools: 'all' }),
+  variant({ distractionTools: 3, scrambledNames: 'all' }),
+  variant({ distractionTools: 3, removedDescriptions: 'all' }),
+  variant({ distractionTools: 3, removedArgumentDescriptions: 'all' }),
+  variant({ distractionTools: 3, removedArgumentTypes: 'all' }),
+])
