@@ -1,0 +1,20 @@
+/**
+ * A scenario's starting world does not fit the device tables. The message names the table, the
+ * row (its position in the scenario's list) and the column, and what was expected.
+ */
+export class WorldSpecError extends Error {
+  readonly table: string
+  readonly row: number | undefined
+  readonly column: string | undefined
+
+  constructor(table: string, row: number | undefined, column: string | undefined, problem: string) {
+    const where = [`table "${table}"`, row === undefined ? undefined : `row ${row}`, column === undefined ? undefined : `column "${column}"`]
+      .filter((part) => part !== undefined)
+      .join(', ')
+    super(`starting world, ${where}: ${problem}`)
+    this.name = 'WorldSpecError'
+    this.table = table
+    this.row = row
+    this.column = column
+  }
+}
