@@ -10,7 +10,7 @@ import { selects, TOOL_SCRAMBLES } from './augmentation.ts'
 import { AugmentationError } from './augmentation-error.ts'
 import { augmentationKind } from './describe-augmentation.ts'
 import { compareText, offeredToAgent, rankDistractionTools } from './rank-distraction-tools.ts'
-import { scrambledToolNames } from './scrambled-tool-names.ts'
+import { scrambledNameTable } from './scrambled-name-table.ts'
 import { withoutArgumentDescriptions, withoutArgumentTypes, withoutDescription, withRenamedArguments } from './tool-spec-scrambles.ts'
 
 /** Options of `applyAugmentation`. */
@@ -52,7 +52,7 @@ export function applyAugmentation(
   const shownNames = shown.map((tool) => tool.name)
   for (const field of TOOL_SCRAMBLES) checkSelection(scenario, augmentation, field, shownNames, allowed)
 
-  const scrambledNames = scrambledToolNames(registry.list())
+  const scrambledNames = scrambledNameTable(registry.list())
   const tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
   return {
     label: augmentationKind(augmentation),

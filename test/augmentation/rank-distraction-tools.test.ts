@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { nameSimilarity, rankDistractionTools, scrambledToolNames } from '../../src/augmentation/index.ts'
+import { nameSimilarity, rankDistractionTools, scrambledNameTable } from '../../src/augmentation/index.ts'
 import { fixtureTools } from './fixture-tools.ts'
 
 describe('nameSimilarity', () => {
@@ -29,9 +29,9 @@ describe('rankDistractionTools', () => {
   })
 })
 
-describe('scrambledToolNames', () => {
+describe('scrambledNameTable', () => {
   test('numbers each domain from 0 in order of real names, whatever the registry order', () => {
-    const names = scrambledToolNames([...fixtureTools].reverse())
+    const names = scrambledNameTable([...fixtureTools].reverse())
     expect(names.get('get_cellular_service_status')).toBe('settings_0')
     expect(names.get('get_wifi_status')).toBe('settings_1')
     expect(names.get('set_wifi_status')).toBe('settings_2')

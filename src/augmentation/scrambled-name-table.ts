@@ -6,7 +6,7 @@ import { compareText } from './rank-distraction-tools.ts'
  * of the real names. The numbering covers every tool given (not only those shown), so a tool's
  * scrambled name is the same in every scenario and augmentation that uses the same registry.
  */
-export function scrambledToolNames(tools: readonly AnyTool[]): Map<string, string> {
+export function scrambledNameTable(tools: readonly AnyTool[]): Map<string, string> {
   const byDomain = new Map<string, string[]>()
   for (const tool of tools) {
     const names = byDomain.get(tool.domain) ?? []

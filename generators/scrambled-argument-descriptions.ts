@@ -1,0 +1,15 @@
+import type fc from 'fast-check'
+import type { Augmentation } from '../src/augmentation/index.ts'
+import type { ToolScrambleConstraints } from './_internals/tool-subset.ts'
+import { toolSubset } from './_internals/tool-subset.ts'
+
+/**
+ * Augmentations that leave everything as it is except for a subset of the scenario's tools,
+ * whose argument descriptions removed. Shrinks toward fewer tools and ends at no augmentation.
+ *
+ * @example
+ * fc.sample(scrambledArgumentDescriptions({ scenario }), 1) // [{ ..., removedArgumentDescriptions: ['send_message_with_phone_number'] }]
+ */
+export function scrambledArgumentDescriptions(constraints: ToolScrambleConstraints): fc.Arbitrary<Augmentation> {
+  return toolSubset('removedArgumentDescriptions', constraints)
+}
