@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto'
+import type { JsonValue } from '../world/index.ts'
+import { canonicalJson } from '../world/index.ts'
+
+/**
+ * Everything that determines a model's reply, and nothing secret: the endpoint address (without
+ * credentials), the model, the messages, the tools, the generation options and the trial index.
+ * Two calls with equal parts get the same cassette.
+ */
+export interface CacheKeyParts {
+  /** The endpoint's address, from `endpointAddress` (credentials removed). */
+  readonly endpoint: string
+  readonly model: string
+  readonly messages: JsonValue
+  readonly tools: JsonValue
+  /** Temperature, tool choice, parallel tool calls, ... (absent options are left out). */
+  readonly options: JsonValue
+  /** Which trial this is: repeated trials must not share replies. */
+  readonly trial: number
+}
+
+/** The cache key of a call: the sha256 of the canonical JSON of its parts, in hex. */
+export function cacheKey(parts: CacheKeyParts): string {
+  const json = canonicalJson({
+    endpoint: parts.endpoint,
+    model: parts.model,
+    messages: parts.messages,
+    tools: parts.tools,
+    options: parts.options,
+    trial: parts.trial,
+  })
+  return createHash('sha256').update(json).digest('hex')
+}
+
+/** Query parameters that may carry a secret; they are dropped from an endpoint's address. */
+const SECRET_PARAMETER = /key|token|secret|sig|auth|password|credential/i
+
+/**
+ * An endpoint URL as it may be stored: without user name, password or secret-looking query
+ * parameters, and without a trailing slash. Text that is not a URL (a provider name) is kept.
+ */
+export function endpointAddress(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return url
+  }
+  parsed.username = ''
+  parsed.password = ''
+  for (const name of [...parsed.searchParams.keys()]) if (SECRET_PARAMETER.test(name)) parsed.searchParams.delete(name)
+  parsed.hash = ''
+  return parsed.toString().replace(/\/+$/, '')
+}

@@ -1,0 +1,174 @@
+import type { CacheKeyParts } from '../../cache/index.ts'
+import type { ModelCache } from '../../cache/index.ts'
+import type { Usage } from '../../conversation/index.ts'
+import type { JsonValue } from '../../world/index.ts'
+import { InfrastructureError } from '../types.ts'
+import { backoffDelay, seededRandom } from './backoff.ts'
+import type { ChatEndpoint } from './chat-endpoint.ts'
+import type { ChatReply, ChatRequest } from './chat-request.ts'
+import { EndpointFailure } from './endpoint-failure.ts'
+import type { EndpointLimits } from './endpoint-limits.ts'
+import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
+import type { PriceTable } from './price-table.ts'
+import { costOf } from './price-table.ts'
+
+/** Everything one model call needs besides the request. */
+export interface ModelCallOptions {
+  /** Part of the cache key. */
+  readonly trial: number
+  /** The run's seed; with the request it seeds the retry jitter. */
+  readonly seed?: number
+  /** The run's cancellation. */
+  readonly signal?: AbortSignal | undefined
+  /** Where replies are recorded and replayed; no caching when absent. */
+  readonly cache?: ModelCache | undefined
+  readonly limits?: EndpointLimits | undefined
+  readonly prices?: PriceTable | undefined
+}
+
+/** A model's reply with the usage of the call. */
+export interface ModelCallResult {
+  readonly reply: ChatReply
+  readonly usage: Usage
+  /** True when the reply came from a cassette (no HTTP request was made). */
+  readonly cached: boolean
+}
+
+/**
+ * Makes one chat-completions call with everything around it: the cassette lookup, the endpoint's
+ * shared concurrency limit, a time limit per attempt, retries with seeded exponential backoff that
+ * honour `Retry-After`, the check that the reply can be read, recording, and usage. Failures that
+ * are not the model's choice end as `InfrastructureError` with kind `rate-limit`, `server-error`,
+ * `timeout`, `network`, `malformed-reply`, `request-rejected` or `cache-miss`, with the last
+ * failure as the cause.
+ */
+export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, options: ModelCallOptions): Promise<ModelCallResult> {
+  const parts = keyParts(endpoint, request, options.trial)
+  const recorded = await options.cache?.lookup(parts)
+  if (recorded !== undefined) {
+    const reply = checkReply(recorded, `the cassette for ${request.model}`)
+    return { reply, usage: usageOf(reply, request.model, 0, true, options.prices), cached: true }
+  }
+  const limits = resolveLimits(options.limits)
+  const semaphore = endpointSemaphore(endpoint.address, limits.concurrency)
+  const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${request.messages.length}:${endpoint.address}`)
+  let lastFailure: EndpointFailure | undefined
+  for (let attempt = 0; attempt <= limits.retries; attempt++) {
+    if (attempt > 0 && lastFailure !== undefined) {
+      const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
+      if (wait > limits.maxRetryAfterMs) break
+      await sleep(wait, options.signal)
+    }
+    const release = await acquire(semaphore, options.signal)
+    const started = performance.now()
+    try {
+      const body = await attemptWithTimeout(endpoint, request, limits.timeoutMs, options.signal)
+      const latencyMs = performance.now() - started
+      const reply = checkReply(body, `${endpoint.address} (${request.model})`)
+      await options.cache?.store(parts, reply as unknown as JsonValue)
+      return { reply, usage: usageOf(reply, request.model, latencyMs, false, options.prices), cached: false }
+    } catch (error) {
+      if (error instanceof InfrastructureError) throw error
+      const failure = error instanceof EndpointFailure ? error : new EndpointFailure('network', String((error as Error)?.message ?? error), { cause: error })
+      if (failure.kind === 'aborted') throw new InfrastructureError('timeout', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure })
+      if (!failure.retryable) throw giveUp(endpoint, request, failure, attempt + 1)
+      lastFailure = failure
+    } finally {
+      release()
+    }
+  }
+  throw giveUp(endpoint, request, lastFailure ?? new EndpointFailure('network', 'no attempt was made'), limits.retries + 1)
+}
+
+/** The cache key parts of a request: the generation options are everything but model, messages and tools. */
+export function keyParts(endpoint: ChatEndpoint, request: ChatRequest, trial: number): CacheKeyParts {
+  const { model, messages, tools, ...generation } = request
+  return {
+    endpoint: `${endpoint.client} ${endpoint.address}`,
+    model,
+    messages: messages as unknown as JsonValue,
+    tools: (tools ?? []) as unknown as JsonValue,
+    options: JSON.parse(JSON.stringify(generation)) as JsonValue,
+    trial,
+  }
+}
+
+function giveUp(endpoint: ChatEndpoint, request: ChatRequest, failure: EndpointFailure, attempts: number): InfrastructureError {
+  const kind = failure.kind === 'rejected' ? 'request-rejected' : failure.kind
+  const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`
+  const waited = failure.retryAfterMs !== undefined ? ` (the server asked to wait ${Math.round(failure.retryAfterMs)} ms)` : ''
+  return new InfrastructureError(kind, `the call to ${endpoint.address} (${request.model}) failed after ${tries}: ${failure.message}${waited}`, { cause: failure })
+}
+
+async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: AbortSignal | undefined): Promise<() => void> {
+  try {
+    return await semaphore.acquire(signal)
+  } catch (error) {
+    throw new InfrastructureError('timeout', 'the run was cancelled while waiting for a free place at the endpoint', { cause: error })
+  }
+}
+
+/** One attempt under a time limit; the run's signal and our timeout both abort it. */
+async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<unknown> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new Error(`no reply within ${timeoutMs} ms`))
+  }, timeoutMs)
+  const onAbort = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    return await endpoint.send(request, controller.signal)
+  } catch (error) {
+    if (timedOut) throw new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`, { cause: error })
+    throw error
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolvePromise, rejectPromise) => {
+    if (signal?.aborted) {
+      rejectPromise(new InfrastructureError('timeout', 'the run was cancelled while waiting to retry', { cause: signal.reason }))
+      return
+    }
+    const onAbort = () => {
+      clearTimeout(timer)
+      rejectPromise(new InfrastructureError('timeout', 'the run was cancelled while waiting to retry', { cause: signal?.reason }))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolvePromise()
+    }, milliseconds)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Checks that a body is a chat completion with at least one choice carrying a message. */
+function checkReply(body: unknown, source: string): ChatReply {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new InfrastructureError('malformed-reply', `${source} sent a reply that is not a JSON object: ${preview(body)}`)
+  const choices = (body as { choices?: unknown }).choices
+  if (!Array.isArray(choices) || choices.length === 0)
+    throw new InfrastructureError('malformed-reply', `${source} sent a reply without choices: ${preview(body)}`)
+  const message = (choices[0] as { message?: unknown } | null)?.message
+  if (message === null || typeof message !== 'object')
+    throw new InfrastructureError('malformed-reply', `${source} sent a choice without a message: ${preview(body)}`)
+  return body as ChatReply
+}
+
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text
+}
+
+function usageOf(reply: ChatReply, model: string, latencyMs: number, cached: boolean, prices: PriceTable | undefined): Usage {
+  const promptTokens = reply.usage?.prompt_tokens ?? 0
+  const completionTokens = reply.usage?.completion_tokens ?? 0
+  // A replayed call costs nothing; its tokens are still reported, as what the recording used.
+  const cost = cached ? (prices?.[model] === undefined ? undefined : 0) : costOf(model, promptTokens, completionTokens, prices)
+  return { calls: 1, promptTokens, completionTokens, latencyMs, cachedCalls: cached ? 1 : 0, ...(cost === undefined ? {} : { costUsd: cost }) }
+}

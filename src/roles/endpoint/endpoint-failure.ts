@@ -1,0 +1,36 @@
+/**
+ * What went wrong with one attempt at a model call, in terms the retry loop understands.
+ * `aborted` means the attempt's signal fired (our timeout or the run's cancellation);
+ * `rejected` is a 4xx that retrying will not fix (bad request, bad key, unknown model).
+ */
+export type FailureKind = 'rate-limit' | 'server-error' | 'network' | 'timeout' | 'aborted' | 'malformed-reply' | 'rejected'
+
+/** One failed attempt, classified from whichever client made it. */
+export class EndpointFailure extends Error {
+  readonly kind: FailureKind
+  /** The HTTP status, when there was a response. */
+  readonly status?: number
+  /** How long the server asked us to wait (from `Retry-After`), in milliseconds. */
+  readonly retryAfterMs?: number
+
+  constructor(kind: FailureKind, message: string, details: { status?: number | undefined; retryAfterMs?: number | undefined; cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.name = 'EndpointFailure'
+    this.kind = kind
+    if (details.status !== undefined) this.status = details.status
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs
+  }
+
+  /** Whether another attempt may succeed: rate limits, 5xx, 408/409, network trouble and timeouts. */
+  get retryable(): boolean {
+    return this.kind === 'rate-limit' || this.kind === 'server-error' || this.kind === 'network' || this.kind === 'timeout'
+  }
+}
+
+/** The failure kind of an HTTP error status. */
+export function failureKindOfStatus(status: number): FailureKind {
+  if (status === 429) return 'rate-limit'
+  if (status === 408) return 'timeout'
+  if (status === 409 || status >= 500) return 'server-error'
+  return 'rejected'
+}

@@ -1,0 +1,70 @@
+import { InferenceClient, InferenceClientProviderApiError, InferenceClientProviderOutputError } from '@huggingface/inference'
+import { endpointAddress } from '../../cache/index.ts'
+import type { ChatEndpoint } from './chat-endpoint.ts'
+import type { ChatRequest } from './chat-request.ts'
+import { EndpointFailure, failureKindOfStatus } from './endpoint-failure.ts'
+import { parseRetryAfter } from './retry-after.ts'
+
+/** Options of `huggingFaceEndpoint`. */
+export interface HuggingFaceEndpointOptions {
+  /** A dedicated endpoint or a local server (TGI, vLLM, llama.cpp); `HF_ENDPOINT_URL` from `env`. */
+  readonly endpointUrl?: string
+  /** The token; `HF_TOKEN` from `env`. Local servers need none. */
+  readonly accessToken?: string
+  /** An inference provider (`auto`, `together`, ...) when no endpoint URL is given. */
+  readonly provider?: string
+  /** A ready client; made from the options above when absent. */
+  readonly client?: InferenceClient
+  /** Where to read `HF_TOKEN` and `HF_ENDPOINT_URL`; `process.env` by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * A chat endpoint over `@huggingface/inference`. The client's own retry on 503 is turned off
+ * (retries are ours). Its errors carry no headers, so each attempt goes through a `fetch` wrapper
+ * that keeps the response's `Retry-After`.
+ */
+export function huggingFaceEndpoint(options: HuggingFaceEndpointOptions = {}): ChatEndpoint {
+  const env = options.env ?? process.env
+  const endpointUrl = options.endpointUrl ?? nonEmpty(env['HF_ENDPOINT_URL'])
+  const accessToken = options.accessToken ?? nonEmpty(env['HF_TOKEN'])
+  const client = options.client ?? new InferenceClient(accessToken, endpointUrl === undefined ? {} : { endpointUrl })
+  const address = endpointUrl !== undefined ? endpointAddress(endpointUrl) : `hf-provider:${options.provider ?? 'auto'}`
+  return {
+    client: 'hf',
+    address,
+    async send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+      let retryAfter: string | null = null
+      let retryAfterMs: string | null = null
+      const recordingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init)
+        retryAfter = response.headers.get('retry-after')
+        retryAfterMs = response.headers.get('retry-after-ms')
+        return response
+      }
+      try {
+        const body = { ...(request as unknown as Record<string, unknown>), ...(options.provider === undefined ? {} : { provider: options.provider }) }
+        return await client.chatCompletion(body as unknown as Parameters<InferenceClient['chatCompletion']>[0], { signal, fetch: recordingFetch, retry_on_error: false })
+      } catch (error) {
+        if (error instanceof EndpointFailure) throw error
+        if (signal.aborted) throw new EndpointFailure('aborted', 'the call was aborted', { cause: error })
+        if (error instanceof InferenceClientProviderApiError) {
+          const status = error.httpResponse.status
+          throw new EndpointFailure(failureKindOfStatus(status), `HTTP ${status}: ${error.message}`, {
+            status,
+            retryAfterMs: parseRetryAfter(retryAfter, Date.now(), retryAfterMs),
+            cause: error,
+          })
+        }
+        if (error instanceof InferenceClientProviderOutputError || error instanceof SyntaxError)
+          throw new EndpointFailure('malformed-reply', `the response could not be read: ${error.message}`, { cause: error })
+        const cause = (error as Error & { cause?: Error & { code?: string } }).cause
+        throw new EndpointFailure('network', `could not reach the server: ${[(error as Error)?.message, cause?.message, cause?.code].filter(Boolean).join(': ')}`, { cause: error })
+      }
+    },
+  }
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text
+}

@@ -1,0 +1,72 @@
+import OpenAI from 'openai'
+import { endpointAddress } from '../../cache/index.ts'
+import type { ChatEndpoint } from './chat-endpoint.ts'
+import type { ChatRequest } from './chat-request.ts'
+import { EndpointFailure, failureKindOfStatus } from './endpoint-failure.ts'
+import { parseRetryAfter } from './retry-after.ts'
+
+/** Options of `openaiEndpoint`. */
+export interface OpenAIEndpointOptions {
+  /** A ready client (its own `baseURL` is used as the address). Made from the options below when absent. */
+  readonly client?: OpenAI
+  /** The server; `OPENAI_BASE_URL` from `env`, else the OpenAI API. */
+  readonly baseURL?: string
+  /** The key; `OPENAI_API_KEY` from `env`. Local servers accept any text. */
+  readonly apiKey?: string
+  /** Where to read `OPENAI_API_KEY` and `OPENAI_BASE_URL`; `process.env` by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * A chat endpoint over the official openai client. The client is made with `maxRetries: 0`
+ * because retries are ours (they must honour the shared limit and a seeded jitter).
+ */
+export function openaiEndpoint(options: OpenAIEndpointOptions = {}): ChatEndpoint {
+  const env = options.env ?? process.env
+  const client =
+    options.client ??
+    new OpenAI({
+      // Local OpenAI-compatible servers need no key, but the client insists on one.
+      apiKey: options.apiKey ?? env['OPENAI_API_KEY'] ?? 'no-key',
+      baseURL: options.baseURL ?? nonEmpty(env['OPENAI_BASE_URL']) ?? 'https://api.openai.com/v1',
+      maxRetries: 0,
+      // Our own per-attempt timeout aborts the signal; this is only a backstop.
+      timeout: 30 * 60 * 1000,
+    })
+  return {
+    client: 'openai',
+    address: endpointAddress(client.baseURL),
+    async send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+      try {
+        // The SDK's request types are mutable versions of ours; the body goes out as given.
+        return await client.chat.completions.create(request as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })
+      } catch (error) {
+        throw classifyOpenAIError(error, signal)
+      }
+    },
+  }
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text
+}
+
+/** Turns whatever the openai client threw into an `EndpointFailure`. */
+export function classifyOpenAIError(error: unknown, signal: AbortSignal): EndpointFailure {
+  if (error instanceof EndpointFailure) return error
+  if (signal.aborted || error instanceof OpenAI.APIUserAbortError) return new EndpointFailure('aborted', 'the call was aborted', { cause: error })
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new EndpointFailure('timeout', 'the client timed out', { cause: error })
+  if (error instanceof OpenAI.APIConnectionError) return new EndpointFailure('network', `could not reach the server: ${describeCause(error)}`, { cause: error })
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+    const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after'), Date.now(), error.headers?.get('retry-after-ms'))
+    return new EndpointFailure(failureKindOfStatus(error.status), `HTTP ${error.status}: ${error.message}`, { status: error.status, retryAfterMs, cause: error })
+  }
+  if (error instanceof SyntaxError) return new EndpointFailure('malformed-reply', `the response body is not valid JSON: ${error.message}`, { cause: error })
+  return new EndpointFailure('network', `the call failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+}
+
+function describeCause(error: Error): string {
+  const cause = error.cause as (Error & { code?: string; cause?: Error & { code?: string } }) | undefined
+  const code = cause?.code ?? cause?.cause?.code
+  return [error.message, cause?.message, code].filter((part) => part !== undefined && part !== '').join(': ')
+}

@@ -1,0 +1,118 @@
+import OpenAI from 'openai'
+import type { InferenceClient } from '@huggingface/inference'
+import type { Scenario } from '../scenario/index.ts'
+import type { RoleContext, User, UserReply, UserView } from './types.ts'
+import { InfrastructureError } from './types.ts'
+import { userViewToChat } from './chat-format.ts'
+import { callModel } from './endpoint/call-model.ts'
+import type { ChatEndpoint } from './endpoint/chat-endpoint.ts'
+import type { ChatModelOptions } from './endpoint/chat-model-options.ts'
+import { cacheOf } from './endpoint/chat-model-options.ts'
+import type { ChatRequest, ChatTool } from './endpoint/chat-request.ts'
+import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
+import { openaiEndpoint } from './endpoint/openai-endpoint.ts'
+
+/** The tool a simulated user calls to end the conversation. */
+export const END_CONVERSATION_TOOL = 'end_conversation'
+
+/** Options of `llmUser`. */
+export interface LlmUserOptions extends ChatModelOptions {
+  /**
+   * How to reach the model: a ready endpoint (`openaiEndpoint(...)`, `huggingFaceEndpoint(...)`),
+   * or a client of either library. When none is given, an openai client is made from `baseURL`
+   * and `apiKey` (or `OPENAI_BASE_URL` and `OPENAI_API_KEY`).
+   */
+  readonly endpoint?: ChatEndpoint
+  readonly client?: OpenAI | InferenceClient
+  readonly baseURL?: string
+  readonly apiKey?: string
+  /** Replaces the role-play instructions that come before the goal (the goal, what the user knows and the examples still follow). */
+  readonly instructions?: string
+}
+
+/** The role-play instructions the simulated user gets before its goal. */
+export const USER_INSTRUCTIONS = [
+  'You are role-playing a person who is talking to a digital assistant on their phone. The other side of this chat is that assistant.',
+  'Stay in your role: you are the person who wants something done, never the assistant. Do not offer help, do not explain how to do things, do not call the assistant "user".',
+  'Write the way people type to their phone: short, casual, one or two sentences.',
+  'Only use facts given to you below or told to you by the assistant. When asked for something you were not given, say that you do not know it; never make it up.',
+  'If the assistant asks to change a device setting to get your task done (turn on Wi-Fi, cellular or location, turn off low battery mode), say yes.',
+  `When your goal has been met, or the assistant has failed at it five times, call the ${END_CONVERSATION_TOOL} tool instead of writing a reply.`,
+].join('\n')
+
+const END_TOOL: ChatTool = {
+  type: 'function',
+  function: {
+    name: END_CONVERSATION_TOOL,
+    description: 'Ends the conversation with the assistant. Call it once your goal is met or you give up.',
+    parameters: { type: 'object', properties: {}, required: [] },
+  },
+}
+
+/**
+ * A simulated user backed by a chat model. It is prompted with the scenario's goal, the limit of
+ * what it knows and the scenario's demonstrations (which only it sees), and it reads the
+ * conversation with the roles inverted so that the model writes the user's lines. It is offered
+ * an `end_conversation` tool; calling it ends the conversation.
+ *
+ * @example
+ * const user = llmUser({ model: 'gpt-4o-mini', temperature: 0 })
+ * const local = llmUser({ model: 'llama3.1', client: new InferenceClient(undefined, { endpointUrl: 'http://127.0.0.1:8080' }) })
+ */
+export function llmUser(options: LlmUserOptions): User {
+  const endpoint = options.endpoint ?? endpointFor(options)
+  const cache = cacheOf(options)
+  const name = `${endpoint.client}:${options.model}`
+  return {
+    name,
+    async respond(view: UserView, context: RoleContext): Promise<UserReply> {
+      const request: ChatRequest = {
+        model: options.model,
+        messages: userViewToChat(view, userSystemPrompt(context.scenario, view.systemPrompt, options.instructions)),
+        tools: [END_TOOL],
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+      }
+      const { reply, usage } = await callModel(endpoint, request, {
+        trial: context.trial,
+        seed: context.seed,
+        signal: context.signal,
+        cache,
+        limits: options.limits,
+        prices: options.prices,
+      })
+      const message = reply.choices[0]?.message
+      if ((message?.tool_calls ?? []).some((call) => call.function?.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
+      const content = typeof message?.content === 'string' ? message.content.trim() : ''
+      if (content === '')
+        throw new InfrastructureError('malformed-reply', `the simulated user ${name} at ${endpoint.address} replied with neither text nor a call to ${END_CONVERSATION_TOOL}`)
+      return { kind: 'say', content, usage }
+    },
+  }
+}
+
+function endpointFor(options: LlmUserOptions): ChatEndpoint {
+  const env = options.env === undefined ? {} : { env: options.env }
+  if (options.client !== undefined && !(options.client instanceof OpenAI)) return huggingFaceEndpoint({ client: options.client, ...env })
+  return openaiEndpoint({
+    ...(options.client === undefined ? {} : { client: options.client }),
+    ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+    ...env,
+  })
+}
+
+/**
+ * The simulated user's system prompt: the role-play instructions, the goal, what it knows, the
+ * run's own notes for the user (when they add anything), then the demonstrations as examples.
+ */
+export function userSystemPrompt(scenario: Scenario, runPrompt = '', instructions = USER_INSTRUCTIONS): string {
+  const sections = [instructions, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
+  const notes = runPrompt.trim()
+  if (notes !== '' && !notes.includes(scenario.user.goal)) sections.push(`More about your situation: ${notes}`)
+  for (const [index, demonstration] of scenario.user.demonstrations.entries()) {
+    const lines = demonstration.turns.map((turn) => `${turn.role === 'user' ? 'Person' : 'Assistant'}: ${turn.content}`)
+    sections.push([`Example ${index + 1} of how such a person talks (another conversation, with the goal: ${demonstration.goal}):`, ...lines].join('\n'))
+  }
+  return sections.join('\n\n')
+}

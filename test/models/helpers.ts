@@ -1,0 +1,43 @@
+import type { Message } from '../../src/conversation/index.ts'
+import type { AgentView, RoleContext } from '../../src/roles/types.ts'
+import { defineScenario } from '../../src/scenario/index.ts'
+import type { ToolSpec } from '../../src/tools/tool-spec.ts'
+
+/** A small scenario for role contexts. */
+export const scenario = defineScenario({
+  id: 'weather-check',
+  categories: ['SINGLE_TOOL_CALL'],
+  user: {
+    goal: 'Find out the weather in Cupertino today.',
+    knowledge: 'You do not have any more information.',
+    demonstrations: [{ goal: 'Ask what time it is.', turns: [{ role: 'user', content: 'what time is it' }, { role: 'agent', content: 'It is 10:00.' }] }],
+  },
+  firstMessage: 'whats the weather in cupertino',
+  tools: { allow: ['search_weather_around_lat_lon'] },
+  reference: [{ agent: 'say', content: 'It is sunny.' }],
+})
+
+export const weatherTool: ToolSpec = {
+  name: 'search_weather_around_lat_lon',
+  tool: 'search_weather_around_lat_lon',
+  description: 'The weather at a place.',
+  parameters: { type: 'object', properties: { location: { type: 'string', description: 'A place name' } }, required: ['location'] },
+}
+
+/** Builds messages with indexes and snapshot 0. */
+export function messages(...parts: Omit<Message, 'index' | 'snapshot' | 'visibleTo'>[]): Message[] {
+  return parts.map((part, index) => ({ ...part, index, snapshot: 0, visibleTo: [part.sender, part.recipient] }))
+}
+
+export const firstView: AgentView = {
+  systemPrompt: 'Ask when unsure.',
+  tools: [weatherTool],
+  messages: messages({ sender: 'user', recipient: 'agent', content: 'whats the weather in cupertino' }),
+}
+
+export function context(overrides: Partial<RoleContext> = {}): RoleContext {
+  return { scenario, trial: 0, seed: 1, ...overrides }
+}
+
+/** Limits that keep retry waits short in tests. */
+export const fastLimits = { retries: 3, backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 2_000 }

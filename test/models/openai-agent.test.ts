@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { openaiAgent } from '../../src/roles/openai-agent.ts'
+import { InfrastructureError } from '../../src/roles/types.ts'
+import type { MockServer } from '../../src/mock-server/index.ts'
+import { startMockServer } from '../../src/mock-server/index.ts'
+import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
+import { context, fastLimits, firstView, messages, weatherTool } from './helpers.ts'
+
+let server: MockServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function agentWith(replies: Parameters<typeof startMockServer>[0] = {}, limits = fastLimits) {
+  server = await startMockServer(replies)
+  return openaiAgent({ model: 'mock-model', baseURL: server.baseURL, apiKey: 'sk-test-fake-key', cache: false, limits })
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<InfrastructureError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(InfrastructureError)
+  return error as InfrastructureError
+}
+
+describe('openaiAgent against the mock server', () => {
+  test('sends the view as chat messages and tools, and reads tool calls and usage', async () => {
+    const agent = await agentWith({ replies: [{ content: 'Let me look.', toolCalls: [{ name: 'search_weather_around_lat_lon', arguments: { location: 'Cupertino' } }, { name: 'no_such_tool', arguments: '{}' }] }] })
+    const reply = await agent.respond(firstView, context())
+    expect(agent.name).toBe('openai:mock-model')
+    expect(reply.content).toBe('Let me look.')
+    expect(reply.toolCalls?.map((call) => [call.name, call.arguments])).toEqual([
+      ['search_weather_around_lat_lon', { location: 'Cupertino' }],
+      ['no_such_tool', {}],
+    ])
+    expect(reply.toolCalls?.[0]?.id).toMatch(/^call_/)
+    expect(reply.usage).toMatchObject({ calls: 1, cachedCalls: 0 })
+    expect(reply.usage?.promptTokens).toBeGreaterThan(0)
+    const body = server?.requests[0]?.body as ChatRequest
+    expect(body.model).toBe('mock-model')
+    expect(body.messages).toEqual([
+      { role: 'system', content: 'Ask when unsure.' },
+      { role: 'user', content: 'whats the weather in cupertino' },
+    ])
+    expect(body.tools?.[0]?.function.name).toBe(weatherTool.name)
+    expect(server?.requests[0]?.authorized).toBe(true)
+  })
+
+  test('replays earlier tool calls and results in the order the API wants', async () => {
+    const agent = await agentWith({ replies: [{ content: 'It is sunny.' }] })
+    const view = {
+      ...firstView,
+      messages: messages(
+        { sender: 'user', recipient: 'agent', content: 'weather?' },
+        { sender: 'agent', recipient: 'environment', content: '', toolCalls: [{ id: 'a', name: 'search_weather_around_lat_lon', arguments: { location: 'X' } }] },
+        { sender: 'agent', recipient: 'environment', content: '', toolCalls: [{ id: 'b', name: 'search_weather_around_lat_lon', arguments: '{"location": ' }] },
+        { sender: 'environment', recipient: 'agent', content: '{"temperature": 20}', toolResult: { callId: 'a', tool: 'search_weather_around_lat_lon', arguments: { location: 'X' }, result: { temperature: 20 } } },
+        { sender: 'environment', recipient: 'agent', content: '', toolResult: { callId: 'b', tool: 'search_weather_around_lat_lon', arguments: '{"location": ', error: { kind: 'invalid-arguments', message: 'not JSON' } } },
+      ),
+    }
+    const reply = await agent.respond(view, context())
+    expect(reply).toMatchObject({ content: 'It is sunny.' })
+    const body = server?.requests[0]?.body as ChatRequest
+    expect(body.messages.slice(2)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 'search_weather_around_lat_lon', arguments: '{"location":"X"}' } },
+          { id: 'b', type: 'function', function: { name: 'search_weather_around_lat_lon', arguments: '{"location": ' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'a', content: '{"temperature": 20}' },
+      { role: 'tool', tool_call_id: 'b', content: 'not JSON' },
+    ])
+  })
+
+  test('passes on argument text that is not JSON, for the executor to answer', async () => {
+    const agent = await agentWith({ replies: [{ fault: 'invalid-arguments', name: 'search_weather_around_lat_lon' }] })
+    const reply = await agent.respond(firstView, context())
+    expect(reply.toolCalls?.[0]?.arguments).toBe('{"location": "Cupertino", ')
+  })
+
+  test('a 429 with Retry-After is waited out, then the call succeeds', async () => {
+    const agent = await agentWith({ replies: [{ fault: 'rate-limit', retryAfter: 1 }, { content: 'ok' }] }, { ...fastLimits, backoffBaseMs: 1 })
+    const started = performance.now()
+    const reply = await agent.respond(firstView, context())
+    expect(reply.content).toBe('ok')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+    expect(server?.chatRequestCount).toBe(2)
+  })
+
+  test('a 429 with an HTTP-date Retry-After is honoured too', async () => {
+    const agent = await agentWith({ replies: [{ fault: 'rate-limit', retryAfter: new Date(Date.now() + 1500).toUTCString() }, { content: 'ok' }] }, { ...fastLimits, backoffBaseMs: 1 })
+    const started = performance.now()
+    expect((await agent.respond(firstView, context())).content).toBe('ok')
+    // HTTP dates have whole seconds, so the wait is between 0.5 and 1.5 s.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(400)
+  })
+
+  test('500s until the retries run out end in InfrastructureError server-error with the cause', async () => {
+    const agent = await agentWith({ respond: () => ({ fault: 'server-error' }) })
+    const error = await failureOf(agent.respond(firstView, context()))
+    expect(error.kind).toBe('server-error')
+    expect(error.message).toContain('4 attempts')
+    expect(error.cause).toBeDefined()
+    expect(server?.chatRequestCount).toBe(4)
+  })
+
+  test('rate limits until the retries run out end in rate-limit', async () => {
+    const agent = await agentWith({ respond: () => ({ fault: 'rate-limit' }) })
+    expect((await failureOf(agent.respond(firstView, context()))).kind).toBe('rate-limit')
+  })
+
+  test('a Retry-After longer than allowed gives up at once', async () => {
+    const agent = await agentWith({ respond: () => ({ fault: 'rate-limit', retryAfter: 3600 }) })
+    const error = await failureOf(agent.respond(firstView, context()))
+    expect(error.kind).toBe('rate-limit')
+    expect(error.message).toContain('3600000 ms')
+    expect(server?.chatRequestCount).toBe(1)
+  })
+
+  test('a 400 is not retried', async () => {
+    const agent = await agentWith({ respond: () => ({ status: 400, body: { error: { message: 'unknown model' } } }) })
+    const error = await failureOf(agent.respond(firstView, context()))
+    expect(error.kind).toBe('request-rejected')
+    expect(error.message).toContain('unknown model')
+    expect(server?.chatRequestCount).toBe(1)
+  })
+
+  test('a reset connection is retried, and ends in network when it keeps happening', async () => {
+    const recovering = await agentWith({ replies: [{ fault: 'reset' }, { content: 'back' }] })
+    expect((await recovering.respond(firstView, context())).content).toBe('back')
+    await server?.close()
+    const failing = await agentWith({ respond: () => ({ fault: 'reset' }) })
+    expect((await failureOf(failing.respond(firstView, context()))).kind).toBe('network')
+  })
+
+  test('a hang ends in timeout after the per-call limit', async () => {
+    const agent = await agentWith({ respond: () => ({ fault: 'hang' }) }, { ...fastLimits, retries: 1, timeoutMs: 150 })
+    const started = performance.now()
+    const error = await failureOf(agent.respond(firstView, context()))
+    expect(error.kind).toBe('timeout')
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(server?.chatRequestCount).toBe(2)
+  })
+
+  test('the run signal cancels a hanging call', async () => {
+    const agent = await agentWith({ respond: () => ({ fault: 'hang' }) })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 100)
+    const error = await failureOf(agent.respond(firstView, context({ signal: controller.signal })))
+    expect(error.kind).toBe('timeout')
+    expect(error.message).toContain('cancelled')
+  })
+
+  test('a body that is not JSON, or has no choices, ends in malformed-reply', async () => {
+    const broken = await agentWith({ replies: [{ fault: 'malformed-body' }] })
+    expect((await failureOf(broken.respond(firstView, context()))).kind).toBe('malformed-reply')
+    await server?.close()
+    const empty = await agentWith({ replies: [{ fault: 'empty-choices' }] })
+    const error = await failureOf(empty.respond(firstView, context()))
+    expect(error.kind).toBe('malformed-reply')
+    expect(error.message).toContain('without choices')
+  })
+
+  test('cost comes from the price table', async () => {
+    server = await startMockServer({ replies: [{ content: 'hi', usage: { promptTokens: 1000, completionTokens: 500 } }] })
+    const agent = openaiAgent({ model: 'mock-model', baseURL: server.baseURL, apiKey: 'x', cache: false, prices: { 'mock-model': { inputPerMillion: 2, outputPerMillion: 8 } } })
+    const reply = await agent.respond(firstView, context())
+    expect(reply.usage?.costUsd).toBeCloseTo(0.002 + 0.004, 10)
+    expect(reply.usage?.latencyMs).toBeGreaterThan(0)
+  })
+
+  test('OPENAI_BASE_URL and OPENAI_API_KEY are honoured', async () => {
+    server = await startMockServer({ replies: [{ content: 'from env' }] })
+    const agent = openaiAgent({ model: 'm', cache: false, env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-env' } })
+    expect((await agent.respond(firstView, context())).content).toBe('from env')
+  })
+})
