@@ -1,0 +1,60 @@
+import type { Similarity } from '../scenario/index.ts'
+import type { JsonValue } from '../world/index.ts'
+import { jsonEqual } from '../world/index.ts'
+import { rougeL } from './rouge-l.ts'
+import type { SemanticTexts } from './semantic-texts.ts'
+
+/**
+ * How similar an actual value (a cell, an argument, a message's content) is to a target value,
+ * in [0, 1], under one of the scenario's similarity kinds:
+ * - `exact`: equal JSON values (numbers compare as numbers; object key order does not matter);
+ * - `{ close }`: numbers within the absolute tolerance (|a − b| ≤ tolerance, so a tolerance of
+ *   0.001 rejects a difference of 0.001002); other values compare exactly;
+ * - `contains`: the actual text contains the target text (case-sensitive);
+ * - `rouge-l`: ROUGE-L F-measure of the actual text against the target text;
+ * - `semantic`: cosine similarity of embeddings (needs `semantic`; 0 without it);
+ * - `any`: 1.
+ *
+ * A `null` target matches exactly a `null` or missing actual value, whatever the kind (except
+ * `any`). Non-text values are compared as their JSON text by the text kinds.
+ */
+export function columnSimilarity(similarity: Similarity, actual: JsonValue | undefined, target: JsonValue, semantic?: SemanticTexts): number {
+  if (similarity === 'any') return 1
+  if (target === null) return actual === null || actual === undefined ? 1 : 0
+  if (actual === undefined) return 0
+  if (typeof similarity === 'object') return closeMatch(actual, target, similarity.close)
+  switch (similarity) {
+    case 'exact':
+      return jsonEqual(actual, target) ? 1 : 0
+    case 'contains':
+      return valueText(actual).includes(valueText(target)) ? 1 : 0
+    case 'rouge-l':
+      return rougeL(valueText(target), valueText(actual)).fmeasure
+    case 'semantic':
+      return semantic === undefined ? 0 : semantic.similarity(valueText(actual), valueText(target))
+  }
+}
+
+/** 1 when both are numbers within `tolerance` of each other (or, for non-numbers, equal), else 0. */
+export function closeMatch(actual: JsonValue, target: JsonValue, tolerance: number): number {
+  if (typeof actual === 'number' && typeof target === 'number') return Math.abs(actual - target) <= tolerance ? 1 : 0
+  return jsonEqual(actual, target) ? 1 : 0
+}
+
+/** The text a value is compared as: strings as they are, other values as JSON. */
+export function valueText(value: JsonValue | undefined): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** A short quotation of a value for reasons (long texts are cut). */
+export function describeValue(value: JsonValue | undefined): string {
+  if (value === undefined) return '(missing)'
+  const text = JSON.stringify(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+/** The name of a similarity kind for reasons. */
+export function similarityName(similarity: Similarity): string {
+  return typeof similarity === 'object' ? `close (±${similarity.close})` : similarity
+}

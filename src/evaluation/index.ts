@@ -1,0 +1,2 @@
+export type { MatchProblem, MilestoneMapping } from './milestone-matcher.ts'
+export { matchMilestones } from './milestone-matcher.ts'
