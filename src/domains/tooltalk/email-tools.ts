@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { searchRows } from './search-filters.ts'
+import { accountForSession, isEmailAddress, usernameOf } from './session.ts'
+import { emailId } from './tooltalk-ids.ts'
+import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
+import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+
+const DOMAIN = 'tooltalk-email'
+const DATABASE = 'Email'
+
+/** SearchInbox: the five newest e-mails that pass the filters. */
+export const searchInbox = defineToolTalkTool({
+  name: 'SearchInbox', domain: DOMAIN, plugin: 'Email', requiresAuth: true, action: false,
+  description: "Searches the user's inbox and returns the five newest e-mails that match.",
+  args: z.strictObject({
+    query: z.string().optional().describe('Keywords to look for in subjects and bodies.'),
+    match_type: z.string().optional().describe('"any" (the default) to match any keyword, "all" to need every one.'),
+    sender: z.string().optional().describe("The sender's e-mail address."),
+    start_date: z.string().optional().describe('The earliest date to include, as YYYY-MM-DD HH:MM:SS.'),
+    end_date: z.string().optional().describe('The latest date to include, as YYYY-MM-DD HH:MM:SS.'),
+  }),
+  returns: 'emails: each matching e-mail with its id, date, sender, receivers, subject and body',
+  execute: (filters, context) => {
+    const state = toolTalkState(context)
+    const store = new ToolTalkStore(context.world)
+    const username = usernameOf(accountForSession(store, state.sessionToken))
+    const emails = store.entries(DATABASE, username)
+    // An empty or missing inbox answers before the filters are checked, as in ToolTalk.
+    if (emails.length === 0) return { emails: [] }
+    return { emails: searchRows(emails, filters, state.now, { date: 'date', texts: ['body', 'subject'] }).map(plainRow) }
+  },
+})
+
+/** SendEmail: sends an e-mail (nothing is stored; ToolTalk keeps no outbox). */
+export const sendEmail = defineToolTalkTool({
+  name: 'SendEmail', domain: DOMAIN, plugin: 'Email', requiresAuth: true, action: true,
+  description: 'Sends an e-mail from the logged-in user.',
+  args: z.strictObject({
+    to: z.array(z.string()).describe('The e-mail addresses to send to.'),
+    subject: z.string().describe('The subject line.'),
+    body: z.string().describe('The text of the e-mail.'),
+  }),
+  returns: 'email_id: the id of the sent e-mail',
+  execute: ({ to }, context) => {
+    const state = toolTalkState(context)
+    accountForSession(new ToolTalkStore(context.world), state.sessionToken)
+    for (const address of to) if (!isEmailAddress(address)) throw toolTalkError(`${address} is not a valid e-mail address.`)
+    return { email_id: emailId(state.random) }
+  },
+})
+
+/** The Email plugin, in ToolTalk's order. */
+export const emailTools = [sendEmail, searchInbox] as const
