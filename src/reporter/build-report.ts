@@ -1,0 +1,90 @@
+import { readRunRecords } from '../vitest/run-metadata.ts'
+import type { Transcript } from '../vitest/transcript.ts'
+import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
+import type { CollectedAttempt, CollectedTest } from './collected-test.ts'
+import { compareText } from './compare-text.ts'
+import type { Report, ReportProblem, ReportRun } from './report.ts'
+import { summarizeRuns } from './summarize-runs.ts'
+
+/** A report and the transcripts of its runs (in the same order; `undefined` where none was attached). */
+export interface BuiltReport {
+  readonly report: Report
+  readonly transcripts: readonly (Transcript | undefined)[]
+}
+
+/**
+ * Builds the report from finished tests. Tests are deduplicated by id and skipped ones ignored,
+ * because a merged sharded run lists every file once per shard, skipped where it did not run.
+ * `agent` names the agent when the tests did not record one.
+ */
+export function buildReport(tests: readonly CollectedTest[], agent?: string): BuiltReport {
+  const unique = new Map<string, CollectedTest>()
+  for (const test of tests) {
+    if (test.state === 'skipped' || test.state === 'pending') continue
+    unique.set(test.id, test)
+  }
+  const entries: { run: ReportRun; transcript: Transcript | undefined }[] = []
+  const problems: ReportProblem[] = []
+  for (const test of unique.values()) {
+    const reading = readRunRecords(test.meta)
+    if (reading.kind === 'invalid') {
+      problems.push({ file: test.file, test: test.fullName, message: reading.problem })
+      continue
+    }
+    if (reading.kind === 'none') {
+      // A test that failed without recording a run broke before any scenario finished: a harness
+      // problem, not a low score. Passing tests without runs are ordinary tests and not reported.
+      if (test.state === 'failed')
+        problems.push({ file: test.file, test: test.fullName, message: test.errorMessage ?? 'the test failed before recording a run' })
+      continue
+    }
+    const transcripts = test.annotations.flatMap((annotation) =>
+      annotation.type === TRANSCRIPT_ANNOTATION_TYPE ? [readTranscript(annotation.attachment)].filter((item) => item !== undefined) : [],
+    )
+    for (const record of reading.runs) {
+      const run: ReportRun = { ...record, test: test.fullName, file: test.file, passed: trialPassed(test, record.trial) }
+      const transcript = transcripts.findLast(
+        (item) => item.scenario === record.scenario && item.augmentation === record.augmentation && item.trial === record.trial,
+      )
+      entries.push({ run, transcript })
+    }
+  }
+  entries.sort((a, b) => compareRuns(a.run, b.run))
+  problems.sort((a, b) => compareText(a.file, b.file) || compareText(a.test, b.test) || compareText(a.message, b.message))
+  const runs = entries.map((entry) => entry.run)
+  const agents = [...new Set(runs.map((run) => run.agent))].sort(compareText)
+  return {
+    report: {
+      format: 'toolcheck-report',
+      version: 1,
+      agent: agents.length > 0 ? agents.join(', ') : (agent ?? 'unknown'),
+      runs,
+      summary: summarizeRuns(runs),
+      problems,
+    },
+    transcripts: entries.map((entry) => entry.transcript),
+  }
+}
+
+/**
+ * Whether the test's attempt for `trial` passed: the last retry of that repeat decides. A test
+ * without repeats (or a trial number that is not a repeat index) takes the test's own state.
+ */
+function trialPassed(test: CollectedTest, trial: number): boolean {
+  const attempts = test.attempts.filter((attempt) => attempt.repeatIndex === trial)
+  const last = attempts.reduce<CollectedAttempt | undefined>(
+    (latest, attempt) => (latest === undefined || attempt.retryIndex >= latest.retryIndex ? attempt : latest),
+    undefined,
+  )
+  return (last?.state ?? test.state) === 'passed'
+}
+
+function compareRuns(a: ReportRun, b: ReportRun): number {
+  return (
+    compareText(a.scenario, b.scenario) ||
+    compareText(a.augmentation, b.augmentation) ||
+    a.trial - b.trial ||
+    compareText(a.file, b.file) ||
+    compareText(a.test, b.test)
+  )
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path'
+import type { SerializedError } from 'vitest'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { BuiltReport } from './build-report.ts'
+import { buildReport } from './build-report.ts'
+import type { CollectedTest } from './collected-test.ts'
+import { collectTest } from './collected-test.ts'
+import { formatSummary } from './format-summary.ts'
+import { writeReport } from './write-report.ts'
+
+/** Options of the toolcheck reporter (the plugin passes them on). */
+export interface ToolcheckReporterOptions {
+  /** The directory for `report.json` and `index.html`, relative to the project root. Default `toolcheck-report`. */
+  readonly outputDir?: string
+  /** Write `index.html` too. Default true. */
+  readonly html?: boolean
+  /** Print the summary table at the end of the run. Default true. */
+  readonly summary?: boolean
+  /** The agent's name, used when no test recorded one. */
+  readonly agent?: string
+}
+
+/**
+ * The toolcheck reporter: at the end of a run (or of `--merge-reports`) it reads every test's
+ * toolcheck metadata and transcript annotations, prints the summary and writes the JSON and HTML
+ * reports. It implements only the public reporter hooks, so it sits beside the user's own
+ * reporters. Runs with nothing recorded (no scenario tests) write nothing.
+ */
+export default class ToolcheckReporter implements Reporter {
+  readonly options: ToolcheckReporterOptions
+  /** The last report built, for programmatic callers (`runEval`). */
+  lastReport: BuiltReport | undefined
+  #vitest: Vitest | undefined
+
+  constructor(options: ToolcheckReporterOptions = {}) {
+    this.options = options
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+  }
+
+  async onTestRunEnd(testModules: readonly TestModule[], _unhandledErrors: readonly SerializedError[], _reason: TestRunEndReason): Promise<void> {
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const tests: CollectedTest[] = []
+    for (const testModule of testModules) for (const testCase of testModule.children.allTests()) tests.push(collectTest(testCase, root))
+    const built = buildReport(tests, this.options.agent)
+    this.lastReport = built
+    if (built.report.runs.length === 0 && built.report.problems.length === 0) return
+    const directory = resolve(root, this.options.outputDir ?? 'toolcheck-report')
+    const written = await writeReport(built, directory, { html: this.options.html !== false })
+    if (this.options.summary !== false) {
+      const files = [written.json, written.html].filter((file) => file !== undefined).join(', ')
+      this.#print(`\n${formatSummary(built.report)}\n\nreports: ${files}\n`)
+    }
+  }
+
+  #print(text: string): void {
+    if (this.#vitest !== undefined) this.#vitest.logger.log(text)
+    else process.stdout.write(`${text}\n`)
+  }
+}

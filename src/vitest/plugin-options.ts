@@ -1,0 +1,92 @@
+import { z } from 'zod'
+
+/**
+ * What `toolcheck()` accepts in `vitest.config.ts`. Every field has a default, and the agent and
+ * user fall back to the `TOOLCHECK_AGENT` / `TOOLCHECK_USER` environment variables, so a project
+ * can switch models from the command line without touching its config.
+ */
+export const toolcheckOptionsSchema = z
+  .object({
+    /** The agent to test: `reference`, `openai:<model>` or `hf:<model>`. Default `TOOLCHECK_AGENT`, else `reference`. */
+    agent: z.string().min(1).optional(),
+    /** The simulated user: `scripted`, `openai:<model>` or `hf:<model>`. Default `TOOLCHECK_USER`, else `scripted`. */
+    user: z.string().min(1).optional(),
+    /** Where `report.json` and `index.html` go, relative to the project root. Default `toolcheck-report`. */
+    reportDir: z.string().min(1).optional(),
+    /** Trials per scenario test (vitest `repeats` is set to `trials - 1`). Default 1. */
+    trials: z.number().int().positive().optional(),
+    /**
+     * How many runs may talk to one model endpoint at once within a test file: one number for
+     * every endpoint, or per endpoint name (`{ 'openai:gpt-4o': 4, default: 2 }`). Default 4.
+     */
+    concurrency: z.union([z.number().int().positive(), z.record(z.string(), z.number().int().positive())]).optional(),
+    /** Which similarity backs `semantic` comparisons: `offline` (deterministic, default), `openai:<model>` or `hf:<model>`. */
+    embedder: z.string().min(1).optional(),
+    /** Write `index.html` beside `report.json`. Default true. */
+    html: z.boolean().optional(),
+    /** Print the summary table at the end of the run. Default true. */
+    summary: z.boolean().optional(),
+  })
+  .strict()
+
+/** Options of the `toolcheck()` plugin. */
+export type ToolcheckOptions = z.input<typeof toolcheckOptionsSchema>
+
+/** The options with defaults filled in, as the workers receive them through `inject('toolcheck')`. */
+export interface ResolvedToolcheckOptions {
+  readonly agent: string
+  readonly user: string
+  readonly reportDir: string
+  readonly trials: number
+  readonly concurrency: Readonly<Record<string, number>>
+  readonly embedder: string
+  readonly html: boolean
+  readonly summary: boolean
+}
+
+/** The concurrency for endpoints not named in the options. */
+export const DEFAULT_ENDPOINT_CONCURRENCY = 4
+
+/** An invalid `toolcheck()` option; the message names each wrong field. */
+export class ToolcheckOptionsError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ToolcheckOptionsError'
+  }
+}
+
+/** Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` / `TOOLCHECK_USER`). */
+export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<string, string | undefined>>): ResolvedToolcheckOptions {
+  const parsed = toolcheckOptionsSchema.safeParse(options ?? {})
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(options)'}: ${issue.message}`)
+    const known = Object.keys(toolcheckOptionsSchema.shape).join(', ')
+    throw new ToolcheckOptionsError(`invalid toolcheck() options:\n${issues.join('\n')}\nknown options: ${known}`)
+  }
+  const given = parsed.data
+  const concurrency =
+    given.concurrency === undefined
+      ? { default: DEFAULT_ENDPOINT_CONCURRENCY }
+      : typeof given.concurrency === 'number'
+        ? { default: given.concurrency }
+        : { default: DEFAULT_ENDPOINT_CONCURRENCY, ...given.concurrency }
+  return {
+    agent: given.agent ?? nonEmpty(env.TOOLCHECK_AGENT) ?? 'reference',
+    user: given.user ?? nonEmpty(env.TOOLCHECK_USER) ?? 'scripted',
+    reportDir: given.reportDir ?? 'toolcheck-report',
+    trials: given.trials ?? 1,
+    concurrency,
+    embedder: given.embedder ?? 'offline',
+    html: given.html ?? true,
+    summary: given.summary ?? true,
+  }
+}
+
+/** The concurrency limit for one endpoint name. */
+export function endpointConcurrency(options: Pick<ResolvedToolcheckOptions, 'concurrency'>, endpoint: string): number {
+  return options.concurrency[endpoint] ?? options.concurrency.default ?? DEFAULT_ENDPOINT_CONCURRENCY
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}

@@ -1,0 +1,59 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vitest/config'
+import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
+import type { ToolcheckOptions } from './plugin-options.ts'
+import { resolveToolcheckOptions, ToolcheckOptionsError } from './plugin-options.ts'
+
+const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
+const REPORTER_FILE = fileURLToPath(new URL('../reporter/toolcheck-reporter.ts', import.meta.url))
+
+/**
+ * The toolcheck vitest plugin:
+ *
+ * ```ts
+ * // vitest.config.ts
+ * import { defineConfig } from 'vitest/config'
+ * import { toolcheck } from 'toolcheck/vitest'
+ * export default defineConfig({ plugins: [toolcheck({ trials: 4 })] })
+ * ```
+ *
+ * It registers the matchers through a setup file, hands the options to the workers (read them
+ * with `inject('toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
+ * reporter after the user's own reporters. Trials and retries are never combined: a retried
+ * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
+ * with both is rejected.
+ */
+export function toolcheck(options: ToolcheckOptions = {}): Plugin {
+  const resolved = resolveToolcheckOptions(options, process.env)
+  return {
+    name: 'toolcheck',
+    config() {
+      return {
+        test: {
+          setupFiles: [SETUP_FILE],
+          provide: { toolcheck: resolved },
+          ...(resolved.trials > 1 ? { repeats: resolved.trials - 1 } : {}),
+        },
+      }
+    },
+    configureVitest({ vitest, project }) {
+      const retry = project.config.retry
+      const retries = typeof retry === 'number' ? retry : typeof retry === 'object' && retry !== null ? (retry.count ?? 0) : 0
+      if (resolved.trials > 1 && retries > 0)
+        throw new ToolcheckOptionsError(
+          `toolcheck({ trials: ${resolved.trials} }) runs each test ${resolved.trials} times to measure pass^k, and the config also sets retry: ${retries}; a retry would turn failed trials into passes. Remove \`retry\` or set trials to 1.`,
+        )
+      const reporters = vitest.config.reporters
+      if (reporters.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === REPORTER_FILE)) return
+      const reporterOptions: ToolcheckReporterOptions = {
+        outputDir: resolved.reportDir,
+        html: resolved.html,
+        summary: resolved.summary,
+        agent: resolved.agent,
+      }
+      const entry: [string, Record<string, unknown>] = [REPORTER_FILE, { ...reporterOptions }]
+      reporters.push(entry)
+    },
+  }
+}

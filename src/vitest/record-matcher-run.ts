@@ -1,0 +1,27 @@
+import type { MatcherState } from 'vitest'
+import { inject } from 'vitest'
+import './vitest-augmentation.ts'
+import type { EvaluationResult } from '../evaluation/types.ts'
+import type { RecordingTask } from './record-scenario-run.ts'
+import { recordScenarioRun } from './record-scenario-run.ts'
+import type { ScenarioRun } from './scenario-run.ts'
+
+/**
+ * Records a run a matcher evaluated in the current test's metadata, so hand-written tests appear
+ * in the report too. `this.task` is only set with the test's own `expect` (the test context's
+ * `expect` in concurrent tests); without it the matcher still works but records nothing.
+ */
+export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult): Promise<void> {
+  const task = state.task as RecordingTask | undefined
+  if (task === undefined) return
+  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.agent ?? configuredAgent())
+}
+
+function configuredAgent(): string {
+  try {
+    return inject('toolcheck')?.agent ?? 'unknown'
+  } catch {
+    // Outside a vitest worker there is nothing provided.
+    return 'unknown'
+  }
+}

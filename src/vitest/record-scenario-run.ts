@@ -1,0 +1,79 @@
+import type { Trajectory } from '../conversation/index.ts'
+import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
+import type { Scenario } from '../scenario/index.ts'
+import type { MatchRecord, RunRecord } from './run-metadata.ts'
+import { recordRun } from './run-metadata.ts'
+import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
+
+/** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
+export interface RecordingTask {
+  readonly meta: object
+  readonly repeats?: number | undefined
+  readonly result?: { readonly repeatCount?: number | undefined } | undefined
+  readonly context?: { readonly annotate?: (message: string, type?: string, attachment?: ReturnType<typeof transcriptAttachment>) => Promise<unknown> } | undefined
+}
+
+// Which runs a task already attached a transcript for, so several matchers on one run attach one.
+const annotated = new WeakMap<object, Set<string>>()
+
+/**
+ * The trial number of a run inside a test: the vitest repeat being played when the test repeats
+ * (so trials line up with `attempts()`), else the trajectory's own trial.
+ */
+export function trialOf(task: RecordingTask | undefined, trajectory: Trajectory): number {
+  return task !== undefined && (task.repeats ?? 0) > 0 ? (task.result?.repeatCount ?? 0) : trajectory.trial
+}
+
+/** Turns an evaluated run into the record the reporter reads. */
+export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, agent: string, trial: number): RunRecord {
+  const failed = trajectory.status === 'error'
+  return {
+    scenario: scenario.id,
+    categories: [...scenario.categories],
+    augmentation: trajectory.augmentation,
+    trial,
+    agent,
+    status: trajectory.status,
+    ...(trajectory.error === undefined ? {} : { error: { kind: trajectory.error.kind, message: trajectory.error.message } }),
+    score: failed ? null : evaluation.score,
+    milestoneScore: failed ? null : evaluation.milestoneScore,
+    minefieldHit: failed ? null : evaluation.minefieldHit,
+    turns: trajectory.turns,
+    usage: { ...trajectory.usage },
+    milestones: evaluation.milestones.map(toMatchRecord),
+    minefields: evaluation.minefields.map(toMatchRecord),
+  }
+}
+
+/**
+ * Records a run in the test's toolcheck metadata and attaches its transcript as a JSON
+ * annotation (once per run and trial), so the reporter can build the report and the HTML page.
+ */
+export async function recordScenarioRun(
+  task: RecordingTask,
+  scenario: Scenario,
+  trajectory: Trajectory,
+  evaluation: EvaluationResult,
+  agent: string,
+): Promise<void> {
+  const trial = trialOf(task, trajectory)
+  recordRun(task, toRunRecord(scenario, trajectory, evaluation, agent, trial))
+  const annotate = task.context?.annotate
+  if (annotate === undefined) return
+  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`
+  const done = annotated.get(task) ?? new Set<string>()
+  annotated.set(task, done)
+  if (done.has(key)) return
+  done.add(key)
+  await annotate(`transcript of ${scenario.id} (${trajectory.augmentation}, trial ${trial})`, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment(buildTranscript(trajectory, trial)))
+}
+
+function toMatchRecord(match: MilestoneMatch): MatchRecord {
+  return {
+    index: match.index,
+    ...(match.name === undefined ? {} : { name: match.name }),
+    messageIndex: match.messageIndex,
+    similarity: match.similarity,
+    reason: match.reason,
+  }
+}

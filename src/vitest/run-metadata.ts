@@ -1,0 +1,97 @@
+import { z } from 'zod'
+
+/**
+ * The key under which toolcheck stores its results in a test's `task.meta`. Tests talk to the
+ * reporter only through this namespaced, validated record, so the reporter never needs to know how
+ * a test produced it (a scenario test, a matcher in a hand-written test, a merged shard).
+ */
+export const TOOLCHECK_META_KEY = 'toolcheck'
+
+const usageSchema = z
+  .object({
+    calls: z.number().int().nonnegative(),
+    promptTokens: z.number().int().nonnegative(),
+    completionTokens: z.number().int().nonnegative(),
+    latencyMs: z.number().nonnegative(),
+    costUsd: z.number().nonnegative().optional(),
+    cachedCalls: z.number().int().nonnegative(),
+  })
+  .strict()
+
+/** Where one milestone or minefield was matched, as the report keeps it. */
+export const matchRecordSchema = z
+  .object({
+    index: z.number().int().nonnegative(),
+    name: z.string().optional(),
+    messageIndex: z.number().int(),
+    similarity: z.number(),
+    reason: z.string(),
+  })
+  .strict()
+export type MatchRecord = z.infer<typeof matchRecordSchema>
+
+/**
+ * One trial of one scenario (under one augmentation) as a test recorded it. Scores are `null` for
+ * a run whose status is `error`: an infrastructure failure is not an agent result.
+ */
+export const runRecordSchema = z
+  .object({
+    scenario: z.string().min(1),
+    categories: z.array(z.string()),
+    augmentation: z.string(),
+    trial: z.number().int().nonnegative(),
+    agent: z.string(),
+    status: z.enum(['completed', 'max-turns', 'error']),
+    error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
+    score: z.number().nullable(),
+    milestoneScore: z.number().nullable(),
+    minefieldHit: z.boolean().nullable(),
+    turns: z.number().int().nonnegative(),
+    usage: usageSchema,
+    milestones: z.array(matchRecordSchema),
+    minefields: z.array(matchRecordSchema),
+  })
+  .strict()
+export type RunRecord = z.infer<typeof runRecordSchema>
+
+/** The whole of toolcheck's task metadata: every run the test recorded, one per trial and scenario. */
+export const toolcheckMetaSchema = z.object({ runs: z.array(runRecordSchema) }).strict()
+export type ToolcheckMeta = z.infer<typeof toolcheckMetaSchema>
+
+/** A task whose metadata toolcheck may write (the test's `task`, or a matcher's `this.task`). */
+export interface MetaHolder {
+  readonly meta: object
+}
+
+/**
+ * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation
+ * and trial (a retried attempt, or a second matcher on the same run). Validates the record first,
+ * so a malformed result fails in the test that made it rather than in the reporter.
+ */
+export function recordRun(task: MetaHolder, record: RunRecord): void {
+  const checked = runRecordSchema.parse(record)
+  const meta = task.meta as Record<string, unknown>
+  const existing = toolcheckMetaSchema.safeParse(meta[TOOLCHECK_META_KEY])
+  const runs = existing.success ? existing.data.runs.filter((run) => !sameRun(run, checked)) : []
+  meta[TOOLCHECK_META_KEY] = { runs: [...runs, checked] }
+}
+
+/** The result of reading toolcheck's metadata from a finished test. */
+export type MetaReading =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'runs'; readonly runs: readonly RunRecord[] }
+  | { readonly kind: 'invalid'; readonly problem: string }
+
+/** Reads and validates toolcheck's metadata from a test's `meta()`; never throws. */
+export function readRunRecords(meta: object): MetaReading {
+  const value = (meta as Record<string, unknown>)[TOOLCHECK_META_KEY]
+  if (value === undefined) return { kind: 'none' }
+  const parsed = toolcheckMetaSchema.safeParse(value)
+  if (parsed.success) return { kind: 'runs', runs: parsed.data.runs }
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  return { kind: 'invalid', problem: `invalid toolcheck metadata: ${issues.join('; ')}` }
+}
+
+function sameRun(a: RunRecord, b: RunRecord): boolean {
+  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.trial === b.trial
+}

@@ -1,0 +1,275 @@
+import fc from 'fast-check'
+import type { Augmentation } from '../augmentation/index.ts'
+import { applyAugmentation, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
+import type { Trajectory } from '../conversation/index.ts'
+import type { EvaluationResult } from '../evaluation/types.ts'
+import type { Agent, User } from '../roles/types.ts'
+import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { deviceTools } from '../domains/index.ts'
+import { runScenario } from '../run/index.ts'
+import type { ToolRegistry } from '../tools/tool-registry.ts'
+import { createRegistry } from '../tools/tool-registry.ts'
+import { canonicalJson } from '../world/index.ts'
+import { evaluateAgainst } from './evaluate-run.ts'
+import type { JsonValue } from '../world/index.ts'
+
+/** Plays one presentation of a scenario and scores it. */
+export type SweepPlayer = (scenario: Scenario, presentation: ScenarioPresentation, roles: SweepRoles) => Promise<SweepPlay>
+
+/** The roles a sweep plays with. */
+export interface SweepRoles {
+  readonly agent: Agent
+  readonly user?: User
+  readonly registry: ToolRegistry
+  readonly seed: number
+  readonly signal?: AbortSignal
+}
+
+/** One played and scored run. */
+export interface SweepPlay {
+  readonly trajectory: Trajectory
+  readonly evaluation: EvaluationResult
+}
+
+/** Options of `checkSweep` and `sweepScenario`. */
+export interface SweepOptions {
+  readonly agent: Agent
+  /** The simulated user; `runScenario`'s default (the reference user) when absent. */
+  readonly user?: User
+  /** The tools the scenario runs against (distraction tools come from here too); the device tools by default. */
+  readonly registry?: ToolRegistry
+  /** How many augmentations to try before shrinking; 20 by default (every one is a full run). */
+  readonly numRuns?: number
+  /**
+   * fast-check's seed. Defaults to a number derived from the scenario id, so a sweep is
+   * reproducible without configuration; pass one to explore other augmentations.
+   */
+  readonly seed?: number
+  /** Replays a counterexample: with `seed`, runs only the shrunk case that `path` names. */
+  readonly path?: string
+  /** The lowest score that passes; 1 by default. */
+  readonly minScore?: number
+  /** The most shrinking steps fast-check may take (each one is a run); unlimited by default. */
+  readonly maxShrinks?: number
+  /** How to play a run; `runScenario` followed by `evaluate` by default. */
+  readonly play?: SweepPlayer
+  readonly signal?: AbortSignal
+}
+
+/** One augmentation the sweep tried, and how the agent did under it. */
+export interface SweepRun {
+  readonly augmentation: Augmentation
+  /** `describeAugmentation` of it. */
+  readonly description: string
+  /** `augmentationKind` of it: the report column. */
+  readonly kind: string
+  readonly status: Trajectory['status']
+  /** `null` for a run whose status is `error` (not an agent result). */
+  readonly score: number | null
+  readonly turns: number
+  readonly passed: boolean
+  /** The weakest milestone's reason, or the minefield that fired, when the run failed. */
+  readonly reason?: string
+  /** The played run; kept for the counterexample and for reports. */
+  readonly trajectory: Trajectory
+  readonly evaluation: EvaluationResult
+}
+
+/**
+ * The outcome of a sweep, as data: whether every augmentation passed, the shrunk counterexample
+ * with the seed and path that replay it, and every run tried (one per distinct augmentation).
+ */
+export interface SweepReport {
+  readonly scenario: string
+  readonly agent: string
+  readonly passed: boolean
+  readonly minScore: number
+  readonly seed: number
+  /** fast-check's path to the shrunk counterexample, for `path` in a replay. */
+  readonly path?: string
+  readonly numRuns: number
+  readonly numShrinks: number
+  /** Runs whose status was `error` (skipped: an infrastructure failure says nothing about the agent). */
+  readonly errors: number
+  /** The smallest augmentation that still failed, when the sweep failed. */
+  readonly counterexample?: SweepRun
+  /** Distinct augmentations in the order they were first tried. */
+  readonly runs: readonly SweepRun[]
+  /** An exception the agent, user or player threw (not a low score), when that is what failed. */
+  readonly thrown?: string
+}
+
+/**
+ * Runs a scenario under many augmentations drawn from `augmentations` and checks that the agent
+ * scores at least `minScore` under each; when one fails, fast-check shrinks it to the smallest
+ * augmentation that still fails. Returns the report; never throws for a failing agent (see
+ * `sweepScenario` for the throwing form). Each distinct augmentation is played once: shrinking
+ * often revisits one, and every play may cost model calls.
+ */
+export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary<Augmentation>, options: SweepOptions): Promise<SweepReport> {
+  const minScore = options.minScore ?? 1
+  const seed = options.seed ?? seedOf(scenario.id)
+  const play = options.play ?? defaultPlayer
+  const registry = options.registry ?? (deviceRegistry ??= createRegistry(deviceTools))
+  const roles: SweepRoles = {
+    agent: options.agent,
+    registry,
+    seed,
+    ...(options.user === undefined ? {} : { user: options.user }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  }
+  const played = new Map<string, SweepRun>()
+  let errors = 0
+
+  // Each shrink step is a full run; limitShrink keeps a long shrink from costing unbounded model calls.
+  const arbitrary = options.maxShrinks === undefined ? augmentations : fc.limitShrink(augmentations, options.maxShrinks)
+  const property = fc.asyncProperty(arbitrary, async (augmentation) => {
+    const key = canonicalJson(augmentation as unknown as JsonValue)
+    let run = played.get(key)
+    if (run === undefined) {
+      // Applying first means an augmentation that does not fit the scenario fails here, with its message.
+      const presentation = applyAugmentation(scenario, augmentation, registry)
+      const { trajectory, evaluation } = await play(scenario, presentation, roles)
+      run = runOf(augmentation, trajectory, evaluation, minScore)
+      played.set(key, run)
+      if (run.status === 'error') errors++
+    }
+    fc.pre(run.status !== 'error')
+    return run.passed
+  })
+
+  const parameters: fc.Parameters<[Augmentation]> = {
+    seed,
+    numRuns: options.numRuns ?? 20,
+    ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+  }
+  const details = await fc.check(property, parameters)
+
+  const shrunk = details.counterexample?.[0]
+  const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
+  const thrown = details.failed && counterexample?.passed !== false ? errorText(details.errorInstance) : undefined
+  return {
+    scenario: scenario.id,
+    agent: options.agent.name,
+    passed: !details.failed,
+    minScore,
+    seed: details.seed,
+    ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }),
+    numRuns: details.numRuns,
+    numShrinks: details.numShrinks,
+    errors,
+    ...(counterexample === undefined ? {} : { counterexample }),
+    runs: [...played.values()],
+    ...(thrown === undefined ? {} : { thrown }),
+  }
+}
+
+/**
+ * `checkSweep` for use inside a test: returns the report when every augmentation passed, and
+ * otherwise throws a `SweepFailure` whose message names the shrunk augmentation in words, its
+ * score and why, and the seed and path that replay it.
+ *
+ * @example
+ * test('sends the message however the tools are shown', async () => {
+ *   await sweepScenario(scenario, augmentation({ scenario }), { agent, registry, numRuns: 30 })
+ * })
+ */
+export async function sweepScenario(scenario: Scenario, augmentations: fc.Arbitrary<Augmentation>, options: SweepOptions): Promise<SweepReport> {
+  const report = await checkSweep(scenario, augmentations, options)
+  if (!report.passed) throw new SweepFailure(report)
+  return report
+}
+
+/** A sweep that found an augmentation under which the agent fails; `report` holds the details. */
+export class SweepFailure extends Error {
+  readonly report: SweepReport
+
+  constructor(report: SweepReport) {
+    super(sweepFailureMessage(report))
+    this.name = 'SweepFailure'
+    this.report = report
+  }
+}
+
+/** The failure text of a sweep: what broke the agent, how badly, and how to replay it. */
+export function sweepFailureMessage(report: SweepReport): string {
+  const lines: string[] = []
+  const example = report.counterexample
+  if (example === undefined) {
+    lines.push(`sweep of ${report.scenario} failed without a counterexample${report.thrown === undefined ? '' : `: ${report.thrown}`}`)
+  } else if (report.thrown !== undefined) {
+    lines.push(`sweep of ${report.scenario} with ${report.agent}: under "${example.description}" the run threw: ${report.thrown}`)
+  } else {
+    const score = example.score === null ? 'no score' : `score ${formatScore(example.score)}`
+    lines.push(`sweep of ${report.scenario} with ${report.agent}: ${score} (needs ${formatScore(report.minScore)}) under: ${example.description}`)
+    if (example.reason !== undefined) lines.push(`  why: ${example.reason}`)
+    lines.push(`  augmentation: ${JSON.stringify(example.augmentation)}`)
+  }
+  lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) played${report.errors > 0 ? `, ${report.errors} ended in an infrastructure error and were skipped` : ''}`)
+  lines.push(`  replay: { seed: ${report.seed}${report.path === undefined ? '' : `, path: ${JSON.stringify(report.path)}`} }`)
+  return lines.join('\n')
+}
+
+function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: EvaluationResult, minScore: number): SweepRun {
+  const scored = trajectory.status !== 'error'
+  const passed = scored && evaluation.score >= minScore
+  const reason = passed ? undefined : failureReason(trajectory, evaluation)
+  return {
+    augmentation,
+    description: describeAugmentation(augmentation),
+    kind: augmentationKind(augmentation),
+    status: trajectory.status,
+    score: scored ? evaluation.score : null,
+    turns: evaluation.turns,
+    passed,
+    ...(reason === undefined ? {} : { reason }),
+    trajectory,
+    evaluation,
+  }
+}
+
+function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): string | undefined {
+  if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.kind}: ${trajectory.error.message}`
+  const fired = evaluation.minefields.find((minefield) => minefield.similarity > 0)
+  if (evaluation.minefieldHit && fired !== undefined) return `minefield ${fired.name ?? fired.index} fired: ${fired.reason}`
+  const weakest = [...evaluation.milestones].sort((first, second) => first.similarity - second.similarity)[0]
+  if (weakest !== undefined && weakest.similarity < 1) return `milestone ${weakest.name ?? weakest.index} at ${formatScore(weakest.similarity)}: ${weakest.reason}`
+  if (trajectory.status === 'max-turns') return 'the run hit its turn limit'
+  return undefined
+}
+
+/** A stable 31-bit seed from a text (FNV-1a), so a sweep's default seed depends only on the scenario. */
+function seedOf(text: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  return (hash >>> 0) & 0x7fffffff
+}
+
+function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(3)
+}
+
+function errorText(error: unknown): string | undefined {
+  if (error === undefined || error === null) return undefined
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
+
+/** Plays with `runScenario` and scores with the evaluation's `evaluate`. */
+const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
+  const trajectory = await runScenario(scenario, {
+    agent: roles.agent,
+    presentation,
+    registry: roles.registry,
+    seed: roles.seed,
+    ...(roles.user === undefined ? {} : { user: roles.user }),
+    ...(roles.signal === undefined ? {} : { signal: roles.signal }),
+  })
+  return { trajectory, evaluation: await evaluateAgainst(trajectory, scenario) }
+}
+
+let deviceRegistry: ToolRegistry | undefined
+
+/** Whether the sweep's counterexample is the plain augmentation (the agent fails even unaugmented). */
+export function failsUnaugmented(report: SweepReport): boolean {
+  return report.counterexample !== undefined && isPlainAugmentation(report.counterexample.augmentation)
+}

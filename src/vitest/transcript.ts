@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import type { Trajectory } from '../conversation/index.ts'
+import { jsonValueSchema } from '../scenario/index.ts'
+import type { TableDiff } from '../world/index.ts'
+import { diffWorlds } from '../world/index.ts'
+
+/** The annotation type under which a run's transcript is attached to its test. */
+export const TRANSCRIPT_ANNOTATION_TYPE = 'toolcheck:transcript'
+
+const rowSchema = z.record(z.string(), jsonValueSchema)
+
+const tableDiffSchema = z
+  .object({
+    table: z.string(),
+    added: z.array(rowSchema),
+    removed: z.array(rowSchema),
+    updated: z.array(z.object({ before: rowSchema, after: rowSchema, columns: z.array(z.string()) }).strict()),
+  })
+  .strict()
+
+const transcriptMessageSchema = z
+  .object({
+    index: z.number().int().nonnegative(),
+    sender: z.string(),
+    recipient: z.string(),
+    content: z.string(),
+    toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: jsonValueSchema }).strict()).optional(),
+    toolResult: z
+      .object({
+        callId: z.string(),
+        tool: z.string(),
+        arguments: jsonValueSchema,
+        result: jsonValueSchema.optional(),
+        error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
+      })
+      .strict()
+      .optional(),
+    /** What this message changed in the world (only present when it changed something). */
+    changes: z.array(tableDiffSchema).optional(),
+    ended: z.boolean().optional(),
+  })
+  .strict()
+export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>
+
+/**
+ * What the HTML report needs of a run and no more: the messages with their tool calls and results,
+ * and the world changes each message caused. World snapshots themselves are left out; the changes
+ * are enough to show what happened and keep a thousand-run report small.
+ */
+export const transcriptSchema = z
+  .object({
+    scenario: z.string(),
+    augmentation: z.string(),
+    trial: z.number().int().nonnegative(),
+    firstUserMessageIndex: z.number().int(),
+    messages: z.array(transcriptMessageSchema),
+  })
+  .strict()
+export type Transcript = z.infer<typeof transcriptSchema>
+
+/**
+ * Builds the transcript of a trajectory; `trial` overrides the trajectory's own trial number (a
+ * test run with vitest `repeats` numbers trials by repeat).
+ */
+export function buildTranscript(trajectory: Trajectory, trial: number = trajectory.trial): Transcript {
+  let previousSnapshot = 0
+  const messages = trajectory.messages.map((message): TranscriptMessage => {
+    const before = trajectory.snapshots[previousSnapshot]
+    const after = trajectory.snapshots[message.snapshot]
+    const changes: TableDiff[] =
+      message.snapshot !== previousSnapshot && before !== undefined && after !== undefined ? diffWorlds(before, after) : []
+    previousSnapshot = message.snapshot
+    return {
+      index: message.index,
+      sender: message.sender,
+      recipient: message.recipient,
+      content: message.content,
+      ...(message.toolCalls === undefined ? {} : { toolCalls: message.toolCalls.map((call) => ({ ...call })) }),
+      ...(message.toolResult === undefined ? {} : { toolResult: { ...message.toolResult } }),
+      ...(changes.length === 0 ? {} : { changes: changes.map(plainDiff) }),
+      ...(message.ended === true ? { ended: true } : {}),
+    }
+  })
+  return {
+    scenario: trajectory.scenarioId,
+    augmentation: trajectory.augmentation,
+    trial,
+    firstUserMessageIndex: trajectory.firstUserMessageIndex,
+    messages,
+  }
+}
+
+/** The attachment that carries a transcript on a test annotation. */
+export function transcriptAttachment(transcript: Transcript): { contentType: string; body: string; bodyEncoding: 'utf-8' } {
+  return { contentType: 'application/json', body: JSON.stringify(transcript), bodyEncoding: 'utf-8' }
+}
+
+/** Reads a transcript back from an annotation's attachment; `undefined` when it is not one. */
+export function readTranscript(attachment: { body?: string | Uint8Array | undefined; bodyEncoding?: string | undefined } | undefined): Transcript | undefined {
+  if (attachment?.body === undefined) return undefined
+  const text =
+    typeof attachment.body !== 'string'
+      ? new TextDecoder().decode(attachment.body)
+      : attachment.bodyEncoding === 'utf-8'
+        ? attachment.body
+        : Buffer.from(attachment.body, 'base64').toString('utf8')
+  try {
+    const parsed = transcriptSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function plainDiff(diff: TableDiff): z.infer<typeof tableDiffSchema> {
+  return {
+    table: diff.table,
+    added: diff.added.map((row) => ({ ...row })),
+    removed: diff.removed.map((row) => ({ ...row })),
+    updated: diff.updated.map((update) => ({ before: { ...update.before }, after: { ...update.after }, columns: [...update.columns] })),
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { toolcheckMatchers } from '../../src/vitest/matchers.ts'
+import { TOOLCHECK_META_KEY } from '../../src/vitest/run-metadata.ts'
+import '../../src/vitest/vitest-augmentation.ts'
+import { sampleRun, sampleTrajectory } from './sample-run.ts'
+
+expect.extend(toolcheckMatchers)
+
+async function failureOf(assertion: () => Promise<unknown> | unknown): Promise<string> {
+  try {
+    await assertion()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('the assertion did not fail')
+}
+
+describe('toHitMilestones', () => {
+  test('passes when every milestone is hit, and .not then fails', async () => {
+    await expect(sampleRun()).toHitMilestones()
+    const message = await failureOf(() => expect(sampleRun()).not.toHitMilestones())
+    expect(message).toContain('not to hit its milestones')
+  })
+
+  test('fails on a partial hit, listing every milestone with its message, similarity and reason', async () => {
+    const message = await failureOf(() => expect(sampleRun({ partial: true })).toHitMilestones())
+    expect(message).toMatchInlineSnapshot(`
+      "expected scenario "send_message_to_alex" to hit its milestones with a milestone score of at least 1.000; it scored 0.750
+
+      score 0.750, milestones 0.750, minefields avoided, 4 turns, status completed, augmentation none
+
+      milestones (2):
+        hit  #0 "wifi on": message 3, similarity 1.000; settings updated as expected
+        MISS #1 "message sent": message 5, similarity 0.500; content "hi <b>there</b>" vs "hi": ROUGE-L 0.500
+
+      minefields (1):
+        clear #0 "message to the wrong person": no message, similarity 0.000; no matching call"
+    `)
+    await expect(sampleRun({ partial: true })).not.toHitMilestones()
+    await expect(sampleRun({ partial: true })).toHitMilestones(undefined, { atLeast: 0.75 })
+  })
+
+  test('says what it needs when given a bare trajectory', async () => {
+    const message = await failureOf(() => expect(sampleTrajectory()).toHitMilestones())
+    expect(message).toContain('a bare trajectory has no scenario to evaluate against: pass { scenario, trajectory }')
+  })
+
+  test('an infrastructure error fails with and without .not', async () => {
+    const broken = sampleRun({ trajectory: { status: 'error', error: { kind: 'rate-limit', message: '429 after 5 retries', role: 'agent' } } })
+    for (const assertion of [() => expect(broken).toHitMilestones(), () => expect(broken).not.toHitMilestones(), () => expect(broken).toScoreAtLeast(0)]) {
+      const message = await failureOf(assertion)
+      expect(message).toContain('ended with an infrastructure error, not an agent failure; rate-limit in the agent: 429 after 5 retries')
+    }
+    expect(() => expect(broken).not.toFinishWithin(10)).toThrow(/infrastructure error/)
+  })
+})
+
+describe('toAvoidMinefields', () => {
+  test('passes when none fired; fails naming the one that fired', async () => {
+    await expect(sampleRun()).toAvoidMinefields()
+    const message = await failureOf(() => expect(sampleRun({ mined: true })).toAvoidMinefields())
+    expect(message.split('\n')[0]).toBe('expected scenario "send_message_to_alex" to avoid its minefields; fired: #0 "message to the wrong person"')
+    expect(message).toContain('FIRED #0 "message to the wrong person": message 4, similarity 1.000; called with +1-000')
+    await expect(sampleRun({ mined: true })).not.toAvoidMinefields()
+  })
+})
+
+describe('toScoreAtLeast', () => {
+  test('compares the score, which a fired minefield makes 0', async () => {
+    await expect(sampleRun({ partial: true })).toScoreAtLeast(0.7)
+    await expect(sampleRun({ partial: true })).not.toScoreAtLeast(0.8)
+    const message = await failureOf(() => expect(sampleRun({ mined: true })).toScoreAtLeast(0.5))
+    expect(message.split('\n')[0]).toBe('expected scenario "send_message_to_alex" to score at least 0.500; it scored 0.000')
+  })
+})
+
+describe('toFinishWithin', () => {
+  test('needs a completed conversation within the turn count', () => {
+    expect(sampleTrajectory()).toFinishWithin(4)
+    expect(sampleRun()).not.toFinishWithin(3)
+    expect(() => expect(sampleTrajectory({ status: 'max-turns', turns: 30 })).toFinishWithin(40)).toThrow(
+      'expected scenario "send_message_to_alex" to finish within 40 turns; it did not finish: it was stopped at the turn limit after 30 turns',
+    )
+  })
+})
+
+test('matchers record the run in the test metadata, once per trial', async ({ task, expect }) => {
+  await expect(sampleRun({ partial: true })).toScoreAtLeast(0.5)
+  await expect(sampleRun({ partial: true })).toAvoidMinefields()
+  const meta = task.meta[TOOLCHECK_META_KEY]
+  expect(meta?.runs).toHaveLength(1)
+  expect(meta?.runs[0]).toMatchObject({ scenario: 'send_message_to_alex', agent: 'test-agent', score: 0.75, milestoneScore: 0.75, minefieldHit: false, trial: 0, turns: 4 })
+  expect(task.annotations.filter((annotation) => annotation.type === 'toolcheck:transcript')).toHaveLength(1)
+})
