@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import type { CollectedTest } from '../../src/reporter/collected-test.ts'
+import { formatSummary } from '../../src/reporter/format-summary.ts'
+import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
+import { sampleTrajectory } from '../vitest/sample-run.ts'
+
+function record(scenario: string, trial: number, overrides: Partial<RunRecord> = {}): RunRecord {
+  return {
+    scenario,
+    categories: ['SINGLE_TOOL_CALL'],
+    augmentation: 'none',
+    trial,
+    agent: 'reference',
+    status: 'completed',
+    score: 1,
+    milestoneScore: 1,
+    minefieldHit: false,
+    turns: 4,
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
+    milestones: [],
+    minefields: [],
+    ...overrides,
+  }
+}
+
+function collected(id: string, runs: RunRecord[], states: ('passed' | 'failed')[], overrides: Partial<CollectedTest> = {}): CollectedTest {
+  return {
+    id,
+    fullName: `scenario ${id}`,
+    file: 'test/a.test.ts',
+    state: states.includes('failed') ? 'failed' : 'passed',
+    attempts: states.map((state, repeatIndex) => ({ state, repeatIndex, retryIndex: 0 })),
+    meta: { toolcheck: { runs } },
+    annotations: [],
+    ...overrides,
+  }
+}
+
+describe('buildReport', () => {
+  test('computes pass^k per scenario from the attempts of each repeat, errors apart', () => {
+    const a = collected('a', [record('a', 0), record('a', 1, { score: 0.5 }), record('a', 2), record('a', 3)], ['passed', 'failed', 'passed', 'passed'])
+    const b = collected('b', [record('b', 0), record('b', 1, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { kind: 'timeout', message: 'slow' } }), record('b', 2), record('b', 3)], ['passed', 'failed', 'passed', 'passed'])
+    const { report } = buildReport([b, a])
+    expect(report.runs.map((run) => `${run.scenario}:${run.trial}:${run.passed}`)).toEqual(['a:0:true', 'a:1:false', 'a:2:true', 'a:3:true', 'b:0:true', 'b:1:false', 'b:2:true', 'b:3:true'])
+    const trialsA = report.summary.trials.find((task) => task.scenario === 'a')
+    expect(trialsA).toMatchObject({ trials: 4, passes: 3, errors: 0, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
+    const trialsB = report.summary.trials.find((task) => task.scenario === 'b')
+    expect(trialsB).toMatchObject({ trials: 3, passes: 3, errors: 1, passHatK: { 1: 1, 2: 1, 3: 1 } })
+    expect(report.summary.passHatK).toEqual({ 1: 0.875, 2: 0.75, 3: 0.625, 4: 0 })
+    expect(report.summary.overall).toMatchObject({ runs: 8, errors: 1, passed: 6, failed: 1 })
+    expect(report.summary.overall.meanScore).toBeCloseTo((7 - 0.5) / 7, 12)
+  })
+
+  test('dedupes tests seen twice (merged shards) and ignores skipped copies', () => {
+    const a = collected('a', [record('a', 0)], ['passed'])
+    const skippedCopy = { ...a, state: 'skipped' as const, meta: {} }
+    expect(buildReport([a, skippedCopy, a]).report.runs).toHaveLength(1)
+  })
+
+  test('reports failed tests without runs and invalid metadata as problems', () => {
+    const broken = collected('c', [], ['failed'], { meta: {}, errorMessage: 'runScenario is not a function' })
+    const invalid = collected('d', [], ['passed'], { meta: { toolcheck: { runs: [{ scenario: 'x' }] } } })
+    const { report } = buildReport([broken, invalid])
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      'runScenario is not a function',
+      expect.stringContaining('invalid toolcheck metadata: runs.0.categories'),
+    ])
+  })
+
+  test('groups by category (a run counts in each of its categories) and augmentation, plain first', () => {
+    const runs = [
+      record('a', 0, { categories: ['STATE_DEPENDENCY', 'SINGLE_TOOL_CALL'], augmentation: 'all tools', score: 0.5, turns: 6 }),
+      record('a', 0, { categories: ['STATE_DEPENDENCY', 'SINGLE_TOOL_CALL'] }),
+      record('b', 0, { categories: ['MULTIPLE_USER_TURN'], augmentation: '3 distraction tools' }),
+    ]
+    const { report } = buildReport([collected('x', runs, ['passed'])])
+    expect(Object.keys(report.summary.byCategory)).toEqual(['SINGLE_TOOL_CALL', 'MULTIPLE_USER_TURN', 'STATE_DEPENDENCY'])
+    expect(Object.keys(report.summary.byAugmentation)).toEqual(['none', '3 distraction tools', 'all tools'])
+    expect(report.summary.byCategory.STATE_DEPENDENCY).toMatchObject({ runs: 2, meanScore: 0.75, meanTurns: 5 })
+    expect(formatSummary(report)).toContain('STATE_DEPENDENCY')
+  })
+
+  test('pairs each run with its transcript annotation by scenario, augmentation and trial', () => {
+    const transcript = buildTranscript(sampleTrajectory(), 1)
+    const test = collected('a', [record('send_message_to_alex', 0), record('send_message_to_alex', 1)], ['passed', 'passed'], {
+      annotations: [{ message: 'transcript', type: TRANSCRIPT_ANNOTATION_TYPE, attachment: transcriptAttachment(transcript) }],
+    })
+    const { transcripts } = buildReport([test])
+    expect(transcripts[0]).toBeUndefined()
+    expect(transcripts[1]?.messages).toHaveLength(8)
+    expect(transcripts[1]?.messages[3]?.changes).toEqual([{ table: 'settings', added: [{ wifi: true }], removed: [{ wifi: false }], updated: [] }])
+  })
+})
