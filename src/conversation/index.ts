@@ -1,3 +1,7 @@
 export type { Message, Role, ToolCall, ToolTrace } from './message.ts'
 export type { RaceRecord, RunError, RunStatus, Trajectory, Usage } from './trajectory.ts'
 export { addUsage, NO_USAGE } from './trajectory.ts'
+export type { MessageDraft } from './conversation-bus.ts'
+export { ConversationBus } from './conversation-bus.ts'
+export { agentView, isVisibleTo, messagesVisibleTo, userView, visibilityOf } from './visibility.ts'
+export { countTurns } from './count-turns.ts'

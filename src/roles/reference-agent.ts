@@ -1,0 +1,67 @@
+import type { Message } from '../conversation/index.ts'
+import type { ReferenceCall, ReferenceStep } from '../scenario/index.ts'
+import type { ToolSpec } from '../tools/tool-spec.ts'
+import type { JsonValue } from '../world/index.ts'
+import type { Agent, AgentReply, RequestedCall } from './types.ts'
+
+/** What the reference agent says when its solution has no steps left (an unexpected extra user turn). */
+export const REFERENCE_DONE_LINE = 'Is there anything else I can help with?'
+
+/**
+ * An agent that plays the scenario's reference solution: its agent steps, in order, one per
+ * turn (the position is counted from the agent's own messages, so the agent is stateless).
+ *
+ * Calls are made with the ids `ref-<step>-<call>`, so a later step's `$ref` argument finds the
+ * result of the call it names in the agent's view. Real tool and argument names are translated
+ * to the ones the agent was shown (`view.tools`), so the reference stays correct when names are
+ * scrambled or arguments renamed.
+ */
+export function referenceAgent(): Agent {
+  return {
+    name: 'reference',
+    async respond(view, context): Promise<AgentReply> {
+      const agentSteps = context.scenario.reference.flatMap((step, position) => ('agent' in step ? [{ step, position }] : []))
+      const turn = view.messages.filter((message) => message.sender === 'agent').length
+      const next = agentSteps[turn]
+      if (next === undefined) return { content: REFERENCE_DONE_LINE }
+      return replyFor(next.step, next.position, view.messages, view.tools)
+    },
+  }
+}
+
+function replyFor(step: ReferenceStep, position: number, messages: readonly Message[], tools: readonly ToolSpec[]): AgentReply {
+  if (!('agent' in step)) return { content: '' }
+  if (step.agent === 'say') return { content: step.content }
+  return { toolCalls: step.calls.map((call, index) => presentCall(call, `ref-${position}-${index}`, messages, tools)) }
+}
+
+/** The call as the agent was shown the tool: presented tool name, presented argument names, `$ref`s resolved. */
+function presentCall(call: ReferenceCall, id: string, messages: readonly Message[], tools: readonly ToolSpec[]): RequestedCall {
+  const spec = tools.find((candidate) => candidate.tool === call.tool)
+  const presentedName = new Map<string, string>()
+  for (const [presented, real] of Object.entries(spec?.argumentNames ?? {})) presentedName.set(real, presented)
+  const args: Record<string, JsonValue> = {}
+  for (const [name, value] of Object.entries(call.arguments)) {
+    Object.defineProperty(args, presentedName.get(name) ?? name, { value: resolve(value, messages), enumerable: true, writable: true, configurable: true })
+  }
+  return { id, name: spec?.name ?? call.tool, arguments: args }
+}
+
+/** A `$ref` value replaced by the part of an earlier call's result it points at (`null` when there is none). */
+function resolve(value: ReferenceCall['arguments'][string], messages: readonly Message[]): JsonValue {
+  if (!isRef(value)) return value as JsonValue
+  const { step, call, path } = value.$ref
+  const id = `ref-${step}-${call}`
+  const trace = messages.find((message) => message.sender === 'environment' && message.toolResult?.callId === id)?.toolResult
+  let current: JsonValue | undefined = trace?.result
+  for (const part of path === '' ? [] : path.split('.')) {
+    if (Array.isArray(current)) current = current[Number(part)]
+    else if (typeof current === 'object' && current !== null && Object.hasOwn(current, part)) current = current[part]
+    else current = undefined
+  }
+  return current ?? null
+}
+
+function isRef(value: unknown): value is { $ref: { step: number; call: number; path: string } } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && '$ref' in value
+}

@@ -1,0 +1,7 @@
+export type { RunOptions } from './run-scenario.ts'
+export { plainPresentation, runScenario } from './run-scenario.ts'
+export { clockOf } from './clock-of.ts'
+export type { ParallelCallsRequest, ParallelCallsResult } from './run-parallel-calls.ts'
+export { runParallelCalls } from './run-parallel-calls.ts'
+export { callOrders, EXHAUSTIVE_CALL_LIMIT, SAMPLED_ORDER_COUNT } from './call-orders.ts'
+export { DEFAULT_AGENT_SYSTEM_PROMPT, userBriefing } from './system-prompts.ts'
