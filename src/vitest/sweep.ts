@@ -92,6 +92,8 @@ export interface SweepReport {
   /** Runs whose status was `error` (skipped: an infrastructure failure says nothing about the agent). */
   readonly errors: number
   /** The smallest augmentation that still failed, when the sweep failed. */
+  readonly shrunk?: Augmentation
+  /** The run under `shrunk`, when it was played to the end (not when playing it threw). */
   readonly counterexample?: SweepRun
   /** Distinct augmentations in the order they were first tried. */
   readonly runs: readonly SweepRun[]
@@ -158,6 +160,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
     numRuns: details.numRuns,
     numShrinks: details.numShrinks,
     errors,
+    ...(shrunk === undefined ? {} : { shrunk }),
     ...(counterexample === undefined ? {} : { counterexample }),
     runs: [...played.values()],
     ...(thrown === undefined ? {} : { thrown }),
@@ -195,10 +198,10 @@ export class SweepFailure extends Error {
 export function sweepFailureMessage(report: SweepReport): string {
   const lines: string[] = []
   const example = report.counterexample
-  if (example === undefined) {
-    lines.push(`sweep of ${report.scenario} failed without a counterexample${report.thrown === undefined ? '' : `: ${report.thrown}`}`)
-  } else if (report.thrown !== undefined) {
-    lines.push(`sweep of ${report.scenario} with ${report.agent}: under "${example.description}" the run threw: ${report.thrown}`)
+  if (example === undefined || report.thrown !== undefined) {
+    const under = report.shrunk === undefined ? '' : ` under "${describeAugmentation(report.shrunk)}"`
+    lines.push(`sweep of ${report.scenario} with ${report.agent}: the run threw${under}: ${report.thrown ?? 'no reason given'}`)
+    if (report.shrunk !== undefined) lines.push(`  augmentation: ${JSON.stringify(report.shrunk)}`)
   } else {
     const score = example.score === null ? 'no score' : `score ${formatScore(example.score)}`
     lines.push(`sweep of ${report.scenario} with ${report.agent}: ${score} (needs ${formatScore(report.minScore)}) under: ${example.description}`)
