@@ -1,5 +1,6 @@
 import { toAvoidMinefields } from './to-avoid-minefields.ts'
 import { toFinishWithin } from './to-finish-within.ts'
+import { toMatchGroundTruthCalls } from './to-match-ground-truth-calls.ts'
 import { toHitMilestones } from './to-hit-milestones.ts'
 import { toScoreAtLeast } from './to-score-at-least.ts'
 
@@ -12,4 +13,5 @@ export const toolcheckMatchers = {
   toAvoidMinefields,
   toScoreAtLeast,
   toFinishWithin,
+  toMatchGroundTruthCalls,
 }

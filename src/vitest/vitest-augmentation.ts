@@ -1,9 +1,11 @@
 import 'vitest'
+import type { ToolTalkCall } from '../domains/tooltalk/index.ts'
 import type { MilestoneInput } from '../scenario/index.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
 import type { ToolcheckMeta } from './run-metadata.ts'
 import type { AvoidMinefieldsOptions } from './to-avoid-minefields.ts'
 import type { HitMilestonesOptions } from './to-hit-milestones.ts'
+import type { GroundTruthCallsOptions } from './to-match-ground-truth-calls.ts'
 
 // vitest 5 reads one `Matchers<R, T>` interface for `expect(x).matcher`, `expect.matcher`
 // (asymmetric) and `expect.extend`. Matchers that evaluate are asynchronous: their type returns
@@ -21,6 +23,11 @@ declare module 'vitest' {
     toScoreAtLeast: (minimum: number) => Promise<void>
     /** The conversation ended by itself within `turns` turns. Received: a trajectory or a scenario run. */
     toFinishWithin: (turns: number) => R
+    /**
+     * The predicted calls match ToolTalk ground-truth calls by its rules (default: its `success`).
+     * Received: `ToolTalkCall[]`, a trajectory or a scenario run.
+     */
+    toMatchGroundTruthCalls: (groundTruth: readonly ToolTalkCall[], options?: GroundTruthCallsOptions) => Promise<void>
   }
 
   interface TaskMeta {

@@ -92,3 +92,23 @@ test('matchers record the run in the test metadata, once per trial', async ({ ta
   expect(meta?.runs[0]).toMatchObject({ scenario: 'send_message_to_alex', agent: 'test-agent', score: 0.75, milestoneScore: 0.75, minefieldHit: false, trial: 0, turns: 4 })
   expect(task.annotations.filter((annotation) => annotation.type === 'toolcheck:transcript')).toHaveLength(1)
 })
+
+describe('toMatchGroundTruthCalls', () => {
+  const groundTruth = [{ apiName: 'DeleteAlarm', parameters: { session_token: 't1', alarm_id: 'a1' }, response: { status: 'success' }, exception: null }]
+
+  test('passes on the same calls and fails on a wrong action, listing each call', async () => {
+    await expect(groundTruth).toMatchGroundTruthCalls(groundTruth)
+    const wrong = [{ apiName: 'DeleteAlarm', parameters: { session_token: 't1', alarm_id: 'a2' }, response: { status: 'success' }, exception: null }]
+    await expect(wrong).not.toMatchGroundTruthCalls(groundTruth)
+    const message = await failureOf(() => expect(wrong).toMatchGroundTruthCalls(groundTruth))
+    expect(message).toContain('recall 0.000, incorrect-action rate 1.000, success false')
+    expect(message).toContain('MISSED  #0 DeleteAlarm')
+    expect(message).toContain('#0 DeleteAlarm {"session_token":"t1","alarm_id":"a2"}: INCORRECT ACTION (matched nothing)')
+    await expect(wrong).toMatchGroundTruthCalls(groundTruth, { minimumRecall: 0, maximumIncorrectActionRate: 1 })
+  })
+
+  test('rejects what is not a list of calls', async () => {
+    const message = await failureOf(() => expect([{ name: 'DeleteAlarm' }]).toMatchGroundTruthCalls(groundTruth))
+    expect(message).toContain('item 0 is not')
+  })
+})
