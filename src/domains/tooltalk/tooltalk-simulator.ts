@@ -66,13 +66,12 @@ export class ToolTalkSimulator {
 
   /**
    * Starts the conversation logged in, as ToolTalk does when the conversation's user has a
-   * `session_token`: the token is written into the account and becomes the session. Returns false
-   * (and changes nothing) when the account does not exist.
+   * `session_token`: the token becomes the session and is written into the account. Returns false
+   * when the account does not exist (the session is still set, so tools then find no user for it).
    */
   logIn(username: string, token: string): boolean {
-    if (!this.#patchAccount(username, { session_token: token })) return false
     this.#session = token
-    return true
+    return this.#patchAccount(username, { session_token: token })
   }
 
   /** Stores a pending verification code on an account; false when the account does not exist. */

@@ -1,0 +1,44 @@
+import type { JsonValue, Row, Table } from '../world/index.ts'
+import { ToolError } from '../tools/tool-error.ts'
+import { fuzzyScore } from './fuzzy-score.ts'
+
+/** How one search argument selects rows. */
+export type Criterion =
+  | { readonly kind: 'exact'; readonly column: string }
+  | { readonly kind: 'fuzzy'; readonly column: string; readonly threshold: number }
+  | { readonly kind: 'atLeast'; readonly column: string }
+  | { readonly kind: 'atMost'; readonly column: string }
+
+/**
+ * Selects the rows that meet every given criterion (criteria are combined with AND; a criterion
+ * whose argument is omitted is ignored). Rows keep their table order.
+ *
+ * @throws ToolError (ValueError) listing the accepted arguments when none is given, because an
+ * empty search would return the whole table, which is never what an agent means.
+ */
+export function searchRows(
+  rows: Table,
+  criteria: Readonly<Record<string, Criterion>>,
+  args: Readonly<Record<string, JsonValue | undefined>>,
+): Record<string, JsonValue>[] {
+  const given = Object.entries(criteria).filter(([argument]) => args[argument] !== undefined)
+  if (given.length === 0)
+    throw new ToolError('ValueError', `give at least one search argument; this search accepts ${Object.keys(criteria).join(', ')}`)
+  return rows
+    .filter((row) => given.every(([argument, criterion]) => matches(row, criterion, args[argument] as JsonValue)))
+    .map((row) => ({ ...row }))
+}
+
+function matches(row: Row, criterion: Criterion, wanted: JsonValue): boolean {
+  const value = row[criterion.column]
+  switch (criterion.kind) {
+    case 'exact':
+      return value === wanted
+    case 'fuzzy':
+      return typeof value === 'string' && typeof wanted === 'string' && fuzzyScore(wanted, value) >= criterion.threshold
+    case 'atLeast':
+      return typeof value === 'number' && typeof wanted === 'number' && value >= wanted
+    case 'atMost':
+      return typeof value === 'number' && typeof wanted === 'number' && value <= wanted
+  }
+}
