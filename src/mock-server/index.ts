@@ -3,3 +3,5 @@ export type { MockChatRequest, MockRequest, MockResponder } from './mock-request
 export type { MockServer, MockServerOptions } from './mock-server.ts'
 export { startMockServer } from './mock-server.ts'
 export { hashedEmbedding } from './hashed-embedding.ts'
+export type { ScriptedModelOptions } from './scripted-model.ts'
+export { scriptedModel } from './scripted-model.ts'

@@ -153,7 +153,7 @@ describe('openaiAgent against the mock server', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
     const error = await failureOf(agent.respond(firstView, context({ signal: controller.signal })))
-    expect(error.kind).toBe('timeout')
+    expect(error.kind).toBe('aborted')
     expect(error.message).toContain('cancelled')
   })
 

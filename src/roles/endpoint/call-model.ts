@@ -39,7 +39,8 @@ export interface ModelCallResult {
  * shared concurrency limit, a time limit per attempt, retries with seeded exponential backoff that
  * honour `Retry-After`, the check that the reply can be read, recording, and usage. Failures that
  * are not the model's choice end as `InfrastructureError` with kind `rate-limit`, `server-error`,
- * `timeout`, `network`, `malformed-reply`, `request-rejected` or `cache-miss`, with the last
+ * `timeout`, `network`, `malformed-reply`, `request-rejected`, `cache-miss` or (when the run is
+ * cancelled) `aborted`, with the last
  * failure as the cause.
  */
 export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, options: ModelCallOptions): Promise<ModelCallResult> {
@@ -70,7 +71,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     } catch (error) {
       if (error instanceof InfrastructureError) throw error
       const failure = error instanceof EndpointFailure ? error : new EndpointFailure('network', String((error as Error)?.message ?? error), { cause: error })
-      if (failure.kind === 'aborted') throw new InfrastructureError('timeout', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure })
+      if (failure.kind === 'aborted') throw new InfrastructureError('aborted', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure })
       if (!failure.retryable) throw giveUp(endpoint, request, failure, attempt + 1)
       lastFailure = failure
     } finally {
@@ -104,7 +105,7 @@ async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: 
   try {
     return await semaphore.acquire(signal)
   } catch (error) {
-    throw new InfrastructureError('timeout', 'the run was cancelled while waiting for a free place at the endpoint', { cause: error })
+    throw new InfrastructureError('aborted', 'the run was cancelled while waiting for a free place at the endpoint', { cause: error })
   }
 }
 
@@ -132,12 +133,12 @@ async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, 
 function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolvePromise, rejectPromise) => {
     if (signal?.aborted) {
-      rejectPromise(new InfrastructureError('timeout', 'the run was cancelled while waiting to retry', { cause: signal.reason }))
+      rejectPromise(new InfrastructureError('aborted', 'the run was cancelled while waiting to retry', { cause: signal.reason }))
       return
     }
     const onAbort = () => {
       clearTimeout(timer)
-      rejectPromise(new InfrastructureError('timeout', 'the run was cancelled while waiting to retry', { cause: signal?.reason }))
+      rejectPromise(new InfrastructureError('aborted', 'the run was cancelled while waiting to retry', { cause: signal?.reason }))
     }
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort)
