@@ -6,14 +6,22 @@ import { CATEGORIES, defineScenario } from '../src/scenario/index.ts'
 import type { Category, Scenario } from '../src/scenario/index.ts'
 import type { CorpusScenario } from './authoring.ts'
 import { contactsScenarios } from './device/contacts-scenarios.ts'
+import { followUpScenarios } from './device/follow-up-scenarios.ts'
+import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
+import { reminderScenarios } from './device/reminder-scenarios.ts'
 import { settingsScenarios } from './device/settings-scenarios.ts'
+import { timeScenarios } from './device/time-scenarios.ts'
 
 /** The corpus files, in the order their scenarios are listed. */
 const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/settings-scenarios', settingsScenarios],
   ['device/contacts-scenarios', contactsScenarios],
   ['device/messaging-scenarios', messagingScenarios],
+  ['device/reminder-scenarios', reminderScenarios],
+  ['device/time-scenarios', timeScenarios],
+  ['device/follow-up-scenarios', followUpScenarios],
+  ['device/insufficient-information-scenarios', insufficientInformationScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */

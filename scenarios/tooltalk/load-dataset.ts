@@ -1,0 +1,69 @@
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import type { ToolTalkDatabases } from '../../src/domains/tooltalk/index.ts'
+import { loadToolTalkDatabases, ToolTalkDatabaseError } from '../../src/domains/tooltalk/index.ts'
+import type { JsonValue } from '../../src/world/index.ts'
+import { importToolTalkConversation, ToolTalkConversationError } from './import-conversation.ts'
+import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+
+/** A file of a dataset folder that could not be imported. */
+export interface ToolTalkFileError {
+  readonly file: string
+  readonly message: string
+}
+
+/** A ToolTalk dataset folder, imported. */
+export interface ToolTalkDataset {
+  readonly directory: string
+  /** The conversations that imported, in file-name order. */
+  readonly conversations: readonly ToolTalkConversation[]
+  /** Files that could not be imported; the others are unaffected. */
+  readonly errors: readonly ToolTalkFileError[]
+  readonly databases: ToolTalkDatabases
+}
+
+/** Options of `loadToolTalkDataset`. */
+export interface LoadToolTalkDatasetOptions {
+  /** The databases folder; `<directory>/../databases` by default (ToolTalk's own layout). */
+  readonly databases?: string
+}
+
+/**
+ * Imports every `*.json` conversation of a ToolTalk folder (such as ToolTalk's `data/easy` or
+ * `data/tooltalk`) and its databases. A file that cannot be read or is not a conversation is
+ * listed in `errors` with its name and the problem; the rest still import. A databases folder that
+ * cannot be loaded is an error, since nothing can run without it.
+ */
+export async function loadToolTalkDataset(directory: string, options: LoadToolTalkDatasetOptions = {}): Promise<ToolTalkDataset> {
+  const folder = resolve(directory)
+  let names: string[]
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort()
+  } catch (error) {
+    throw new ToolTalkConversationError(folder, `cannot read the conversations folder (${(error as Error).message})`)
+  }
+  const databasesFolder = resolve(options.databases ?? join(dirname(folder), 'databases'))
+  const isFolder = await stat(databasesFolder).then((info) => info.isDirectory(), () => false)
+  if (!isFolder)
+    throw new ToolTalkDatabaseError(databasesFolder, `no databases folder here; ToolTalk keeps it next to the conversation folders (data/databases), or pass its path (--databases <dir>)`)
+  const databases = await loadToolTalkDatabases(databasesFolder)
+  const conversations: ToolTalkConversation[] = []
+  const errors: ToolTalkFileError[] = []
+  for (const name of names) {
+    const file = join(folder, name)
+    let content: JsonValue
+    try {
+      content = JSON.parse(await readFile(file, 'utf8')) as JsonValue
+    } catch (error) {
+      errors.push({ file, message: `${file}: not valid JSON (${(error as Error).message})` })
+      continue
+    }
+    try {
+      conversations.push(importToolTalkConversation(content, file))
+    } catch (error) {
+      if (!(error instanceof ToolTalkConversationError)) throw error
+      errors.push({ file, message: error.message })
+    }
+  }
+  return { directory: folder, conversations, errors, databases }
+}

@@ -1,0 +1,58 @@
+import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import { ToolTalkSimulator } from '../../src/domains/tooltalk/index.ts'
+import type { WorldSnapshot } from '../../src/world/index.ts'
+import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+
+/** One ground-truth call replayed, with what the simulator gave. */
+export interface ReplayedCall {
+  /** The turn (position in the file) the call belongs to. */
+  readonly turn: number
+  /** Its position among the conversation's ground-truth calls. */
+  readonly index: number
+  readonly recorded: ToolTalkCall
+  readonly replayed: ToolTalkCall
+  /** The replayed response and exception equal the recorded ones. */
+  readonly reproduced: boolean
+}
+
+/**
+ * A simulator set up as ToolTalk sets up every evaluated turn: fresh databases and tools, the
+ * conversation's clock, its user logged in when the file says so, a pending verification code
+ * when there is one. Problems (a user missing from the accounts) go to `irregularities`.
+ */
+export function startToolTalkTurn(
+  conversation: ToolTalkConversation,
+  world: WorldSnapshot,
+  irregularities: ToolTalkIrregularity[] = [],
+): ToolTalkSimulator {
+  const simulator = new ToolTalkSimulator({ world, timestamp: conversation.timestamp })
+  const { username, sessionToken, verificationCode } = conversation.user
+  if (sessionToken !== undefined && !simulator.logIn(username, sessionToken))
+    irregularities.push({ file: conversation.file, message: `the user ${username} starts logged in but has no account in the databases` })
+  if (verificationCode !== undefined && !simulator.setVerificationCode(username, verificationCode))
+    irregularities.push({ file: conversation.file, message: `the user ${username} has a verification code but no account in the databases` })
+  return simulator
+}
+
+/**
+ * Replays ground-truth calls through a simulator, in order, and says for each whether the
+ * recorded response and exception came out again. The calls' own `session_token` is replaced by
+ * the session's, as ToolTalk's executor does.
+ */
+export function replayCalls(
+  simulator: ToolTalkSimulator,
+  calls: readonly { readonly turn: number; readonly index: number; readonly call: ToolTalkCall }[],
+): ReplayedCall[] {
+  return calls.map(({ turn, index, call }) => {
+    const replayed = simulator.execute(call.apiName, call.parameters)
+    const reproduced = replayed.exception === call.exception && JSON.stringify(sorted(replayed.response)) === JSON.stringify(sorted(call.response))
+    return { turn, index, recorded: call, replayed, reproduced }
+  })
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted)
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
+  return value
+}
