@@ -1,0 +1,143 @@
+import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCompareOptions, ToolTalkComparison, ToolTalkMetrics } from '../../src/evaluation/tooltalk/index.ts'
+import { compareToolTalkCalls } from '../../src/evaluation/tooltalk/index.ts'
+import type { Agent } from '../../src/roles/types.ts'
+import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
+import type { ReplayedCall } from './start-turn.ts'
+import { replayCalls, startToolTalkTurn } from './start-turn.ts'
+import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+import { toolTalkScenario } from './tooltalk-scenario.ts'
+import { ToolTalkMessageLog, toolTalkSystemPrompt, toolTalkToolSpecs } from './tooltalk-view.ts'
+
+/** Options of `evaluateToolTalkConversation`. */
+export interface EvaluateToolTalkOptions extends ToolTalkCompareOptions {
+  /** The starting databases (`dataset.databases.world`). */
+  readonly world: WorldSnapshot
+  /**
+   * The most tool calls the agent may make in one turn (ToolTalk has no limit, so a looping model
+   * never ends there); 20 by default. The turn ends when the limit is reached.
+   */
+  readonly maxCallsPerTurn?: number
+  readonly signal?: AbortSignal
+}
+
+/** How an evaluated turn ended. */
+export type TurnEnd = 'answered' | 'call-limit' | 'error'
+
+/** One evaluated assistant turn. */
+export interface ToolTalkTurnResult {
+  /** The assistant turn's position in the file. */
+  readonly turn: number
+  readonly predictions: readonly ToolTalkCall[]
+  readonly groundTruth: readonly ToolTalkCall[]
+  /** The agent's final text, when it answered. */
+  readonly answer?: string
+  readonly end: TurnEnd
+}
+
+/** The evaluation of one conversation: per-turn data, the pooled comparison and its metrics. */
+export interface ToolTalkConversationResult {
+  readonly name: string
+  readonly file: string
+  readonly agent: string
+  readonly turns: readonly ToolTalkTurnResult[]
+  readonly comparison: ToolTalkComparison
+  readonly metrics: ToolTalkMetrics
+  /** Ground-truth calls checked on replay (each once, the first time it was replayed, or at the end). */
+  readonly replay: { readonly calls: number; readonly reproduced: number; readonly mismatches: readonly ReplayedCall[] }
+  /** `error` when the agent's infrastructure failed (the metrics then cover only what happened). */
+  readonly status: 'completed' | 'error'
+  readonly error?: string
+  readonly irregularities: readonly ToolTalkIrregularity[]
+}
+
+/**
+ * ToolTalk's evaluation protocol for one conversation. For every assistant turn: reset the
+ * databases and tools, replay the earlier turns' ground-truth calls, show the agent the
+ * conversation so far (earlier ground-truth calls, then each earlier assistant text), run its
+ * tool calls until it answers or reaches the call limit, and keep its calls as that turn's
+ * predictions. The agent's own calls are forgotten for later turns, which see the ground truth
+ * only. Finally all predictions are scored against all ground-truth calls, pooled over the
+ * conversation as ToolTalk does.
+ */
+export async function evaluateToolTalkConversation(
+  conversation: ToolTalkConversation,
+  agent: Agent,
+  options: EvaluateToolTalkOptions,
+): Promise<ToolTalkConversationResult> {
+  const maxCalls = options.maxCallsPerTurn ?? 20
+  const scenario = toolTalkScenario(conversation)
+  const tools = toolTalkToolSpecs()
+  const systemPrompt = toolTalkSystemPrompt(conversation)
+  const irregularities: ToolTalkIrregularity[] = [...conversation.irregularities]
+  const turns: ToolTalkTurnResult[] = []
+  const history: { turn: number; index: number; call: ToolTalkCall }[] = []
+  // ToolTalk's replay writes the live session token into the ground-truth calls it replays; the
+  // scorer then compares against those, so the effective parameters are kept here.
+  const effective = new Map<number, ToolTalkCall>()
+  const checked = new Map<number, ReplayedCall>()
+  let status: 'completed' | 'error' = 'completed'
+  let error: string | undefined
+  for (const turn of conversation.turns) {
+    if (turn.role === 'assistant' && status === 'completed') {
+      const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [])
+      for (const replayed of replayCalls(simulator, history)) {
+        if (!checked.has(replayed.index)) checked.set(replayed.index, replayed)
+        effective.set(replayed.index, { ...replayed.recorded, parameters: replayed.replayed.parameters })
+      }
+      const log = ToolTalkMessageLog.history(conversation, turn.position)
+      const predictions: ToolTalkCall[] = []
+      let end: TurnEnd = 'call-limit'
+      let answer: string | undefined
+      try {
+        while (predictions.length < maxCalls) {
+          const reply = await agent.respond(
+            { messages: [...log.messages], tools, systemPrompt },
+            { scenario, trial: 0, seed: 489, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+          )
+          const requested = reply.toolCalls ?? []
+          if (requested.length === 0) {
+            end = 'answered'
+            answer = reply.content ?? ''
+            break
+          }
+          for (const request of requested.slice(0, maxCalls - predictions.length)) {
+            const outcome = simulator.execute(request.name, request.arguments as JsonValue)
+            predictions.push(outcome)
+            log.call(outcome, request.arguments as never)
+          }
+        }
+      } catch (failure) {
+        end = 'error'
+        status = 'error'
+        error = `${agent.name} failed in turn ${turn.position}: ${(failure as Error).message}`
+      }
+      turns.push({ turn: turn.position, predictions, groundTruth: turn.calls, ...(answer === undefined ? {} : { answer }), end })
+    }
+    for (const call of turn.calls) history.push({ turn: turn.position, index: history.length, call })
+  }
+  // Calls never replayed (the last turn's) are checked once from the start, for the report.
+  if (checked.size < history.length) {
+    const simulator = startToolTalkTurn(conversation, options.world)
+    for (const replayed of replayCalls(simulator, history)) if (!checked.has(replayed.index)) checked.set(replayed.index, replayed)
+  }
+  const groundTruth = history.map((entry) => effective.get(entry.index) ?? entry.call)
+  const comparison = await compareToolTalkCalls(
+    turns.flatMap((turn) => turn.predictions),
+    groundTruth,
+    { ...(options.strict === undefined ? {} : { strict: options.strict }), ...(options.similarity === undefined ? {} : { similarity: options.similarity }) },
+  )
+  const replays = [...checked.values()]
+  return {
+    name: conversation.name,
+    file: conversation.file,
+    agent: agent.name,
+    turns,
+    comparison,
+    metrics: comparison.metrics,
+    replay: { calls: replays.length, reproduced: replays.filter((call) => call.reproduced).length, mismatches: replays.filter((call) => !call.reproduced) },
+    status,
+    ...(error === undefined ? {} : { error }),
+    irregularities,
+  }
+}
