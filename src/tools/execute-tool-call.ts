@@ -42,7 +42,9 @@ export interface ExecutionOutcome {
  * `RuntimeError` too. Whenever the call fails the draft is dropped, so the world is unchanged.
  */
 export async function executeToolCall(request: ExecutionRequest): Promise<ExecutionOutcome> {
-  const { call, world } = request
+  const { world } = request
+  // A caller outside TypeScript may send a name that is not text; treat it as text.
+  const call = typeof request.call.name === 'string' ? request.call : { ...request.call, name: String(request.call.name) }
   try {
     const spec = request.specs.find((candidate) => candidate.name === call.name)
     const tool = spec === undefined ? undefined : request.registry.get(spec.tool)
@@ -76,7 +78,7 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
 }
 
 function failed(request: ExecutionRequest, tool: string, args: JsonValue, error: ToolError): ExecutionOutcome {
-  const trace: ToolTrace = { callId: request.call.id, tool, arguments: args, error: { kind: error.kind, message: error.message } }
+  const trace: ToolTrace = { callId: String(request.call.id), tool, arguments: args, error: { kind: error.kind, message: error.message } }
   return { trace, world: request.world, content: error.toAgentText() }
 }
 

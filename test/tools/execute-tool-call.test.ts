@@ -66,6 +66,14 @@ describe('executeToolCall', () => {
     expect(outcome.world.tables.settings?.[0]?.cellular).toBe(false)
   })
 
+  test('arguments renamed to __proto__ and constructor still reach the tool', async () => {
+    const names = JSON.parse('{"__proto__": "phone_number", "constructor": "content"}') as Record<string, string>
+    const spec = { ...presentTool(fixtureRegistry.getOrThrow('send_message_with_phone_number')), argumentNames: names }
+    const outcome = await executeToolCall(request('send_message_with_phone_number', '{"__proto__": "+1", "constructor": "hi"}', { specs: [spec] }))
+    expect(outcome.trace).toMatchObject({ arguments: { phone_number: '+1', content: 'hi' } })
+    expect(outcome.trace.error).toBeUndefined()
+  })
+
   test('a plain exception becomes a RuntimeError and its writes are dropped', async () => {
     const world = fixtureWorld()
     const outcome = await executeToolCall(request('broken_tool', {}, { world }))
@@ -97,11 +105,18 @@ describe('executeToolCall', () => {
     const objects = fc.dictionary(fc.oneof(awkwardKeys, fc.string()), values, { maxKeys: 5 })
     const raws = fc.oneof(objects, objects.map((value) => JSON.stringify(value)), fc.string(), fc.jsonValue({ maxDepth: 1 }))
     const worlds = fc.record({ cellular: fc.boolean(), low_battery_mode: fc.boolean() })
+    // Some runs see the tools with types hidden and arguments renamed, as augmentations show them.
+    const presentations = fc.record({ typesHidden: fc.boolean(), renamed: fc.boolean() })
     await fc.assert(
-      fc.asyncProperty(names, raws, worlds, async (name, raw, settings) => {
+      fc.asyncProperty(names, raws, worlds, presentations, async (name, raw, settings, presentation) => {
         const world = fixtureWorld(settings)
         const before = JSON.stringify(world)
-        const outcome = await executeToolCall(request(name, raw as JsonValue, { world }))
+        const specs = agentSpecs.map((spec) => ({
+          ...spec,
+          ...(presentation.typesHidden ? { typesHidden: true } : {}),
+          ...(presentation.renamed ? { argumentNames: JSON.parse('{"constructor": "on", "__proto__": "content", "arg_0": "phone_number"}') as Record<string, string> } : {}),
+        }))
+        const outcome = await executeToolCall(request(name, raw as JsonValue, { world, specs }))
         expect(JSON.stringify(world)).toBe(before)
         if (outcome.trace.error !== undefined) {
           expect(outcome.world).toBe(world)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { defineTool, presentTool, StrictSchemaError, toolJsonSchema } from '../../src/tools/index.ts'
+import { deviceTools } from '../../src/domains/index.ts'
+import { createRegistry, defineTool, presentTool, StrictSchemaError, toolJsonSchema } from '../../src/tools/index.ts'
 import type { JsonObject, JsonValue } from '../../src/world/index.ts'
 import { addReminder, fixtureRegistry, searchContacts } from './fixture-tools.ts'
 
@@ -26,7 +27,7 @@ function strictViolations(node: JsonValue, path = '$'): string[] {
 }
 
 describe('toolJsonSchema', () => {
-  test.each(fixtureRegistry.list().map((tool) => [tool.name, tool] as const))('strict schema of %s follows every strict rule', (_name, tool) => {
+  test.each([...fixtureRegistry.list(), ...createRegistry(deviceTools).list()].map((tool) => [`${tool.domain}/${tool.name}`, tool] as const))('strict schema of %s follows every strict rule', (_name, tool) => {
     const schema = toolJsonSchema(tool, { strict: true })
     expect(strictViolations(schema)).toEqual([])
     for (const property of Object.values((schema.properties ?? {}) as JsonObject)) expect(typeof (property as JsonObject).description).toBe('string')
