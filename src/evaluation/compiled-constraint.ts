@@ -1,0 +1,87 @@
+import type { Constraint } from '../scenario/index.ts'
+import type { Extractor } from './extractors.ts'
+import { EvaluationScenarioError } from './evaluation-error.ts'
+import { compileMessageConstraint } from './message-constraint.ts'
+import type { SemanticTexts } from './semantic-texts.ts'
+import { compileTableConstraint } from './table-constraint.ts'
+import { compileToolCallConstraint } from './tool-call-constraint.ts'
+import type { TrajectoryIndex } from './trajectory-index.ts'
+import type { ConstraintResult } from './types.ts'
+
+/** What compiling a constraint needs to know besides the constraint. */
+export interface ConstraintSetup {
+  readonly index: TrajectoryIndex
+  readonly semantic: SemanticTexts
+  readonly extractors: Readonly<Record<string, Extractor>>
+  /** Milestones default tool-call constraints to `succeeded`, minefields to `requested`. */
+  readonly role: 'milestone' | 'minefield'
+  /** The constraint's milestone, by position, and how messages name it. */
+  readonly owner: number
+  readonly label: string
+  /** How many milestones (or minefields) the list has. */
+  readonly count: number
+  /** The reference of table-change constraints that name none: the single predecessor, or the start. */
+  readonly defaultReference: number | 'start'
+  /** The message whose world is the `'start'` reference (the first user message). */
+  readonly startIndex: number
+}
+
+/**
+ * A constraint prepared for one trajectory. Its similarity at message `index` may depend on where
+ * one other milestone (`dependency`: a reference or a fill source) was placed. Keys say when two
+ * messages look the same to the constraint, which lets values be cached and equivalent messages
+ * be merged before matching.
+ */
+export interface CompiledConstraint {
+  readonly kind: string
+  /** The milestone whose placement this constraint reads, if any. */
+  readonly dependency: number | undefined
+  /** The tables this constraint checks (they are not guarded by its milestone's guardrails). */
+  readonly tables: readonly string[]
+  /** Equal keys at two messages mean equal similarity for any dependency placement. */
+  currentKey(index: number): number
+  /** Equal keys at two messages mean the same thing when the dependency is placed there. */
+  dependencyKey(index: number): number
+  /** The similarity in [0, 1] at `index`, with the dependency placed at `dependencyIndex` (ignored without one). */
+  similarity(index: number, dependencyIndex: number): number
+  /** The similarity with a reason, for the final report. */
+  explain(index: number, dependencyIndex: number): ConstraintResult
+}
+
+/** Compiles one constraint of a milestone. Throws `EvaluationScenarioError` for a malformed one. */
+export function compileConstraint(constraint: Constraint, setup: ConstraintSetup): CompiledConstraint {
+  switch (constraint.kind) {
+    case 'table':
+    case 'added':
+    case 'removed':
+    case 'updated':
+      return compileTableConstraint(constraint, setup)
+    case 'tool-call':
+      return compileToolCallConstraint(constraint, setup)
+    case 'message':
+      return compileMessageConstraint(constraint, setup)
+  }
+}
+
+/** Checks that a milestone reference points at another milestone of the list. */
+export function checkMilestoneReference(reference: number, setup: ConstraintSetup, what: string): void {
+  if (reference >= setup.count || reference === setup.owner) {
+    const available = setup.count <= 1 ? 'there are no other milestones' : `use one of 0..${setup.count - 1} other than ${setup.owner}`
+    throw new EvaluationScenarioError(`${setup.label}: ${what} names ${setup.role} ${reference}, which is not another ${setup.role} of this scenario (${available})`)
+  }
+}
+
+/** Caches a constraint's similarity by (current key, dependency key). */
+export class KeyedCache {
+  readonly #values = new Map<number, number>()
+
+  get(currentKey: number, dependencyKey: number, compute: () => number): number {
+    const key = currentKey * 4_194_304 + dependencyKey + 1
+    let value = this.#values.get(key)
+    if (value === undefined) {
+      value = compute()
+      this.#values.set(key, value)
+    }
+    return value
+  }
+}

@@ -1,0 +1,109 @@
+import type { Trajectory } from '../conversation/index.ts'
+import type { Scenario } from '../scenario/index.ts'
+import type { CompiledList, ListSetup } from './compile-milestones.ts'
+import { candidateMessages, compileMilestones, explainGuardrails, matchProblem } from './compile-milestones.ts'
+import type { Embedder } from './embedder.ts'
+import type { Extractor } from './extractors.ts'
+import { builtInExtractors } from './extractors.ts'
+import { lexicalEmbedder } from './lexical-embedder.ts'
+import { matchMilestones } from './milestone-matcher.ts'
+import { SemanticTexts } from './semantic-texts.ts'
+import { TrajectoryIndex } from './trajectory-index.ts'
+import type { EvaluationResult, MilestoneMatch } from './types.ts'
+
+/** Options of `evaluate`. */
+export interface EvaluateOptions {
+  /** Embeds texts for `semantic` similarities; the offline `lexicalEmbedder()` by default. */
+  readonly embedder?: Embedder
+  /** Extractors for fills, by name, added to (and overriding) the built-in ones. */
+  readonly extractors?: Readonly<Record<string, Extractor>>
+}
+
+/** The parts of a scenario that evaluation reads. */
+export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' | 'minefields' | 'minefieldEdges'>
+
+/**
+ * Scores a trajectory against a scenario's milestones and minefields. Each list is matched to the
+ * messages from the first user message on by `matchMilestones` (the exact best placement). The
+ * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
+ * when the best minefield placement scores above 0, and then the score is 0. Returns data; it
+ * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder.
+ */
+export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenario, options: EvaluateOptions = {}): Promise<EvaluationResult> {
+  const semantic = new SemanticTexts()
+  const embedder = options.embedder ?? lexicalEmbedder()
+  const extractors = { ...builtInExtractors, ...options.extractors }
+  // Semantic similarities are looked up synchronously; a first pass records the texts they need.
+  for (let pass = 0; ; pass++) {
+    const result = evaluateOnce(trajectory, scenario, semantic, extractors)
+    if (semantic.missing.length === 0 || pass === 3) return result
+    await semantic.load(embedder)
+  }
+}
+
+function evaluateOnce(
+  trajectory: Trajectory,
+  scenario: EvaluatedScenario,
+  semantic: SemanticTexts,
+  extractors: Readonly<Record<string, Extractor>>,
+): EvaluationResult {
+  const index = new TrajectoryIndex(trajectory)
+  const startIndex = trajectory.firstUserMessageIndex
+  const milestoneSetup: ListSetup = { index, semantic, extractors, role: 'milestone', startIndex }
+  const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
+  const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup)
+  const minefields = matchList(compileMilestones(scenario.minefields, scenario.minefieldEdges, minefieldSetup), trajectory, minefieldSetup)
+  const mean = (matches: readonly MilestoneMatch[]) => matches.reduce((sum, match) => sum + match.similarity, 0) / matches.length
+  const milestoneScore = milestones.length === 0 ? 1 : mean(milestones)
+  const minefieldScore = minefields.length === 0 ? 0 : mean(minefields)
+  const minefieldHit = minefieldScore > 0
+  return {
+    score: minefieldHit ? 0 : milestoneScore,
+    milestoneScore,
+    minefieldScore,
+    minefieldHit,
+    milestones,
+    minefields,
+    turns: trajectory.turns,
+    status: trajectory.status,
+  }
+}
+
+function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup): MilestoneMatch[] {
+  if (list.milestones.length === 0) return []
+  const first = Math.max(0, setup.startIndex)
+  const last = trajectory.messages.length - 1
+  if (last < first) {
+    return list.milestones.map((milestone) => ({
+      index: milestone.position,
+      ...(milestone.name === undefined ? {} : { name: milestone.name }),
+      messageIndex: first,
+      similarity: 0,
+      reason: `the trajectory has no messages from the first user message (index ${first}) on`,
+      constraints: [],
+    }))
+  }
+  const candidates = candidateMessages(list, first, last)
+  const mapping = matchMilestones(matchProblem(list, candidates))
+  return list.milestones.map((milestone): MilestoneMatch => {
+    const messageIndex = mapping.indices[milestone.position] as number
+    const constraints = [
+      ...milestone.constraints.map((constraint, position) => {
+        const slot = milestone.slots[position] as number
+        const dependencyIndex = slot < 0 ? messageIndex : (mapping.indices[milestone.dependencies[slot] as number] as number)
+        return constraint.explain(messageIndex, dependencyIndex)
+      }),
+      ...explainGuardrails(list, milestone, messageIndex, mapping.indices, setup),
+    ]
+    const similarity = mapping.similarities[milestone.position] as number
+    const weakest = constraints.reduce((low, constraint) => (constraint.similarity < low.similarity ? constraint : low))
+    return {
+      index: milestone.position,
+      ...(milestone.name === undefined ? {} : { name: milestone.name }),
+      messageIndex,
+      similarity,
+      reason: similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${messageIndex}` : weakest.reason,
+      constraints,
+    }
+  })
+}

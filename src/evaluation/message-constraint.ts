@@ -1,0 +1,64 @@
+import type { Constraint } from '../scenario/index.ts'
+import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
+import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
+import { KeyedCache } from './compiled-constraint.ts'
+import { fillTemplate } from './fill.ts'
+import { FillSource } from './fill-source.ts'
+import type { ConstraintResult } from './types.ts'
+
+type MessageConstraint = Extract<Constraint, { kind: 'message' }>
+
+/**
+ * A message from `from` to `to` at the message index whose content is similar to the target
+ * text (ROUGE-L by default). `{name}` placeholders in the target are filled from `fill`; a
+ * placeholder without a value gives 0. A message between other parties gives 0.
+ */
+export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
+  const { index, semantic } = setup
+  const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
+  const cache = new KeyedCache()
+  const currentKey = (messageIndex: number) => {
+    const message = index.message(messageIndex)
+    if (message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to) return -1
+    return index.intern(message.content)
+  }
+  const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
+
+  const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
+    const message = index.message(messageIndex)
+    if (message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to) {
+      const found = message === undefined ? 'no such message' : `${message.sender} → ${message.recipient}`
+      return { kind: 'message', similarity: 0, reason: `expected a message ${constraint.from} → ${constraint.to} at message ${messageIndex}, found ${found}` }
+    }
+    const targets = fill === undefined ? [constraint.content] : fill.alternatives(fill.key(dependencyIndex)).map((values) => fillTemplate(constraint.content, values)).filter((filled) => filled.missing.length === 0).map((filled) => filled.value)
+    if (targets.length === 0 && fill !== undefined && fillTemplate(constraint.content, {}).missing.length > 0) {
+      return { kind: 'message', similarity: 0, reason: `the target text needs values: ${fill.describeMissing(dependencyIndex)}` }
+    }
+    if (targets.length === 0) targets.push(constraint.content)
+    let best = { similarity: -1, target: '' }
+    for (const target of targets) {
+      const similarity = columnSimilarity(constraint.similarity, message.content, target, semantic)
+      if (similarity > best.similarity) best = { similarity, target }
+    }
+    const name = similarityName(constraint.similarity)
+    return {
+      kind: 'message',
+      similarity: best.similarity,
+      reason: `message ${messageIndex} (${constraint.from} → ${constraint.to}): ${name} ${best.similarity.toFixed(4)} for ${describeValue(message.content)} against ${describeValue(best.target)}`,
+    }
+  }
+
+  return {
+    kind: 'message',
+    dependency: fill?.milestone,
+    tables: [],
+    currentKey,
+    dependencyKey: fillKey,
+    similarity: (messageIndex, dependencyIndex) => {
+      const key = currentKey(messageIndex)
+      if (key < 0) return 0
+      return cache.get(key, fillKey(dependencyIndex), () => compare(messageIndex, dependencyIndex).similarity)
+    },
+    explain: compare,
+  }
+}

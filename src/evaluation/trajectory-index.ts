@@ -1,0 +1,89 @@
+import type { Message, ToolTrace, Trajectory } from '../conversation/index.ts'
+import type { Table, WorldSnapshot } from '../world/index.ts'
+import { canonicalJson, tableRows } from '../world/index.ts'
+
+/**
+ * Lookups over one trajectory that evaluation repeats many times, answered from caches: the
+ * world at a message, and a small integer per distinct table content ("version"), so that two
+ * messages whose table is unchanged compare with one integer comparison. Snapshots share the
+ * arrays of unchanged tables, so most lookups hit the identity cache without hashing any row.
+ */
+export class TrajectoryIndex {
+  readonly trajectory: Trajectory
+  /** Every table name in any snapshot of the trajectory, sorted. */
+  readonly tableNames: readonly string[]
+  readonly #versionOfArray = new Map<Table, number>()
+  readonly #versionOfContent = new Map<string, number>()
+  readonly #rowsOfVersion: Table[] = []
+  readonly #versionsByTable = new Map<string, Int32Array>()
+  readonly #interned = new Map<string, number>()
+
+  constructor(trajectory: Trajectory) {
+    this.trajectory = trajectory
+    const names = new Set<string>()
+    for (const snapshot of trajectory.snapshots) for (const name of Object.keys(snapshot.tables)) names.add(name)
+    this.tableNames = [...names].sort()
+  }
+
+  /** The message at `index`. */
+  message(index: number): Message | undefined {
+    return this.trajectory.messages[index]
+  }
+
+  /** The world right after message `index` (the starting world when the index is out of range). */
+  snapshotAt(index: number): WorldSnapshot {
+    const message = this.trajectory.messages[index]
+    const snapshots = this.trajectory.snapshots
+    return snapshots[message?.snapshot ?? 0] ?? snapshots[0] ?? EMPTY_WORLD
+  }
+
+  /** The version number of `table` right after message `index`. */
+  tableVersion(index: number, table: string): number {
+    let versions = this.#versionsByTable.get(table)
+    if (versions === undefined) {
+      versions = new Int32Array(Math.max(1, this.trajectory.messages.length)).fill(-1)
+      this.#versionsByTable.set(table, versions)
+    }
+    const cached = versions[index]
+    if (cached !== undefined && cached >= 0) return cached
+    const version = this.#versionOf(tableRows(this.snapshotAt(index), table))
+    if (index >= 0 && index < versions.length) versions[index] = version
+    return version
+  }
+
+  /** The rows of a table version. */
+  rowsOf(version: number): Table {
+    return this.#rowsOfVersion[version] ?? []
+  }
+
+  /** The tool trace a message carries, if any. */
+  trace(index: number): ToolTrace | undefined {
+    return this.trajectory.messages[index]?.toolResult
+  }
+
+  /** A small integer per distinct string (equal strings, equal numbers). */
+  intern(text: string): number {
+    let id = this.#interned.get(text)
+    if (id === undefined) {
+      id = this.#interned.size
+      this.#interned.set(text, id)
+    }
+    return id
+  }
+
+  #versionOf(rows: Table): number {
+    const known = this.#versionOfArray.get(rows)
+    if (known !== undefined) return known
+    const content = canonicalJson(rows as never)
+    let version = this.#versionOfContent.get(content)
+    if (version === undefined) {
+      version = this.#rowsOfVersion.length
+      this.#rowsOfVersion.push(rows)
+      this.#versionOfContent.set(content, version)
+    }
+    this.#versionOfArray.set(rows, version)
+    return version
+  }
+}
+
+const EMPTY_WORLD: WorldSnapshot = Object.freeze({ tables: Object.freeze({}), info: Object.freeze({}) })
