@@ -1,12 +1,16 @@
+import { inject } from 'vitest'
 import type { Trajectory } from '../conversation/index.ts'
+import type { Embedder } from '../evaluation/embedder.ts'
+import type { EvaluatedScenario } from '../evaluation/index.ts'
+import { evaluate } from '../evaluation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
-import type { Scenario } from '../scenario/index.ts'
+import { embedderFromSpec } from './embedder-from-spec.ts'
 import type { ScenarioRun } from './scenario-run.ts'
-
-type Evaluate = (trajectory: Trajectory, scenario: Scenario) => Promise<EvaluationResult>
+import './vitest-augmentation.ts'
 
 // Several matchers usually look at the same run; evaluating once per run keeps that cheap.
 const cache = new WeakMap<object, Promise<EvaluationResult>>()
+let configured: { spec: string; embedder: Embedder | undefined } | undefined
 
 /** The run's evaluation against its own scenario: the one it carries, else computed once and cached. */
 export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
@@ -18,10 +22,22 @@ export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
   return pending
 }
 
-/** Evaluates a trajectory against a scenario (used with milestones or minefields given to a matcher). */
-export async function evaluateAgainst(trajectory: Trajectory, scenario: Scenario): Promise<EvaluationResult> {
-  const evaluation = (await import(EVALUATION_MODULE)) as { evaluate: Evaluate }
-  return evaluation.evaluate(trajectory, scenario)
+/**
+ * Evaluates a trajectory against a scenario's milestones and minefields, with the embedder the
+ * plugin's `embedder` option names (the offline one outside a configured vitest run).
+ */
+export function evaluateAgainst(trajectory: Trajectory, scenario: EvaluatedScenario): Promise<EvaluationResult> {
+  const embedder = configuredEmbedder()
+  return evaluate(trajectory, scenario, embedder === undefined ? {} : { embedder })
 }
 
-const EVALUATION_MODULE = '../evaluation/index.ts'
+function configuredEmbedder(): Embedder | undefined {
+  let spec = 'offline'
+  try {
+    spec = inject('toolcheck')?.embedder ?? 'offline'
+  } catch {
+    // Not inside a vitest worker: nothing was provided.
+  }
+  if (configured?.spec !== spec) configured = { spec, embedder: embedderFromSpec(spec, process.env) }
+  return configured.embedder
+}

@@ -20,8 +20,8 @@ const annotated = new WeakMap<object, Set<string>>()
  * The trial number of a run inside a test: the vitest repeat being played when the test repeats
  * (so trials line up with `attempts()`), else the trajectory's own trial.
  */
-export function trialOf(task: RecordingTask | undefined, trajectory: Trajectory): number {
-  return task !== undefined && (task.repeats ?? 0) > 0 ? (task.result?.repeatCount ?? 0) : trajectory.trial
+export function trialOf(task: RecordingTask | undefined, ownTrial: number): number {
+  return task !== undefined && (task.repeats ?? 0) > 0 ? (task.result?.repeatCount ?? 0) : ownTrial
 }
 
 /** Turns an evaluated run into the record the reporter reads. */
@@ -56,7 +56,7 @@ export async function recordScenarioRun(
   evaluation: EvaluationResult,
   agent: string,
 ): Promise<void> {
-  const trial = trialOf(task, trajectory)
+  const trial = trialOf(task, trajectory.trial)
   recordRun(task, toRunRecord(scenario, trajectory, evaluation, agent, trial))
   const annotate = task.context?.annotate
   if (annotate === undefined) return

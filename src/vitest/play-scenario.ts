@@ -1,0 +1,74 @@
+import type { NamedAugmentation } from '../augmentation/index.ts'
+import { applyAugmentation } from '../augmentation/index.ts'
+import { deviceTools } from '../domains/index.ts'
+import type { Agent, User } from '../roles/types.ts'
+import type { RunOptions } from '../run/index.ts'
+import { runScenario } from '../run/index.ts'
+import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import type { ToolRegistry } from '../tools/tool-registry.ts'
+import { createRegistry } from '../tools/tool-registry.ts'
+import { evaluateRun } from './evaluate-run.ts'
+import type { RecordingTask } from './record-scenario-run.ts'
+import { recordScenarioRun, trialOf } from './record-scenario-run.ts'
+import type { ScenarioRun } from './scenario-run.ts'
+
+/** The parts of a vitest test context `playScenario` uses: the task to record into and the abort signal. */
+export interface PlayContext {
+  readonly task: RecordingTask
+  readonly signal?: AbortSignal
+}
+
+/** How to play a scenario in a test. */
+export interface PlayOptions {
+  readonly agent: Agent
+  readonly user?: User
+  /** Show the scenario through this augmentation (a named one, such as a `TOOLSANDBOX_VARIANTS` entry). */
+  readonly augmentation?: NamedAugmentation
+  /** Or give the presentation directly (it wins over `augmentation`). */
+  readonly presentation?: ScenarioPresentation
+  /** The tools that can run; the built-in device tools by default. */
+  readonly registry?: ToolRegistry
+  /** The test context: the run is recorded in its metadata, its transcript attached, and its signal used. */
+  readonly context?: PlayContext
+  readonly seed?: number
+  readonly maxTurns?: number
+}
+
+let deviceRegistry: ToolRegistry | undefined
+
+/**
+ * Plays a scenario and evaluates it, returning a `ScenarioRun` for the matchers:
+ *
+ * ```ts
+ * test('texting Alex', async (context) => {
+ *   const run = await playScenario(scenario, { agent, context })
+ *   await context.expect(run).toHitMilestones()
+ * })
+ * ```
+ *
+ * With `context`, the trial is the vitest repeat being played, the run is recorded for the
+ * reporter (so it appears in the report even if no matcher looks at it) and the test's abort
+ * signal stops the run.
+ */
+export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
+  const registry = options.registry ?? (deviceRegistry ??= createRegistry(deviceTools))
+  const presentation =
+    options.presentation ?? (options.augmentation === undefined ? undefined : applyAugmentation(scenario, options.augmentation.augmentation, registry))
+  const task = options.context?.task
+  const trial = task === undefined ? 0 : trialOf(task, 0)
+  const runOptions: RunOptions = {
+    agent: options.agent,
+    registry,
+    trial,
+    seed: options.seed ?? trial,
+    ...(options.user === undefined ? {} : { user: options.user }),
+    ...(presentation === undefined ? {} : { presentation }),
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }),
+  }
+  const trajectory = await runScenario(scenario, runOptions)
+  const run: ScenarioRun = { scenario, trajectory, agent: options.agent.name }
+  const evaluation = await evaluateRun(run)
+  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, options.agent.name)
+  return { ...run, evaluation }
+}
