@@ -82,7 +82,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
   const environment: Environment = { registry, clock, seed }
   let status: RunStatus
   let error: RunError | undefined
@@ -135,6 +135,8 @@ export function plainPresentation(scenario: Scenario, registry: ToolRegistry): S
 }
 
 interface LoopState {
+  /** Every call id used so far, so a repeated id from a model is made unique. */
+  readonly callIds: Set<string>
   ids: IdSource
   usage: Usage
   races: RaceRecord[]
@@ -155,7 +157,7 @@ async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly Too
     return
   }
   const messageIndex = bus.messages.length
-  const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position))
+  const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
   bus.post({ sender: 'agent', recipient: 'environment', content: reply.content ?? '', toolCalls: calls })
   const result = await runParallelCalls({
     calls,
@@ -200,8 +202,14 @@ async function userTurn(user: User, bus: ConversationBus, systemPrompt: string, 
   }
 }
 
-/** A requested call with an id (the agent's, or `call-<message>-<position>` when it gave none) and JSON arguments. */
-function toolCallOf(call: RequestedCall, messageIndex: number, position: number): ToolCall {
-  const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call-${messageIndex}-${position}`
+/**
+ * A requested call with a unique id and JSON arguments. The agent's id is kept unless it is empty
+ * or already used in this run (models sometimes repeat ids); then `call-<message>-<position>` is
+ * used, with `-<n>` added if even that is taken.
+ */
+function toolCallOf(call: RequestedCall, messageIndex: number, position: number, used: Set<string>): ToolCall {
+  let id = typeof call.id === 'string' && call.id !== '' && !used.has(call.id) ? call.id : `call-${messageIndex}-${position}`
+  for (let suffix = 2; used.has(id); suffix++) id = `call-${messageIndex}-${position}-${suffix}`
+  used.add(id)
   return { id, name: String(call.name), arguments: (call.arguments ?? {}) as JsonValue }
 }

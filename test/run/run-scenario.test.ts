@@ -170,6 +170,12 @@ describe('runScenario', () => {
     expect(trajectory.traces[0]?.callId).toBe('call-5-0')
   })
 
+  test('a call id the agent repeats is made unique', async () => {
+    const repeated = { toolCalls: [{ id: 'same', name: 'get_cellular_service_status', arguments: {} }, { id: 'same', name: 'get_cellular_service_status', arguments: {} }] }
+    const trajectory = await runScenario(scenario(), options(scriptedAgent([repeated, { toolCalls: [{ id: 'same', name: 'get_cellular_service_status', arguments: {} }] }, { content: 'ok' }])))
+    expect(trajectory.traces.map((trace) => trace.callId)).toEqual(['same', 'call-3-1', 'call-6-0'])
+  })
+
   test('usage from replies is summed', async () => {
     const usage = { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 5, cachedCalls: 0 }
     const trajectory = await runScenario(scenario(), options(scriptedAgent([{ content: 'Hi', usage }]), {}, { user: { name: 'u', respond: async () => ({ kind: 'end', usage }) } }))
