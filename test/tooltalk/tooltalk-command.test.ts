@@ -1,0 +1,86 @@
+import { copyFile, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { runToolTalkCommand } from '../../src/cli/tooltalk.ts'
+import { HAS_TOOLTALK_DATA, MISSING_DATA, TOOLTALK_DATA } from './tooltalk-data.ts'
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  return { io: { stdout: (text: string) => out.push(text), stderr: (text: string) => err.push(text) }, out: () => out.join(''), err: () => err.join('') }
+}
+
+const rate = z.number().min(0).max(1)
+const reportSchema = z.object({
+  agent: z.literal('reference'),
+  strict: z.boolean(),
+  errors: z.array(z.object({ file: z.string(), message: z.string() })),
+  conversations: z.array(z.object({
+    name: z.string(), file: z.string(), status: z.enum(['completed', 'error']), predictions: z.number().int(), groundTruthCalls: z.number().int(),
+    replayedCalls: z.number().int(), reproducedCalls: z.number().int(), precision: rate, recall: rate, incorrectActionRate: rate, success: z.boolean(), softSuccess: rate,
+    irregularities: z.array(z.string()),
+  })),
+  totals: z.object({
+    conversations: z.number().int(), predictions: z.number().int(), groundTruthCalls: z.number().int(), reproducedCalls: z.number().int(),
+    precision: rate, recall: rate, incorrectActionRate: rate, successRate: rate, softSuccessRate: rate, infrastructureErrors: z.number().int(),
+  }).strict(),
+})
+
+describe.skipIf(!HAS_TOOLTALK_DATA)(`toolcheck tooltalk ${HAS_TOOLTALK_DATA ? '' : MISSING_DATA}`, () => {
+  const temporary: string[] = []
+  afterAll(async () => {
+    for (const folder of temporary) await rm(folder, { recursive: true, force: true })
+  })
+
+  test('prints a line per conversation and the totals', async () => {
+    const { io, out } = capture()
+    expect(await runToolTalkCommand([`${TOOLTALK_DATA}easy`], io)).toBe(0)
+    const text = out()
+    expect(text).toMatch(/^AddAlarm-easy +1 +1 +1\/1 +100\.0% +100\.0% +0\.0% +yes +1\.00$/m)
+    expect(text).toContain('conversations 28, predictions 28, ground-truth calls 28, reproduced on replay 28/28')
+    expect(text).toContain('precision 100.0%, recall 100.0%, incorrect-action rate 0.0%, success rate 100.0%, soft success rate 100.0%')
+  })
+
+  test('--json prints a report that validates', async () => {
+    const { io, out } = capture()
+    expect(await runToolTalkCommand([`${TOOLTALK_DATA}tooltalk`, '--json'], io)).toBe(0)
+    const report = reportSchema.parse(JSON.parse(out()))
+    expect(report.totals).toMatchObject({ precision: 1, recall: 1, incorrectActionRate: 0, successRate: 1, softSuccessRate: 1 })
+    expect(report.totals.conversations).toBe(report.conversations.length)
+    expect(report.totals.groundTruthCalls).toBe(report.conversations.reduce((sum, row) => sum + row.groundTruthCalls, 0))
+    expect(report.totals.reproducedCalls).toBeLessThanOrEqual(report.totals.groundTruthCalls)
+    expect(report.conversations.find((row) => row.name === 'golden_conversation_1')?.irregularities).toContain('no scenario text')
+  })
+
+  test('a malformed file is named and skipped; the other conversations still run', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'toolcheck-tooltalk-'))
+    temporary.push(root)
+    const folder = join(root, 'conversations')
+    await mkdir(folder)
+    await copyFile(`${TOOLTALK_DATA}easy/AddAlarm-easy.json`, join(folder, 'AddAlarm-easy.json'))
+    await copyFile(`${TOOLTALK_DATA}easy/SendEmail-easy.json`, join(folder, 'SendEmail-easy.json'))
+    await writeFile(join(folder, 'broken.json'), '{"name": "broken", "conversation": [')
+    await writeFile(join(folder, 'not-a-conversation.json'), '{"name": "x"}')
+    const { io, out, err } = capture()
+    expect(await runToolTalkCommand([folder, '--databases', `${TOOLTALK_DATA}databases`, '--json'], io)).toBe(1)
+    const report = reportSchema.parse(JSON.parse(out()))
+    expect(report.conversations.map((row) => row.name)).toEqual(['AddAlarm-easy', 'SendEmail-easy'])
+    expect(report.totals).toMatchObject({ conversations: 2, successRate: 1 })
+    expect(err()).toMatch(/broken\.json: not valid JSON/)
+    expect(err()).toMatch(/not-a-conversation\.json: not a ToolTalk conversation \(conversation_id/)
+  })
+
+  test('databases default to <conversations-dir>/../databases and a missing folder is explained', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'toolcheck-tooltalk-'))
+    temporary.push(root)
+    const { io, err } = capture()
+    expect(await runToolTalkCommand([root], io)).toBe(1)
+    expect(err()).toContain(join(root, '..', 'databases').replace(/\/$/, ''))
+    expect(err()).toMatch(/--databases/)
+    const usage = capture()
+    expect(await runToolTalkCommand([], usage.io)).toBe(2)
+    expect(usage.err()).toMatch(/usage: toolcheck tooltalk/)
+  })
+})
