@@ -139,6 +139,15 @@ export interface MilestoneOptions {
   readonly mayAlsoChange?: readonly string[]
 }
 
+/** Options of the row-change builders. */
+export interface RowChangeOptions extends MilestoneOptions {
+  /**
+   * The snapshot the change is measured from: another milestone's index, or `'start'` (the
+   * default, so a change milestone may follow several independent ones in a diamond).
+   */
+  readonly since?: number | 'start'
+}
+
 function milestoneOf(constraint: ConstraintInput, options: MilestoneOptions = {}): MilestoneInput {
   return {
     ...(options.name === undefined ? {} : { name: options.name }),
@@ -180,34 +189,34 @@ export function toolCalledAnyOf(targets: readonly CallTarget[], options?: Milest
   return milestoneOf({ kind: 'tool-call', anyOf: targets.map(targetOf) }, options)
 }
 
-/** Rows were added to `table` since the previous milestone (or the start). */
+/** Rows were added to `table` since the start (or since `options.since`). */
 export function rowsAdded(
   table: string,
   rows: readonly Readonly<Record<string, JsonValue>>[],
   columns?: Readonly<Record<string, Similarity>>,
-  options?: MilestoneOptions,
+  options: RowChangeOptions = {},
 ): MilestoneInput {
-  return milestoneOf({ kind: 'added', table, rows: rows.map((row) => ({ ...row })), ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
+  return milestoneOf({ kind: 'added', table, rows: rows.map((row) => ({ ...row })), reference: options.since ?? 'start', ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
 }
 
-/** Rows were removed from `table` since the previous milestone (or the start). */
+/** Rows were removed from `table` since the start (or since `options.since`). */
 export function rowsRemoved(
   table: string,
   rows: readonly Readonly<Record<string, JsonValue>>[],
   columns?: Readonly<Record<string, Similarity>>,
-  options?: MilestoneOptions,
+  options: RowChangeOptions = {},
 ): MilestoneInput {
-  return milestoneOf({ kind: 'removed', table, rows: rows.map((row) => ({ ...row })), ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
+  return milestoneOf({ kind: 'removed', table, rows: rows.map((row) => ({ ...row })), reference: options.since ?? 'start', ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
 }
 
-/** Rows of `table` were changed in place since the previous milestone (or the start). */
+/** Rows of `table` were changed in place since the start (or since `options.since`). */
 export function rowsUpdated(
   table: string,
   rows: readonly Readonly<Record<string, JsonValue>>[],
   columns?: Readonly<Record<string, Similarity>>,
-  options?: MilestoneOptions,
+  options: RowChangeOptions = {},
 ): MilestoneInput {
-  return milestoneOf({ kind: 'updated', table, rows: rows.map((row) => ({ ...row })), ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
+  return milestoneOf({ kind: 'updated', table, rows: rows.map((row) => ({ ...row })), reference: options.since ?? 'start', ...(columns === undefined ? {} : { columns: { ...columns } }) }, options)
 }
 
 /** The whole of `table` equals `rows` (only the named columns are compared). */
