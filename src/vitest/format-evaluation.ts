@@ -8,7 +8,7 @@ import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
  */
 export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory): string {
   const lines = [
-    `score ${fixed(evaluation.score)}, milestones ${fixed(evaluation.milestoneScore)}, minefields ${evaluation.minefieldHit ? 'HIT' : 'avoided'}, ${trajectory.turns} turns, status ${trajectory.status}, augmentation ${trajectory.augmentation}`,
+    `score ${fixed(evaluation.score)}, milestones ${fixed(evaluation.milestoneScore)}, minefields ${evaluation.minefieldHit ? 'HIT' : 'avoided'}, ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, status ${trajectory.status}, augmentation ${trajectory.augmentation}`,
     '',
     `milestones (${evaluation.milestones.length}):`,
     ...(evaluation.milestones.length === 0 ? ['  (none)'] : evaluation.milestones.map((match) => formatMatch(match, match.similarity >= 1 ? 'hit ' : 'MISS'))),

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, test } from 'vitest'
+import { FIXTURES, failureText, readReport, reportDirectory, runFixture } from './run-fixture.ts'
+
+// One run of the fixture project shared by the checks below (each run costs a couple of seconds).
+const unsharded = reportDirectory('unsharded')
+const runOnce = runFixture(FIXTURES.project, unsharded)
+
+describe('matchers in a project using the plugin', () => {
+  test('passing matchers and .not pass; failing ones fail', async () => {
+    const { tests } = await runOnce
+    const states = Object.fromEntries(tests.map((test) => [test.fullName, test.result().state]))
+    expect(states).toEqual({
+      'passing > the reference hits its milestones and avoids its minefields': 'passed',
+      'passing > .not passes for a talker': 'passed',
+      'failing > milestones missed': 'failed',
+      'failing > minefield fired': 'failed',
+      'failing > .not on a passing run': 'failed',
+      'failing > too many turns': 'failed',
+      'reference > fixture-wifi-on': 'passed',
+      'reference > fixture-wifi-off': 'passed',
+      'talker > fixture-wifi-on': 'failed',
+      'talker > fixture-wifi-off': 'failed',
+      'careless > fixture-wifi-on': 'failed',
+    })
+  })
+
+  test('failure messages list milestones, minefields and what fired', async () => {
+    const { tests } = await runOnce
+    const failing = tests.filter((test) => test.fullName.startsWith('failing > '))
+    for (const test of failing) expect(failureText(test)).toMatchSnapshot(test.fullName)
+  })
+
+  test('the report records every scenario run with its verdict, and the HTML page carries the transcripts', async () => {
+    await runOnce
+    const report = await readReport(unsharded)
+    expect(report.runs.map((run) => [run.file, run.test, run.passed, run.score])).toEqual([
+      ['scenario-table.test.ts', 'reference > fixture-wifi-off', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-off', false, 0],
+      ['matchers.test.ts', 'failing > .not on a passing run', false, 1],
+      ['matchers.test.ts', 'failing > milestones missed', false, 0],
+      ['matchers.test.ts', 'failing > minefield fired', false, 0],
+      ['matchers.test.ts', 'passing > .not passes for a talker', true, 0],
+      ['matchers.test.ts', 'passing > the reference hits its milestones and avoids its minefields', true, 1],
+      ['scenario-table.test.ts', 'careless > fixture-wifi-on', false, 0],
+      ['scenario-table.test.ts', 'reference > fixture-wifi-on', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-on', false, 0],
+    ])
+    expect(report.summary.byCategory).toMatchObject({ SINGLE_TOOL_CALL: { runs: 10, errors: 0, passed: 4, failed: 6 }, SINGLE_USER_TURN: { runs: 2 } })
+    expect(report.problems).toEqual([{ file: 'matchers.test.ts', test: 'failing > too many turns', message: expect.stringContaining('to finish within 2 turns') }])
+    const html = await readFile(`${unsharded}/index.html`, 'utf8')
+    expect(html).toContain('set_low_battery_mode_status')
+    expect(html).not.toContain('<img src=x')
+  })
+})
+
+describe('sharding', () => {
+  test('two shards merged with --merge-reports give the same report.json as one run', async () => {
+    await runOnce
+    const blobs = reportDirectory('blobs')
+    const shardReports = reportDirectory('shard-reports')
+    for (const index of [1, 2])
+      await runFixture(FIXTURES.project, shardReports, { shard: `${index}/2`, reporters: [['blob', { outputFile: `${blobs}/blob-${index}-2.json` }]] })
+    const merged = reportDirectory('merged')
+    await runFixture(FIXTURES.project, merged, { mergeReports: blobs })
+    expect(await readFile(`${merged}/report.json`, 'utf8')).toBe(await readFile(`${unsharded}/report.json`, 'utf8'))
+    const shardReport = await readReport(shardReports)
+    expect(shardReport.runs.length).toBeLessThan((await readReport(merged)).runs.length)
+  })
+})
+
+describe('trials', () => {
+  test('trials: 4 repeats every test and gives pass^k per scenario from the attempts', async () => {
+    const directory = reportDirectory('trials')
+    const { tests } = await runFixture(FIXTURES.trials, directory)
+    expect(tests.map((test) => test.attempts().length)).toEqual([4, 4])
+    const report = await readReport(directory)
+    expect(report.runs.map((run) => `${run.scenario}:${run.trial}:${run.passed}`)).toEqual([
+      'fixture-wifi-off:0:true',
+      'fixture-wifi-off:1:false',
+      'fixture-wifi-off:2:true',
+      'fixture-wifi-off:3:true',
+      'fixture-wifi-on:0:true',
+      'fixture-wifi-on:1:false',
+      'fixture-wifi-on:2:true',
+      'fixture-wifi-on:3:true',
+    ])
+    // 3 of 4 trials pass: pass^k = C(3,k)/C(4,k)
+    for (const task of report.summary.trials) expect(task).toMatchObject({ trials: 4, passes: 3, errors: 0, meanScore: 0.75, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
+    expect(report.summary.passHatK).toEqual({ 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 })
+    // scores 1, 0, 1, 1: the t interval (0.75 ± 3.182 × 0.25) is clamped to [0, 1]
+    expect(report.summary.trials[0]?.scoreInterval).toEqual([0, 1])
+  })
+})
