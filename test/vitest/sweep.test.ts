@@ -1,0 +1,88 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { augmentation } from '../../generators/index.ts'
+import { defineAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
+import { functionAgent } from '../../src/roles/function-agent.ts'
+import { referenceAgent } from '../../src/roles/reference-agent.ts'
+import { defineScenario } from '../../src/scenario/index.ts'
+import { checkSweep, SweepFailure, sweepScenario } from '../../src/vitest/sweep.ts'
+
+/** Wi-Fi starts off; the user wants it on. One milestone: the setting changed. */
+const wifiScenario = defineScenario({
+  id: 'sweep-turn-on-wifi',
+  categories: ['SINGLE_TOOL_CALL'],
+  world: { settings: { wifi: false } },
+  user: { goal: 'Get Wi-Fi turned on.', knowledge: 'Nothing else.' },
+  firstMessage: 'Please switch my wifi on.',
+  paraphrases: [{ text: 'Turn on Wi-Fi for me.' }],
+  tools: { allow: ['get_wifi_status', 'set_wifi_status', 'get_cellular_service_status'] },
+  milestones: [{ name: 'wifi on', constraints: [{ kind: 'updated', table: 'settings', rows: [{ wifi: true }] }] }],
+  reference: [{ agent: 'call', calls: [{ tool: 'set_wifi_status', arguments: { on: true } }] }, { agent: 'say', content: 'Wi-Fi is on now.' }, { user: 'end' }],
+})
+
+/**
+ * A fragile agent: it finds the Wi-Fi switch only by reading tool descriptions, and is robust to
+ * everything else (it uses whatever name and argument name it is shown, and ignores the user's
+ * words).
+ */
+const fragileAgent = functionAgent(
+  ({ tools, latestToolResults }) => {
+    if (latestToolResults().length > 0) return 'Wi-Fi is on now.'
+    const wifiSwitch = tools.find((spec) => /turns wi-fi on or off/i.test(spec.description))
+    if (wifiSwitch === undefined) return 'Sorry, I cannot find a way to do that.'
+    const argument = Object.keys(wifiSwitch.parameters.properties as object)[0] ?? 'on'
+    return [{ name: wifiSwitch.name, arguments: { [argument]: true } }]
+  },
+  { name: 'fragile' },
+)
+
+describe('sweepScenario', () => {
+  test('the reference agent passes every augmentation', async () => {
+    const report = await sweepScenario(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: referenceAgent(), numRuns: 25, seed: 3 })
+    expect(report.passed).toBe(true)
+    expect(report.runs.length).toBeGreaterThan(5)
+    expect(report.runs.every((run) => run.score === 1)).toBe(true)
+  })
+
+  test('shrinks a fragile agent’s failure to exactly the one description it relies on', async () => {
+    const attempt = sweepScenario(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: fragileAgent, numRuns: 40, seed: 7 })
+    await expect(attempt).rejects.toThrow(SweepFailure)
+    const failure = (await attempt.catch((error: unknown) => error)) as SweepFailure
+    const report = failure.report
+    expect(report.passed).toBe(false)
+    expect(report.counterexample?.augmentation).toEqual({ ...PLAIN_AUGMENTATION, removedDescriptions: ['set_wifi_status'] })
+    expect(report.counterexample?.description).toBe('description of set_wifi_status removed')
+    expect(report.counterexample?.kind).toBe('tool descriptions scrambled')
+    expect(report.counterexample?.score).toBe(0)
+    expect(failure.message).toContain('score 0 (needs 1) under: description of set_wifi_status removed')
+    expect(failure.message).toContain('why: milestone wifi on')
+    expect(failure.message).toMatch(/replay: \{ seed: 7, path: "[0-9:]+" \}/)
+    expect(report.path).toBeDefined()
+
+    // Replaying with the seed and path plays only the shrunk case.
+    const replay = await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: fragileAgent, seed: report.seed, path: report.path as string })
+    expect(replay.passed).toBe(false)
+    expect(replay.counterexample?.augmentation).toEqual(report.counterexample?.augmentation)
+    expect(replay.runs).toHaveLength(1)
+  })
+
+  test('the fragile agent survives everything but description removal', async () => {
+    const everythingElse = augmentation({ scenario: wifiScenario, scrambles: ['scrambledNames', 'removedArgumentDescriptions', 'removedArgumentTypes', 'renamedArguments'] })
+    const report = await checkSweep(wifiScenario, everythingElse, { agent: fragileAgent, numRuns: 25, seed: 5 })
+    expect(report.passed).toBe(true)
+    expect(report.runs.some((run) => run.augmentation.renamedArguments.length > 0 && run.augmentation.scrambledNames.length > 0)).toBe(true)
+  })
+
+  test('returns data for every distinct augmentation, once each', async () => {
+    const report = await checkSweep(wifiScenario, fc.constantFrom(PLAIN_AUGMENTATION, defineAugmentation({ distractionTools: 3 })), { agent: referenceAgent(), numRuns: 10 })
+    expect(report.passed).toBe(true)
+    expect(report.runs.map((run) => run.kind).sort()).toEqual(['3 distraction tools', 'none'])
+    expect(report.runs.every((run) => run.trajectory.augmentation === run.kind)).toBe(true)
+  })
+
+  test('an augmentation that does not fit the scenario fails the sweep with its reason', async () => {
+    const report = await checkSweep(wifiScenario, fc.constant(defineAugmentation({ paraphrase: 4 })), { agent: referenceAgent(), numRuns: 1 })
+    expect(report.passed).toBe(false)
+    expect(report.thrown).toMatch(/paraphrase 4 does not exist/)
+  })
+})
