@@ -130,7 +130,8 @@ export function baseSimilarity(milestone: CompiledMilestone, index: number, depe
 
 /**
  * The candidate messages: from the first user message to the last, where a run of consecutive
- * messages that every constraint and guardrail sees alike is represented by its first message.
+ * messages that every constraint and guardrail sees alike (equal values, or equal keys for
+ * constraints that read another milestone) is represented by its first message.
  * Merging such runs cannot change the optimum (moving every milestone of a run to its first
  * message keeps the order and every similarity), and it shrinks the matcher's work.
  */
@@ -141,8 +142,10 @@ export function candidateMessages(list: CompiledList, first: number, last: numbe
     const parts: number[] = []
     for (const milestone of list.milestones) {
       for (const constraint of milestone.constraints) {
-        parts.push(constraint.currentKey(index))
-        if (constraint.dependency !== undefined) parts.push(constraint.dependencyKey(index))
+        // Without a dependency a constraint's value is one number per message, and equal values
+        // are as good as equal keys (messages that differ but score alike still merge).
+        if (constraint.dependency === undefined) parts.push(constraint.similarity(index, index))
+        else parts.push(constraint.currentKey(index), constraint.dependencyKey(index))
       }
       if (milestone.guardPartners.length > 0) parts.push(list.guardSignature(milestone.position, index))
     }

@@ -20,7 +20,7 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
   const currentKey = (messageIndex: number) => {
     const message = index.message(messageIndex)
     if (message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to) return -1
-    return index.intern(message.content)
+    return index.intern(`m:${message.content}`)
   }
   const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
 

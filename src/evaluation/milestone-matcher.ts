@@ -250,18 +250,44 @@ function maximiseOut(factors: readonly Factor[], variable: number, given: readon
   const offsets = new Int32Array(factorCount)
   const counter = new Int32Array(given.length)
   const variableSize = domain[variable] as number
+  // The common cases (one or two factors) get loops without the inner factor loop.
+  const firstTable = tables[0] as Float64Array
+  const secondTable = (tables[1] ?? firstTable) as Float64Array
+  const firstStride = variableStrides[0] as number
+  const secondStride = (variableStrides[1] ?? 0) as number
   for (let flat = 0; flat < size; flat++) {
     let bestValue = Number.NEGATIVE_INFINITY
     let bestChoice = 0
-    for (let choice = 0; choice < variableSize; choice++) {
-      let sum = 0
-      for (let index = 0; index < factorCount; index++) {
-        sum += (tables[index] as Float64Array)[(offsets[index] as number) + choice * (variableStrides[index] as number)] as number
-        if (sum === Number.NEGATIVE_INFINITY) break
+    if (factorCount === 1) {
+      let at = offsets[0] as number
+      for (let choice = 0; choice < variableSize; choice++, at += firstStride) {
+        const sum = firstTable[at] as number
+        if (sum > bestValue) {
+          bestValue = sum
+          bestChoice = choice
+        }
       }
-      if (sum > bestValue) {
-        bestValue = sum
-        bestChoice = choice
+    } else if (factorCount === 2) {
+      let first = offsets[0] as number
+      let second = offsets[1] as number
+      for (let choice = 0; choice < variableSize; choice++, first += firstStride, second += secondStride) {
+        const sum = (firstTable[first] as number) + (secondTable[second] as number)
+        if (sum > bestValue) {
+          bestValue = sum
+          bestChoice = choice
+        }
+      }
+    } else {
+      for (let choice = 0; choice < variableSize; choice++) {
+        let sum = 0
+        for (let index = 0; index < factorCount; index++) {
+          sum += (tables[index] as Float64Array)[(offsets[index] as number) + choice * (variableStrides[index] as number)] as number
+          if (sum === Number.NEGATIVE_INFINITY) break
+        }
+        if (sum > bestValue) {
+          bestValue = sum
+          bestChoice = choice
+        }
       }
     }
     table[flat] = bestValue

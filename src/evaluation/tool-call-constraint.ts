@@ -36,9 +36,15 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     if (mode === 'succeeded' && trace.error !== undefined) return undefined
     return trace
   }
+  const keys = new Map<number, number>()
   const currentKey = (messageIndex: number) => {
-    const trace = eligible(messageIndex)
-    return trace === undefined ? -1 : index.intern(canonicalJson({ tool: trace.tool, arguments: trace.arguments }))
+    let key = keys.get(messageIndex)
+    if (key === undefined) {
+      const trace = eligible(messageIndex)
+      key = trace === undefined ? -1 : index.intern(canonicalJson({ tool: trace.tool, arguments: trace.arguments }))
+      keys.set(messageIndex, key)
+    }
+    return key
   }
   const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
 
