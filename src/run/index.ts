@@ -1,5 +1,5 @@
 export type { RunOptions } from './run-scenario.ts'
-export { plainPresentation, runScenario } from './run-scenario.ts'
+export { runScenario } from './run-scenario.ts'
 export { clockOf } from './clock-of.ts'
 export type { ParallelCallsRequest, ParallelCallsResult } from './run-parallel-calls.ts'
 export { runParallelCalls } from './run-parallel-calls.ts'

@@ -1,3 +1,4 @@
+import { plainPresentation } from '../augmentation/index.ts'
 import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, userView } from '../conversation/index.ts'
 import { buildStartingWorld, deviceTools } from '../domains/index.ts'
@@ -5,7 +6,6 @@ import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import { referenceUser } from '../roles/reference-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
-import { allowedTools } from '../scenario/index.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import { seededIds } from '../tools/context.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
@@ -127,11 +127,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     usage: state.usage,
     races: state.races,
   }
-}
-
-/** The plain presentation: the allowed tools as they are, and the scenario's own first message. */
-export function plainPresentation(scenario: Scenario, registry: ToolRegistry): ScenarioPresentation {
-  return { label: 'none', tools: allowedTools(scenario).map((name) => presentTool(registry.getOrThrow(name))), firstMessage: scenario.firstMessage }
 }
 
 interface LoopState {

@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util'
+import { deviceTools } from '../domains/index.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import type { CommandIo } from './io.ts'
+
+/** One tool as `toolcheck tools --json` lists it. */
+export interface ToolListing {
+  readonly name: string
+  readonly domain: string
+  readonly description: string
+  readonly action: boolean
+  /** Settings that must be on for every call. */
+  readonly requires: readonly string[]
+  /** Settings needed only for some argument combinations. */
+  readonly sometimesRequires: readonly string[]
+  readonly audience: readonly string[]
+  readonly arguments: readonly string[]
+}
+
+/** Describes a tool for listings. */
+export function listTool(tool: AnyTool): ToolListing {
+  return {
+    name: tool.name,
+    domain: tool.domain,
+    description: tool.description,
+    action: tool.action,
+    requires: (tool.requires ?? []).map((requirement) => requirement.setting),
+    sometimesRequires: [...(tool.sometimesRequires ?? [])],
+    audience: [...(tool.audience ?? ['agent'])],
+    arguments: Object.keys(tool.args.shape),
+  }
+}
+
+/** `toolcheck tools [--json]`: the built-in device tools. */
+export function runToolsCommand(args: readonly string[], io: CommandIo): number {
+  const { values } = parseArgs({ args: [...args], options: { json: { type: 'boolean', default: false } }, allowPositionals: false })
+  const listings = deviceTools.map(listTool)
+  if (values.json) {
+    io.stdout(`${JSON.stringify({ count: listings.length, tools: listings }, null, 2)}\n`)
+    return 0
+  }
+  const width = Math.max(...listings.map((listing) => listing.name.length))
+  for (const listing of listings) {
+    const state = [...listing.requires, ...listing.sometimesRequires.map((setting) => `${setting}?`)].join(', ')
+    io.stdout(`${listing.name.padEnd(width)}  ${listing.domain.padEnd(10)} ${listing.action ? 'action' : 'read  '}  ${state}\n`)
+  }
+  io.stdout(`${listings.length} tools\n`)
+  return 0
+}

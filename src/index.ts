@@ -1,0 +1,29 @@
+/**
+ * toolcheck: test tool-using LLM agents in multi-turn conversations.
+ *
+ * The package root holds the framework: the world, tools, device domains, scenarios, roles (agents
+ * and users), the run loop, evaluation, augmentations, the model cache and ToolTalk support. The
+ * vitest plugin and matchers are in `toolcheck/vitest`, the fast-check generators in
+ * `toolcheck/generators`, the built-in corpus in `toolcheck/scenarios`.
+ */
+export * from './world/index.ts'
+export * from './tools/index.ts'
+export {
+  buildStartingWorld,
+  CELLULAR,
+  defaultWorld,
+  deviceTools,
+  LOCATION_SERVICE,
+  TOOLSANDBOX_TOOL_NAMES,
+  WIFI,
+} from './domains/index.ts'
+export type { ToolSandboxToolName } from './domains/index.ts'
+export * from './scenario/index.ts'
+export * from './conversation/index.ts'
+export * from './roles/index.ts'
+export * from './run/index.ts'
+export * from './evaluation/index.ts'
+export * from './augmentation/index.ts'
+export * from './cache/index.ts'
+export * from './domains/tooltalk/index.ts'
+export * from './evaluation/tooltalk/index.ts'
