@@ -6,6 +6,7 @@ import { Semaphore } from '../../src/roles/endpoint/semaphore.ts'
 import { costOf } from '../../src/roles/endpoint/price-table.ts'
 import { openaiAgent } from '../../src/roles/openai-agent.ts'
 import { llmUser } from '../../src/roles/llm-user.ts'
+import { huggingFaceAgent } from '../../src/roles/hugging-face-agent.ts'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import { context, firstView, messages } from './helpers.ts'
@@ -81,7 +82,7 @@ describe('limits', () => {
     expect(order).toEqual([3, 4])
   })
 
-  test('all agents and users of one endpoint share its concurrency limit', async () => {
+  test('all agents and users of one server share its concurrency limit, whichever client they use', async () => {
     let inFlight = 0
     let most = 0
     server = await startMockServer({
@@ -96,15 +97,18 @@ describe('limits', () => {
     const limits = { concurrency: 3 }
     const agents = Array.from({ length: 4 }, () => openaiAgent({ model: 'm', baseURL: server!.baseURL, apiKey: 'x', cache: false, limits }))
     const user = llmUser({ model: 'u', baseURL: server.baseURL, apiKey: 'x', cache: false, limits })
+    const viaHuggingFace = huggingFaceAgent({ model: 'm', endpointUrl: server.url, cache: false, limits })
     const userView = { systemPrompt: '', messages: messages({ sender: 'user', recipient: 'agent', content: 'hi' }, { sender: 'agent', recipient: 'user', content: 'hello' }) }
     await Promise.all([
       ...agents.flatMap((agent) => [agent.respond(firstView, context()), agent.respond(firstView, context())]),
       user.respond(userView, context()),
       user.respond(userView, context()),
+      viaHuggingFace.respond(firstView, context()),
+      viaHuggingFace.respond(firstView, context()),
     ])
-    expect(server.chatRequestCount).toBe(10)
+    expect(server.chatRequestCount).toBe(12)
     expect(most).toBe(3)
-    expect(endpointSemaphore(server.baseURL, 3).active).toBe(0)
+    expect(endpointSemaphore(server.url, 3).active).toBe(0)
   })
 
   test('cost needs a price for the model', () => {

@@ -113,6 +113,14 @@ describe('a whole scenario through the real clients', () => {
     }
     expect(JSON.stringify(replayed)).not.toContain(FAKE_KEY)
 
+    // The same server reached through the other client finds the same cassettes.
+    const crossed = await runScenario(scenario, {
+      agent: huggingFaceAgent({ model: 'mock-agent', endpointUrl: server.url, cache: new ModelCache({ directory, mode: 'replay' }) }),
+      user: roles('replay').user,
+    })
+    expect(crossed.messages).toEqual(recorded.messages)
+    expect(server.requests.length).toBe(requestsWhenRecorded)
+
     // Another trial is another key: replay mode then ends the run with a cache miss, not a crash.
     const missed = await runScenario(scenario, { ...roles('replay'), trial: 1 })
     expect(missed.status).toBe('error')

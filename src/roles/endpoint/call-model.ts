@@ -51,7 +51,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     return { reply, usage: usageOf(reply, request.model, 0, true, options.prices), cached: true }
   }
   const limits = resolveLimits(options.limits)
-  const semaphore = endpointSemaphore(endpoint.address, limits.concurrency)
+  const semaphore = endpointSemaphore(serverOf(endpoint), limits.concurrency)
   const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${request.messages.length}:${endpoint.address}`)
   let lastFailure: EndpointFailure | undefined
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
@@ -85,13 +85,22 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
 export function keyParts(endpoint: ChatEndpoint, request: ChatRequest, trial: number): CacheKeyParts {
   const { model, messages, tools, ...generation } = request
   return {
-    endpoint: `${endpoint.client} ${endpoint.address}`,
+    endpoint: serverOf(endpoint),
     model,
     messages: messages as unknown as JsonValue,
     tools: (tools ?? []) as unknown as JsonValue,
     options: JSON.parse(JSON.stringify(generation)) as JsonValue,
     trial,
   }
+}
+
+/**
+ * The server behind an endpoint: its address without a trailing `/v1`, so that the openai client
+ * (`baseURL` ends in `/v1`) and the Hugging Face client (`endpointUrl` without it) reaching the same
+ * server share its concurrency limit and its cassettes (they send the same request bodies).
+ */
+function serverOf(endpoint: ChatEndpoint): string {
+  return endpoint.address.replace(/\/v1$/, '')
 }
 
 function giveUp(endpoint: ChatEndpoint, request: ChatRequest, failure: EndpointFailure, attempts: number): InfrastructureError {
