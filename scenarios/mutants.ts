@@ -227,13 +227,26 @@ interface Mutation {
   readonly widen?: readonly string[]
 }
 
+/**
+ * Whether a call's result matters: a later call that is not a mere computation uses it, or a
+ * computation whose own result matters does. (A date worked out only to be read to the user is
+ * checked by what the agent says, not by the call.)
+ */
+function consequential(item: WorkCall, allCalls: readonly WorkCall[]): boolean {
+  return allCalls.some((other) => usesResultOf(other, item) && (!COMPUTATIONS.has(other.tool) || consequential(other, allCalls)))
+}
+
+function callsOf(work: readonly WorkStep[]): WorkCall[] {
+  return work.flatMap((step) => (step.kind === 'call' ? step.calls : []))
+}
+
 function dropCall(work: readonly WorkStep[]): Mutation[] {
   const mutations: Mutation[] = []
-  const allCalls = work.flatMap((step) => (step.kind === 'call' ? step.calls : []))
+  const allCalls = callsOf(work)
   work.forEach((step, stepIndex) => {
     if (step.kind !== 'call') return
     step.calls.forEach((item, callIndex) => {
-      const used = allCalls.some((other) => usesResultOf(other, item))
+      const used = consequential(item, allCalls)
       if (COMPUTATIONS.has(item.tool) && !used) return
       const calls = step.calls.filter((_other, index) => index !== callIndex)
       const mutated = work.flatMap((other, index): WorkStep[] => (index !== stepIndex ? [other] : calls.length > 0 ? [{ kind: 'call', calls }] : []))
@@ -254,9 +267,12 @@ function skipStateFix(work: readonly WorkStep[]): Mutation[] {
   return [{ operator: 'skip-state-fix', description: 'never changes the device settings', work: mutated }]
 }
 
-/** Whether running `later` needs what `earlier` does: its result, or a setting it switches. */
-function dependsOn(later: WorkCall, earlier: WorkCall, tools: ReadonlyMap<string, AnyTool>): boolean {
-  if (usesResultOf(later, earlier)) return true
+/**
+ * Whether running `later` needs what `earlier` does: its result (when that matters, see
+ * {@link consequential}), or a setting it switches.
+ */
+function dependsOn(later: WorkCall, earlier: WorkCall, tools: ReadonlyMap<string, AnyTool>, allCalls: readonly WorkCall[]): boolean {
+  if (usesResultOf(later, earlier)) return !COMPUTATIONS.has(later.tool) || consequential(later, allCalls)
   const setting = SWITCHES[earlier.tool]
   if (setting === undefined) return false
   // Low battery mode blocks the other switches; leaving it unlocks them.
@@ -267,11 +283,12 @@ function dependsOn(later: WorkCall, earlier: WorkCall, tools: ReadonlyMap<string
 
 function mergeDependentCalls(work: readonly WorkStep[], tools: ReadonlyMap<string, AnyTool>): Mutation[] {
   const mutations: Mutation[] = []
+  const allCalls = callsOf(work)
   for (let index = 0; index + 1 < work.length; index++) {
     const first = work[index]
     const second = work[index + 1]
     if (first?.kind !== 'call' || second?.kind !== 'call') continue
-    if (!second.calls.some((later) => first.calls.some((earlier) => dependsOn(later, earlier, tools)))) continue
+    if (!second.calls.some((later) => first.calls.some((earlier) => dependsOn(later, earlier, tools, allCalls)))) continue
     const merged: WorkStep = { kind: 'call', calls: [...first.calls, ...second.calls] }
     mutations.push({
       operator: 'merge-dependent-calls',

@@ -77,7 +77,7 @@ function lookUpNumber(person: Person, inserted: boolean): CorpusScenario {
       { text: `I need to call ${person.first}, what number do I dial?`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts'), agentMentions(person.phone)],
+    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), agentMentions(person.phone)],
     minefields: [neverCalled('modify_contact')],
     reference: solution((s) => {
       s.call('search_contacts', { name: person.name })
@@ -114,7 +114,7 @@ function changeNumber(item: NumberChange): CorpusScenario {
       { text: `${person.first} switched carriers, the number is ${item.written} now.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts'), rowsUpdated(TABLES.contacts, [{ person_id: person.id, name: person.name, phone_number: item.phone }])],
+    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), rowsUpdated(TABLES.contacts, [{ person_id: person.id, name: person.name, phone_number: item.phone }])],
     // A second entry would leave the old number behind.
     minefields: [neverCalled('add_contact')],
     reference: solution((s) => {
@@ -138,7 +138,7 @@ function removeContact(person: Person, inserted: boolean): CorpusScenario {
       { text: `I don't need ${person.first}'s details on my phone any more.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts'), rowsRemoved(TABLES.contacts, [{ person_id: person.id }])],
+    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), rowsRemoved(TABLES.contacts, [{ person_id: person.id }])],
     reference: solution((s) => {
       const found = s.call('search_contacts', { name: person.name })
       s.call('remove_contact', { person_id: found.result('0.person_id') })

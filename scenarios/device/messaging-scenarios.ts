@@ -103,7 +103,7 @@ function sendToContact(item: ToContact): CorpusScenario {
     ...(item.state === 'cellular-off' ? { settings: STATES.cellularOff } : item.state === 'low-battery' ? { settings: STATES.lowBattery } : {}),
   }
   const stateCategories = item.state === undefined ? [] : [STATE_DEPENDENCY]
-  const search = toolCalled('search_contacts')
+  const search = toolCalled('search_contacts', { name: person.first }, { name: 'contains' })
   const sent = messageSent(person.phone, item.content)
   // Looking the contact up and fixing the device state are independent; both precede the send.
   const milestones =
@@ -225,9 +225,17 @@ const messageTwoPeople = scenario({
     { text: 'Let my sister and my grandma know the family call is now at 7pm.', style: 'implicit' },
   ],
   tools: { allow: [...MESSAGING_TOOLS] },
-  // The two sends are independent (a diamond without a top).
-  milestones: [messageSent(PEOPLE.elena.phone, 'Family call moved to 7pm.'), messageSent(PEOPLE.rose.phone, 'Family call moved to 7pm.')],
-  milestoneEdges: [],
+  // Either order of the two sends is fine: one milestone with both rows, paired optimally.
+  milestones: [
+    rowsAdded(
+      TABLES.messages,
+      [
+        { recipient_phone_number: PEOPLE.elena.phone, content: 'Family call moved to 7pm.' },
+        { recipient_phone_number: PEOPLE.rose.phone, content: 'Family call moved to 7pm.' },
+      ],
+      { content: 'rouge-l' },
+    ),
+  ],
   reference: solution((s) => {
     const [elena, rose] = s.parallel(
       { tool: 'search_contacts', arguments: { name: PEOPLE.elena.name } },

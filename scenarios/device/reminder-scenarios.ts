@@ -21,6 +21,7 @@ import {
   STATES,
   TABLES,
   toolCalled,
+  toolCalledAnyOf,
 } from '../authoring.ts'
 import type { CorpusScenario } from '../authoring.ts'
 
@@ -187,7 +188,7 @@ const renameSuit = scenario({
     }),
   ],
   reference: solution((s) => {
-    const found = s.call('search_reminder', { content: 'dry cleaner' })
+    const found = s.call('search_reminder', { content: 'Pick up the suit from the dry cleaner' })
     s.call('modify_reminder', { reminder_id: found.result('0.reminder_id'), content: 'Pick up the suit and the two shirts from the dry cleaner' })
     s.say('The reminder now mentions the suit and the two shirts.')
     s.end()
@@ -204,7 +205,18 @@ const dueSoon = scenario({
     { text: 'Anything I need to remember before the day is over?', style: 'implicit' },
   ],
   tools: { allow: [...REMINDER_TOOLS, ...TIME_TOOLS] },
-  milestones: [toolCalled('get_current_timestamp'), toolCalled('search_reminder', { reminder_timestamp_upperbound: epoch('2026-05-15T00:00:00-07:00') }, { reminder_timestamp_upperbound: { close: 60 } }), agentMentions('dry cleaner')],
+  milestones: [
+    toolCalled('get_current_timestamp'),
+    // From now or from the start of the day, up to midnight (within a minute either way).
+    toolCalledAnyOf(
+      [NOW, epoch('2026-05-14T00:00:00-07:00')].map((from) => ({
+        tool: 'search_reminder',
+        arguments: { reminder_timestamp_lowerbound: from, reminder_timestamp_upperbound: epoch('2026-05-15T00:00:00-07:00') },
+        compare: { reminder_timestamp_lowerbound: { close: 60 }, reminder_timestamp_upperbound: { close: 60 } },
+      })),
+    ),
+    agentMentions('dry cleaner'),
+  ],
   minefields: [neverCalled('remove_reminder')],
   reference: solution((s) => {
     const now = s.call('get_current_timestamp')
@@ -234,7 +246,13 @@ function remindHere(state: 'on' | 'off' | 'low-battery'): CorpusScenario {
       { text: `Tomorrow at 8 am, when I'm back at this place, tell me the plants need water.${state === 'on' ? '' : ' Handle it alone.'}`, style: 'implicit' },
     ],
     tools: { allow: [...REMINDER_TOOLS, ...TIME_TOOLS, 'get_current_location', 'get_location_service_status', 'set_location_service_status', 'get_low_battery_mode_status', 'set_low_battery_mode_status'] },
-    milestones: [...fix, toolCalled('get_current_location'), added],
+    // The position and the clock may be read in either order; both before the reminder.
+    milestones: [...fix, toolCalled('get_current_location'), toolCalled('get_current_timestamp'), added],
+    milestoneEdges: [
+      ...fix.map((_unused, index): [number, number] => [index, index + 1]),
+      [fix.length, fix.length + 2],
+      [fix.length + 1, fix.length + 2],
+    ],
     reference: solution((s) => {
       if (state === 'low-battery') s.call('set_low_battery_mode_status', { on: false })
       if (state !== 'on') s.call('set_location_service_status', { on: true })

@@ -15,6 +15,7 @@ import {
   STATE_DEPENDENCY,
   STATES,
   toolCalled,
+  toolCalledAnyOf,
 } from '../authoring.ts'
 import type { CorpusScenario } from '../authoring.ts'
 import { PEOPLE } from './people.ts'
@@ -65,16 +66,18 @@ interface HolidayCountdown {
   readonly id: string
   readonly holiday: string
   readonly spoken: string
+  /** A word any sensible search for the holiday contains. */
+  readonly key: string
   readonly days: number
   readonly state?: 'wifi-off' | 'low-battery'
 }
 
 const COUNTDOWNS: readonly HolidayCountdown[] = [
-  { id: 'days-until-independence-day', holiday: 'Independence Day', spoken: 'the Fourth of July', days: 50 },
-  { id: 'days-until-christmas', holiday: 'Christmas Day', spoken: 'Christmas', days: 224 },
-  { id: 'days-until-labor-day', holiday: 'Labor Day', spoken: 'Labor Day', days: 115 },
-  { id: 'days-until-memorial-day-wifi-off', holiday: 'Memorial Day', spoken: 'Memorial Day', days: 10, state: 'wifi-off' },
-  { id: 'days-until-thanksgiving-low-battery', holiday: 'Thanksgiving Day', spoken: 'Thanksgiving', days: 195, state: 'low-battery' },
+  { id: 'days-until-independence-day', holiday: 'Independence Day', spoken: 'the Fourth of July', key: 'Independence', days: 50 },
+  { id: 'days-until-christmas', holiday: 'Christmas Day', spoken: 'Christmas', key: 'Christmas', days: 224 },
+  { id: 'days-until-labor-day', holiday: 'Labor Day', spoken: 'Labor Day', key: 'Labor', days: 115 },
+  { id: 'days-until-memorial-day-wifi-off', holiday: 'Memorial Day', spoken: 'Memorial Day', key: 'Memorial', days: 10, state: 'wifi-off' },
+  { id: 'days-until-thanksgiving-low-battery', holiday: 'Thanksgiving Day', spoken: 'Thanksgiving', key: 'Thanksgiving', days: 195, state: 'low-battery' },
 ]
 
 function countdown(item: HolidayCountdown): CorpusScenario {
@@ -91,7 +94,7 @@ function countdown(item: HolidayCountdown): CorpusScenario {
       { text: `I'm counting down to ${item.spoken}. How long is left?${item.state === undefined ? '' : ' Sort out any issue alone.'}`, style: 'implicit' },
     ],
     tools: { allow: [...TIME_AND_HOLIDAY_TOOLS, ...(item.state === undefined ? [] : WIFI_TOOLS)] },
-    milestones: [...fix, toolCalled('search_holiday'), toolCalled('get_current_timestamp'), agentMentions(`${item.days} days`)],
+    milestones: [...fix, toolCalled('search_holiday', { holiday_name: item.key }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions(`${item.days} days`)],
     milestoneEdges: [
       ...fix.map((_unused, index): [number, number] => [index, index + 1]),
       // Looking up the holiday and reading the clock may come in either order.
@@ -115,13 +118,14 @@ interface HolidayWeekday {
   readonly id: string
   readonly holiday: string
   readonly year: number
+  readonly key: string
   readonly answer: string
 }
 
 const WEEKDAYS: readonly HolidayWeekday[] = [
-  { id: 'weekday-of-christmas-2026', holiday: 'Christmas Day', year: 2026, answer: 'Friday' },
-  { id: 'weekday-of-independence-day-2027', holiday: 'Independence Day', year: 2027, answer: 'Sunday' },
-  { id: 'weekday-of-new-years-day-2027', holiday: "New Year's Day", year: 2027, answer: 'Friday' },
+  { id: 'weekday-of-christmas-2026', holiday: 'Christmas Day', year: 2026, key: 'Christmas', answer: 'Friday' },
+  { id: 'weekday-of-independence-day-2027', holiday: 'Independence Day', year: 2027, key: 'Independence', answer: 'Sunday' },
+  { id: 'weekday-of-new-years-day-2027', holiday: "New Year's Day", year: 2027, key: 'New Year', answer: 'Friday' },
 ]
 
 function holidayWeekday(item: HolidayWeekday): CorpusScenario {
@@ -135,7 +139,7 @@ function holidayWeekday(item: HolidayWeekday): CorpusScenario {
       { text: `Will ${item.holiday} ${item.year} give me a long weekend?`, style: 'implicit' },
     ],
     tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
-    milestones: [toolCalled('search_holiday', { year: item.year }), agentMentions(item.answer)],
+    milestones: [toolCalled('search_holiday', { holiday_name: item.key, year: item.year }, { holiday_name: 'contains' }), agentMentions(item.answer)],
     reference: solution((s) => {
       const holiday = s.call('search_holiday', { holiday_name: item.holiday, year: item.year })
       s.call('timestamp_to_datetime_info', { timestamp: holiday.result() })
@@ -193,7 +197,14 @@ const sinceMarcus = scenario({
     { text: 'Marcus pinged me a while back; have I left him waiting long?', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS, 'search_contacts', 'search_messages'] },
-  milestones: [toolCalled('search_messages'), toolCalled('get_current_timestamp'), agentMentions('3 hours and 12 minutes')],
+  milestones: [
+    toolCalledAnyOf([
+      { tool: 'search_messages', arguments: { sender_person_id: PEOPLE.marcus.id } },
+      { tool: 'search_messages', arguments: { sender_phone_number: PEOPLE.marcus.phone } },
+    ]),
+    toolCalled('get_current_timestamp'),
+    agentMentions('3 hours and 12 minutes'),
+  ],
   milestoneEdges: [
     [0, 2],
     [1, 2],

@@ -1,0 +1,21 @@
+import 'vitest'
+
+/**
+ * What `toolcheck eval` tells its suite files (through vitest's `provide`): which scenarios and
+ * variants to play, and which part of them this file plays. The work is split over two files so
+ * vitest runs them on two workers.
+ */
+export interface EvalSettings {
+  /** Keep scenarios whose id contains this text or that have this category; all when absent. */
+  readonly filter?: string
+  /** `plain`: each scenario as written; `all`: under each of ToolSandbox's eight variants. */
+  readonly variants: 'plain' | 'all'
+  /** How many suite files share the work. */
+  readonly parts: number
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    toolcheckEval: EvalSettings
+  }
+}
