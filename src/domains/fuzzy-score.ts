@@ -50,9 +50,14 @@ export function partialRatio(a: string, b: string): number {
   if (shorter.length === 0) return 0
   if (longer.includes(shorter)) return 100
   let best = 0
-  // Windows that hang over either end are included so a match at the edge is not missed.
+  const letters = new Set(shorter)
+  // Windows that hang over either end are included so a match at the edge is not missed. A window
+  // whose first character is absent from the shorter text scores no better than the next window
+  // (same common letters, one more candidate), and one whose last character is absent no better
+  // than the previous one, so windows with both ends absent are skipped.
   for (let start = 1 - shorter.length; start < longer.length; start++) {
     const window = longer.slice(Math.max(0, start), start + shorter.length)
+    if (!letters.has(window[0] as string) && !letters.has(window[window.length - 1] as string)) continue
     best = Math.max(best, ratio(shorter, window))
     if (best === 100) break
   }

@@ -41,9 +41,58 @@
  * wall clock: places in San Francisco, New York, Chicago, Seattle, Austin and Boston (name,
  * address, category, coordinates, rating); weather for a dozen cities (monthly normals and a
  * seven-day pattern, so `days` 0 to 6 counts from the clock's local date); stock quotes for two
- * dozen well-known tickers; fixed exchange rates for twenty currencies.
+ * dozen well-known tickers; fixed exchange rates for 21 currencies. Places are matched word by word
+ * (plurals and small slips tolerated, filler such as "near me" ignored) and returned nearest first;
+ * reverse geocoding answers within 1 km of a known place; weather answers within 150 km of a city.
+ *
+ * Fuzzy searches (contact names and relationships at 90, message and reminder content at 50,
+ * holidays at 85, company names at 85) use `fuzzyScore`, a WRatio-style scorer described there.
  */
 export { deviceTools } from './device-tools.ts'
+export { addContact, contactsTools, modifyContact, removeContact, searchContacts } from './contacts-tools.ts'
+export { messagingTools, searchMessages, sendMessageWithPhoneNumber } from './messaging-tools.ts'
+export {
+  getCellularServiceStatus,
+  getCurrentLocation,
+  getLocationServiceStatus,
+  getLowBatteryModeStatus,
+  getWifiStatus,
+  setCellularServiceStatus,
+  setLocationServiceStatus,
+  setLowBatteryModeStatus,
+  setWifiStatus,
+  settingsTools,
+} from './settings-tools.ts'
+export { addReminder, modifyReminder, remindersTools, removeReminder, searchReminder } from './reminders-tools.ts'
+export {
+  datetimeInfoToTimestamp,
+  getCurrentTimestamp,
+  secondsToHoursMinutesSeconds,
+  shiftTimestamp,
+  timestampDiff,
+  timestampToDatetimeInfo,
+  timeTools,
+} from './time-tools.ts'
+export { convertUnits, findUnit, unitConversion } from './unit-conversion-tool.ts'
+export { calculateLatLonDistance } from './calculate-distance-tool.ts'
+export { geodesicDistanceKm } from './geodesic-distance.ts'
+export { findHoliday, HOLIDAY_MATCH_THRESHOLD, searchHoliday } from './search-holiday-tool.ts'
+export { usHolidays } from './us-holidays.ts'
+export type { Holiday } from './us-holidays.ts'
+export { PLACE_SEARCH_LIMIT, REVERSE_GEOCODE_RADIUS_METRES, searchLatLon, searchLocationAroundLatLon } from './maps-tools.ts'
+export { searchWeatherAroundLatLon, WEATHER_RADIUS_KM } from './weather-tool.ts'
+export { findStock, searchStock } from './stock-tool.ts'
+export { convertCurrency, findCurrency } from './currency-tool.ts'
+export { endConversation } from './end-conversation-tool.ts'
+export { fuzzyScore } from './fuzzy-score.ts'
+export { PLACES } from './data/places.ts'
+export type { Place } from './data/places.ts'
+export { WEATHER_CITIES } from './data/weather.ts'
+export type { WeatherCity } from './data/weather.ts'
+export { STOCKS } from './data/stocks.ts'
+export type { StockQuote } from './data/stocks.ts'
+export { CURRENCIES } from './data/currencies.ts'
+export type { Currency } from './data/currencies.ts'
 export { TOOLSANDBOX_TOOL_NAMES } from './toolsandbox-tool-names.ts'
 export type { ToolSandboxToolName } from './toolsandbox-tool-names.ts'
 export { CELLULAR, LOCATION_SERVICE, WIFI } from './state-requirements.ts'
