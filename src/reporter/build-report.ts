@@ -2,6 +2,7 @@ import { readRunRecords } from '../vitest/run-metadata.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
 import type { CollectedAttempt, CollectedTest } from './collected-test.ts'
+import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import type { Report, ReportProblem, ReportRun } from './report.ts'
 import { summarizeRuns } from './summarize-runs.ts'
@@ -82,7 +83,7 @@ function trialPassed(test: CollectedTest, trial: number): boolean {
 function compareRuns(a: ReportRun, b: ReportRun): number {
   return (
     compareText(a.scenario, b.scenario) ||
-    compareText(a.augmentation, b.augmentation) ||
+    compareLabels(a.augmentation, b.augmentation) ||
     a.trial - b.trial ||
     compareText(a.file, b.file) ||
     compareText(a.test, b.test)

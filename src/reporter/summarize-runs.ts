@@ -1,4 +1,5 @@
 import { CATEGORIES } from '../scenario/index.ts'
+import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import { passHatK } from './pass-hat-k.ts'
@@ -87,5 +88,5 @@ function categoryOrder(a: string, b: string): number {
 
 // The plain presentation first, then augmentations by label.
 function augmentationOrder(a: string, b: string): number {
-  return Number(a !== 'none') - Number(b !== 'none') || compareText(a, b)
+  return Number(a !== 'none') - Number(b !== 'none') || compareLabels(a, b)
 }

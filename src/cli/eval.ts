@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Reporter } from 'vitest/node'
+import { startVitest } from 'vitest/node'
+import type { Report } from '../reporter/report.ts'
+import { formatSummary } from '../reporter/format-summary.ts'
+import { toolcheck } from '../vitest/plugin.ts'
+import type { CommandIo } from './io.ts'
+
+/** The usage text of `toolcheck eval`. */
+export const EVAL_USAGE = `usage: toolcheck eval [options]
+
+Plays the built-in scenarios with the configured agent and user, prints the summary table and
+writes toolcheck-report/report.json and toolcheck-report/index.html.
+
+options:
+  --filter <text>         only scenarios whose id contains <text>, or of category <text>
+  --variants plain|all    each scenario as written, or under ToolSandbox's eight variants (default all)
+  --trials <n>            play every scenario n times and report pass^k (default 1)
+  --report-dir <dir>      where the reports go (default toolcheck-report)
+
+environment:
+  TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
+  TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
+
+exit code: 0 when the run finished, whatever the scores; 1 when the harness failed (a suite file
+did not load, an unhandled error, a test that broke before recording its run); 2 for bad options.
+`
+
+/** The options of `toolcheck eval`, parsed. */
+export interface EvalArguments {
+  readonly filter?: string
+  readonly variants: 'plain' | 'all'
+  readonly trials: number
+  readonly reportDir: string
+}
+
+/** A command-line mistake; the message says which option and what it accepts. */
+export class EvalUsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'EvalUsageError'
+  }
+}
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SUITE_FILES = ['scenarios/eval/part-1.eval.ts', 'scenarios/eval/part-2.eval.ts']
+
+/**
+ * `toolcheck eval`: runs the built-in scenarios through vitest (two suite files on two workers),
+ * with the agent of `TOOLCHECK_AGENT` (default `reference`) and the user of `TOOLCHECK_USER`,
+ * prints the summary and writes the reports. Returns the exit code (see `EVAL_USAGE`).
+ */
+export async function runEval(args: string[], io: CommandIo): Promise<number> {
+  let parsed: EvalArguments
+  try {
+    parsed = parseEvalArguments(args)
+  } catch (error) {
+    if (!(error instanceof EvalUsageError)) throw error
+    io.stderr(`toolcheck eval: ${error.message}\n\n${EVAL_USAGE}`)
+    return 2
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(EVAL_USAGE)
+    return 0
+  }
+  const reportDir = resolve(process.cwd(), parsed.reportDir)
+  const previousExitCode = process.exitCode
+  // Failing scenario tests are the agent's low scores, not a failed command: vitest's own exit
+  // code is replaced by the harness verdict below.
+  const silent: Reporter = {}
+  let harnessProblems: string[] = []
+  try {
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: PACKAGE_ROOT,
+        config: false,
+        include: SUITE_FILES,
+        watch: false,
+        reporters: [silent],
+        maxWorkers: 2,
+        provide: { toolcheckEval: { ...(parsed.filter === undefined ? {} : { filter: parsed.filter }), variants: parsed.variants, parts: SUITE_FILES.length } },
+      },
+      { plugins: [toolcheck({ reportDir, trials: parsed.trials, summary: false })] },
+    )
+    if (vitest === undefined) {
+      io.stderr('toolcheck eval: vitest did not start\n')
+      return 1
+    }
+    for (const module of vitest.state.getTestModules())
+      for (const error of module.errors()) harnessProblems.push(`${module.relativeModuleId}: ${error.message}`)
+    for (const error of vitest.state.getUnhandledErrors()) harnessProblems.push(`unhandled error: ${(error as { message?: string }).message ?? String(error)}`)
+    await vitest.close()
+  } finally {
+    process.exitCode = previousExitCode
+  }
+  let report: Report
+  try {
+    report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
+  } catch {
+    io.stderr(`toolcheck eval: no report was written${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : ' (no scenario matched the filter?)'}\n`)
+    return 1
+  }
+  io.stdout(`${formatSummary(report)}\n\nreports: ${resolve(reportDir, 'report.json')}, ${resolve(reportDir, 'index.html')}\n`)
+  harnessProblems = [...harnessProblems, ...report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)]
+  if (harnessProblems.length > 0) {
+    io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
+    return 1
+  }
+  return 0
+}
+
+/** Parses the options of `toolcheck eval`; throws `EvalUsageError` naming the wrong option. */
+export function parseEvalArguments(args: readonly string[]): EvalArguments {
+  let filter: string | undefined
+  let variants: 'plain' | 'all' = 'all'
+  let trials = 1
+  let reportDir = 'toolcheck-report'
+  for (let index = 0; index < args.length; index++) {
+    const argument = args[index] as string
+    const [name, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined]
+    const value = (): string => {
+      const given = inline ?? args[++index]
+      if (given === undefined || given === '') throw new EvalUsageError(`${name} needs a value`)
+      return given
+    }
+    switch (name) {
+      case '--filter':
+        filter = value()
+        break
+      case '--variants': {
+        const given = value()
+        if (given !== 'plain' && given !== 'all') throw new EvalUsageError(`--variants takes plain or all, not ${JSON.stringify(given)}`)
+        variants = given
+        break
+      }
+      case '--trials': {
+        const given = value()
+        trials = Number(given)
+        if (!Number.isInteger(trials) || trials < 1) throw new EvalUsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(given)}`)
+        break
+      }
+      case '--report-dir':
+        reportDir = value()
+        break
+      case '--help':
+      case '-h':
+        break
+      default:
+        throw new EvalUsageError(`unknown option ${JSON.stringify(argument)}; the options are --filter, --variants, --trials, --report-dir`)
+    }
+  }
+  return { ...(filter === undefined ? {} : { filter }), variants, trials, reportDir }
+}
