@@ -30,11 +30,24 @@ export default defineBenchmarks([
     run: async (state) => {
       const { server } = state as State
       const limits = { concurrency: CONCURRENCY, timeoutMs: 10_000 }
-      const agent = openaiAgent({ model: 'mock-agent', baseURL: server.baseURL, apiKey: 'bench', cache: false, limits })
-      const user = llmUser({ model: 'mock-user', baseURL: server.baseURL, apiKey: 'bench', cache: false, limits })
+      // Each scenario's roles name it as their model, so the scripted model plays the right solution.
+      const roles = new Map(
+        scenarios.map((scenario) => [
+          scenario.id,
+          {
+            agent: openaiAgent({ model: scenario.id, baseURL: server.baseURL, apiKey: 'bench', cache: false, limits }),
+            user: llmUser({ model: scenario.id, baseURL: server.baseURL, apiKey: 'bench', cache: false, limits }),
+          },
+        ]),
+      )
       const before = server.chatRequestCount
       const started = performance.now()
-      const trajectories = await Promise.all(Array.from({ length: RUNS }, (_, run) => runScenario(scenarios[run % scenarios.length]!, { agent, user, trial: Math.floor(run / scenarios.length) })))
+      const trajectories = await Promise.all(
+        Array.from({ length: RUNS }, (_, run) => {
+          const scenario = scenarios[run % scenarios.length]!
+          return runScenario(scenario, { ...roles.get(scenario.id)!, trial: Math.floor(run / scenarios.length) })
+        }),
+      )
       ;(state as State).lastMs = performance.now() - started
       ;(state as State).lastCalls = server.chatRequestCount - before
       const statuses: Record<string, number> = {}

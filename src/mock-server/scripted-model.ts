@@ -2,6 +2,7 @@ import type { ChatMessage, ChatRequest } from '../roles/endpoint/chat-request.ts
 import type { ReferenceCall, ReferenceStep, Scenario } from '../scenario/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
+import { canonicalJson } from '../world/index.ts'
 import type { MockCompletion, MockToolCall } from './mock-reply.ts'
 import type { MockChatRequest, MockResponder } from './mock-request.ts'
 
@@ -29,7 +30,8 @@ export interface ScriptedModelOptions {
  *
  * The scenario of a request is the one whose id is the request's model name, else the one whose
  * first message (or a paraphrase) opens the agent's conversation, or whose goal is in the user's
- * system prompt. A request that matches none is answered with an error naming what was tried.
+ * system prompt. A request that matches none, or matches several scenarios with different
+ * solutions, is answered with an error that says so (name the model after the scenario id then).
  */
 export function scriptedModel(scenarios: Scenario | readonly Scenario[], options: ScriptedModelOptions = {}): MockResponder {
   const list: readonly Scenario[] = Array.isArray(scenarios) ? scenarios : [scenarios as Scenario]
@@ -43,18 +45,25 @@ export function scriptedModel(scenarios: Scenario | readonly Scenario[], options
 function findScenario(scenarios: readonly Scenario[], request: ChatRequest, isUser: boolean): Scenario {
   const byModel = scenarios.find((scenario) => scenario.id === request.model)
   if (byModel !== undefined) return byModel
+  let matches: Scenario[]
   if (isUser) {
     const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n')
-    const found = scenarios.find((scenario) => system.includes(scenario.user.goal))
-    if (found !== undefined) return found
+    matches = scenarios.filter((scenario) => system.includes(scenario.user.goal))
   } else {
     const opening = request.messages.find((message) => message.role === 'user')?.content
-    const found = scenarios.find((scenario) => scenario.firstMessage === opening || scenario.paraphrases.some((paraphrase) => paraphrase.text === opening))
-    if (found !== undefined) return found
+    matches = scenarios.filter((scenario) => scenario.firstMessage === opening || scenario.paraphrases.some((paraphrase) => paraphrase.text === opening))
   }
-  throw new Error(
-    `no scenario matches this ${isUser ? 'user' : 'agent'} request (model ${request.model}); the scripted model knows: ${scenarios.map((scenario) => scenario.id).join(', ')}`,
-  )
+  const first = matches[0]
+  if (first === undefined)
+    throw new Error(`no scenario matches this ${isUser ? 'user' : 'agent'} request (model ${request.model}); the scripted model knows: ${scenarios.map((scenario) => scenario.id).join(', ')}`)
+  // Scenarios that open alike but are solved differently cannot be told apart from the request.
+  const solution = canonicalJson(first.reference as unknown as JsonValue)
+  const differing = matches.filter((scenario) => canonicalJson(scenario.reference as unknown as JsonValue) !== solution)
+  if (differing.length > 0)
+    throw new Error(
+      `this ${isUser ? 'user' : 'agent'} request matches several scenarios with different solutions (${[first, ...differing].map((scenario) => scenario.id).join(', ')}); name the model after the scenario id to choose one`,
+    )
+  return first
 }
 
 function userTurn(scenario: Scenario, request: ChatRequest): MockCompletion {

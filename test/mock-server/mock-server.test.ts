@@ -90,6 +90,13 @@ describe('scriptedModel', () => {
     expect((error as Error).message).toMatch(/no scenario matches this agent request.*turn-on-wifi/)
   })
 
+  test('refuses to guess between scenarios that open alike but are solved differently', async () => {
+    server = await startMockServer({ respond: scriptedModel(builtInScenarios({ ids: ['ask-wifi-status-on', 'ask-wifi-status-off'] })) })
+    const [on] = builtInScenarios({ ids: ['ask-wifi-status-on'] })
+    const error = await client(server).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: on!.firstMessage }] }).catch((caught: unknown) => caught)
+    expect((error as Error).message).toMatch(/matches several scenarios with different solutions \(ask-wifi-status-on, ask-wifi-status-off\); name the model after the scenario id/)
+  })
+
   test('a model named after a scenario plays that scenario', async () => {
     const [scenario] = builtInScenarios({ ids: ['turn-on-wifi'] })
     server = await startMockServer({ respond: scriptedModel(builtInScenarios()) })

@@ -54,6 +54,22 @@ describe('a whole scenario through the real clients', () => {
     expect(trajectory.usage.promptTokens).toBeGreaterThan(0)
   })
 
+  test('every built-in scenario plays through the openai client exactly as the reference plays it', async () => {
+    const all = builtInScenarios()
+    server = await startMockServer({ respond: scriptedModel(all) })
+    // Some scenarios open alike (Wi-Fi on / off), so each run names its scenario as the model.
+    const rolesFor = (id: string) => ({
+      agent: openaiAgent({ model: id, baseURL: server!.baseURL, apiKey: FAKE_KEY, cache: false, limits: fastLimits }),
+      user: llmUser({ model: id, baseURL: server!.baseURL, apiKey: FAKE_KEY, cache: false, limits: fastLimits }),
+    })
+    const pairs = await Promise.all(all.map(async (scenario) => [await runScenario(scenario, rolesFor(scenario.id)), await runScenario(scenario, { agent: referenceAgent() })] as const))
+    for (const [viaModel, reference] of pairs) {
+      expect.soft(viaModel.status, viaModel.scenarioId).toBe(reference.status)
+      expect.soft(viaModel.messages, viaModel.scenarioId).toEqual(reference.messages)
+    }
+    expect(all.length).toBeGreaterThan(20)
+  })
+
   test('Hugging Face agent and Hugging Face user play a scenario like the reference', async () => {
     const scenario = scenarios[0]!
     server = await startMockServer({ respond: scriptedModel(scenarios) })
