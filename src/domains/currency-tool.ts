@@ -3,7 +3,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/tool-error.ts'
 import { CURRENCIES } from './data/currencies.ts'
 import type { Currency } from './data/currencies.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { WIFI } from './state-requirements.ts'
 
 /** A currency by its ISO 4217 code (any letter case), with an error that lists the known codes. */
@@ -31,7 +31,7 @@ export const convertCurrency = defineTool({
   action: false,
   requires: [WIFI],
   execute: (args, { world }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const from = findCurrency(args.from_currency_code, 'from_currency_code')
     const to = findCurrency(args.to_currency_code, 'to_currency_code')
     return Math.round(((args.amount * to.perDollar) / from.perDollar) * 100) / 100

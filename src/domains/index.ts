@@ -96,7 +96,6 @@ export type { Currency } from './data/currencies.ts'
 export { TOOLSANDBOX_TOOL_NAMES } from './toolsandbox-tool-names.ts'
 export type { ToolSandboxToolName } from './toolsandbox-tool-names.ts'
 export { CELLULAR, LOCATION_SERVICE, WIFI } from './state-requirements.ts'
-export { requireSetting } from './require-setting.ts'
 export {
   CONTACTS_TABLE,
   contactRowSchema,

@@ -4,7 +4,7 @@ import { PLACES } from './data/places.ts'
 import type { Place } from './data/places.ts'
 import { processText, ratio } from './fuzzy-score.ts'
 import { greatCircleMetres } from './geodesic-distance.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { resolveCoordinates } from './resolve-coordinates.ts'
 import { WIFI } from './state-requirements.ts'
 import { checkLatitude, checkLongitude } from './value-checks.ts'
@@ -31,7 +31,7 @@ export const searchLatLon = defineTool({
   action: false,
   requires: [WIFI],
   execute: (args, { world }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const latitude = checkLatitude('latitude', args.latitude)
     const longitude = checkLongitude('longitude', args.longitude)
     let nearest: { place: Place; metres: number } | undefined
@@ -74,7 +74,7 @@ export const searchLocationAroundLatLon = defineTool({
   requires: [WIFI],
   sometimesRequires: ['location_service'],
   execute: (args, { world }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const centre = resolveCoordinates(world, args.latitude, args.longitude)
     return PLACES.filter((place) => placeMatches(args.location, place))
       .map((place) => ({ place, metres: greatCircleMetres(centre.latitude, centre.longitude, place.latitude, place.longitude) }))

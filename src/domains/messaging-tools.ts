@@ -4,7 +4,7 @@ import type { AnyTool } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/tool-error.ts'
 import { CONTACTS_TABLE, MESSAGES_TABLE } from './device-tables.ts'
 import { normalizePhoneNumber } from './phone-number.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { searchRows } from './search-rows.ts'
 import { CELLULAR } from './state-requirements.ts'
 import { checkTimestamp } from './value-checks.ts'
@@ -22,7 +22,7 @@ export const sendMessageWithPhoneNumber = defineTool({
   action: true,
   requires: [CELLULAR],
   execute: (args, { world, clock, ids }) => {
-    requireSetting(world, CELLULAR)
+    requireSetting({ world }, CELLULAR)
     const recipientPhone = normalizePhoneNumber(args.phone_number)
     const contacts = world.rows(CONTACTS_TABLE)
     const owners = contacts.filter((row) => row['is_self'] === true)

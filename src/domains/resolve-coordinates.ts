@@ -1,6 +1,6 @@
 import { ToolError } from '../tools/tool-error.ts'
 import type { WorldDraft } from '../world/index.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { LOCATION_SERVICE } from './state-requirements.ts'
 import { checkLatitude, checkLongitude } from './value-checks.ts'
 
@@ -13,7 +13,7 @@ export function resolveCoordinates(world: WorldDraft, latitude: number | undefin
   if (latitude !== undefined && longitude !== undefined) return { latitude: checkLatitude('latitude', latitude), longitude: checkLongitude('longitude', longitude) }
   if (latitude !== undefined || longitude !== undefined)
     throw new ToolError('ValueError', 'give both latitude and longitude, or neither to use the current location')
-  requireSetting(world, LOCATION_SERVICE)
+  requireSetting({ world }, LOCATION_SERVICE)
   const settings = world.settings()
   return { latitude: Number(settings['latitude']), longitude: Number(settings['longitude']) }
 }

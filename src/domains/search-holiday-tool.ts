@@ -3,7 +3,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/tool-error.ts'
 import { fuzzyScore, ratio, processText } from './fuzzy-score.ts'
 import { localDateTime, localToEpochSeconds } from './local-time.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { WIFI } from './state-requirements.ts'
 import { usHolidays } from './us-holidays.ts'
 import type { Holiday } from './us-holidays.ts'
@@ -41,7 +41,7 @@ export const searchHoliday = defineTool({
   action: false,
   requires: [WIFI],
   execute: (args, { world, clock }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const year = args.year ?? localDateTime(clock.now, clock.timeZone).year
     if (year < 1980 || year > 2049) throw new ToolError('ValueError', `year is ${year}, but holidays can be looked up for 1980 to 2049`)
     const holiday = findHoliday(args.holiday_name, year)

@@ -3,7 +3,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/tool-error.ts'
 import type { WorldDraft } from '../world/index.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { LOCATION_SERVICE } from './state-requirements.ts'
 
 /** How each setting is named in messages to the agent. */
@@ -127,7 +127,7 @@ export const getCurrentLocation = defineTool({
   action: false,
   requires: [LOCATION_SERVICE],
   execute: (_args, { world }) => {
-    requireSetting(world, LOCATION_SERVICE)
+    requireSetting({ world }, LOCATION_SERVICE)
     const settings = world.settings()
     return { latitude: Number(settings['latitude']), longitude: Number(settings['longitude']) }
   },

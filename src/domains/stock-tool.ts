@@ -4,7 +4,7 @@ import type { JsonValue } from '../world/index.ts'
 import { STOCKS } from './data/stocks.ts'
 import type { StockQuote } from './data/stocks.ts'
 import { fuzzyScore } from './fuzzy-score.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { WIFI } from './state-requirements.ts'
 
 /** The lowest fuzzy score (see `fuzzyScore`) at which a company name counts as meant. */
@@ -40,7 +40,7 @@ export const searchStock = defineTool({
   action: false,
   requires: [WIFI],
   execute: ({ query }, { world }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const stock = findStock(query)
     if (stock === undefined) return null
     const change = Math.round((stock.price - stock.previous_close) * 100) / 100

@@ -3,7 +3,7 @@ import { defineTool } from '../tools/define-tool.ts'
 import { ToolError } from '../tools/tool-error.ts'
 import { WEATHER_CITIES } from './data/weather.ts'
 import { greatCircleMetres } from './geodesic-distance.ts'
-import { requireSetting } from './require-setting.ts'
+import { requireSetting } from '../tools/require-setting.ts'
 import { resolveCoordinates } from './resolve-coordinates.ts'
 import { WIFI } from './state-requirements.ts'
 import { nearestWeatherCity, weatherFor } from './weather-forecast.ts'
@@ -28,7 +28,7 @@ export const searchWeatherAroundLatLon = defineTool({
   requires: [WIFI],
   sometimesRequires: ['location_service'],
   execute: (args, { world, clock }) => {
-    requireSetting(world, WIFI)
+    requireSetting({ world }, WIFI)
     const days = args.days ?? 0
     if (days < 0 || days > 6) throw new ToolError('ValueError', `days is ${days}, but the forecast covers 0 (today) to 6 days ahead`)
     const point = resolveCoordinates(world, args.latitude, args.longitude)
