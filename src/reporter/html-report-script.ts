@@ -76,6 +76,7 @@ export const HTML_REPORT_SCRIPT = `
       shown++
       var row = element('tr', { className: 'run' + (index === selected ? ' selected' : ''), 'data-run': String(index), tabindex: '0' }, [
         element('td', { text: run.scenario }),
+        element('td', { className: 'muted', text: run.test }),
         element('td', { text: run.augmentation }),
         element('td', { className: 'number', text: String(run.trial) }),
         element('td', { className: 'verdict-' + verdict(run), text: verdict(run) }),
@@ -128,7 +129,7 @@ export const HTML_REPORT_SCRIPT = `
     details.appendChild(element('p', {}, [
       element('span', { className: 'verdict-' + verdict(run), text: verdict(run) }),
       ' score ' + fixed(run.score) + ', milestones ' + fixed(run.milestoneScore) + ', minefield ' + (run.minefieldHit ? 'hit' : 'avoided') +
-        ', ' + run.turns + ' turns, status ' + run.status + ', categories ' + run.categories.join(', ') + ', test ' + run.file + ' > ' + run.test,
+        ', ' + run.turns + (run.turns === 1 ? ' turn' : ' turns') + ', status ' + run.status + ', categories ' + run.categories.join(', ') + ', test ' + run.file + ' > ' + run.test,
     ]))
     if (run.error) details.appendChild(element('pre', { text: 'infrastructure error (' + run.error.kind + '): ' + run.error.message }))
     details.appendChild(element('h2', { text: 'Milestones' }))

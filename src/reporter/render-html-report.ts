@@ -38,7 +38,7 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
 <label>scenario<input id="filter-text" type="search" placeholder="name contains"></label>
 <span id="runs-count" class="muted"></span>
 </div>
-<table id="runs"><thead><tr><th>scenario</th><th>augmentation</th><th>trial</th><th>verdict</th><th>score</th><th>turns</th></tr></thead><tbody id="runs-body"></tbody></table>
+<table id="runs"><thead><tr><th>scenario</th><th>test</th><th>augmentation</th><th>trial</th><th>verdict</th><th>score</th><th>turns</th></tr></thead><tbody id="runs-body"></tbody></table>
 </section>
 <section id="run-details"><p class="muted">Select a run to see its conversation and milestone mapping.</p></section>
 </main>
