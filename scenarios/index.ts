@@ -9,6 +9,7 @@ import { contactsScenarios } from './device/contacts-scenarios.ts'
 import { followUpScenarios } from './device/follow-up-scenarios.ts'
 import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
+import { onlineScenarios } from './device/online-scenarios.ts'
 import { reminderScenarios } from './device/reminder-scenarios.ts'
 import { settingsScenarios } from './device/settings-scenarios.ts'
 import { timeScenarios } from './device/time-scenarios.ts'
@@ -20,6 +21,7 @@ const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/messaging-scenarios', messagingScenarios],
   ['device/reminder-scenarios', reminderScenarios],
   ['device/time-scenarios', timeScenarios],
+  ['device/online-scenarios', onlineScenarios],
   ['device/follow-up-scenarios', followUpScenarios],
   ['device/insufficient-information-scenarios', insufficientInformationScenarios],
 ]

@@ -93,6 +93,12 @@ const TO_CONTACTS: readonly ToContact[] = [
   { id: 'send-message-to-priya-low-battery', person: PEOPLE.priya, content: 'My phone is nearly dead, meet you at the gym.', state: 'low-battery' },
   { id: 'send-message-to-marcus-low-battery', person: PEOPLE.marcus, content: 'Stuck on the train, I will join the call late.', state: 'low-battery' },
   { id: 'send-message-to-aiko-low-battery', person: EXTRA_PEOPLE.aiko, inserted: true, content: 'Saving you a seat in row 12.', state: 'low-battery' },
+  { id: 'send-message-to-rose-cellular-off', person: PEOPLE.rose, content: 'The flowers should arrive this afternoon.', state: 'cellular-off' },
+  { id: 'send-message-to-priya-cellular-off', person: PEOPLE.priya, content: 'I will bring the chalk bag.', state: 'cellular-off' },
+  { id: 'send-message-to-marcus-cellular-off', person: PEOPLE.marcus, content: 'Board call notes are in the shared folder.', state: 'cellular-off' },
+  { id: 'send-message-to-tomasz-low-battery', person: EXTRA_PEOPLE.tomasz, inserted: true, content: 'Deploy window moved to 4 pm.', state: 'low-battery' },
+  { id: 'send-message-to-elena-low-battery', person: PEOPLE.elena, content: 'Landing soon, pick me up at gate B.', state: 'low-battery' },
+  { id: 'send-message-to-sam-low-battery', person: PEOPLE.sam, content: 'Phone about to die, email me instead.', state: 'low-battery' },
 ]
 
 function sendToContact(item: ToContact): CorpusScenario {
