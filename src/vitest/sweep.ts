@@ -11,6 +11,8 @@ import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { createRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
 import { evaluateAgainst } from './evaluate-run.ts'
+import type { RecordingTask } from './record-scenario-run.ts'
+import { recordScenarioRun } from './record-scenario-run.ts'
 import type { JsonValue } from '../world/index.ts'
 
 /** Plays one presentation of a scenario and scores it. */
@@ -51,6 +53,12 @@ export interface SweepOptions {
   readonly minScore?: number
   /** The most shrinking steps fast-check may take (each one is a run); unlimited by default. */
   readonly maxShrinks?: number
+  /**
+   * The running test (`({ task }) => ...`): when given, the worst run of each augmentation kind is
+   * recorded in its toolcheck metadata (with its transcript), so the reporter shows the sweep in
+   * its by-augmentation table.
+   */
+  readonly task?: RecordingTask
   /** How to play a run; `runScenario` followed by `evaluate` by default. */
   readonly play?: SweepPlayer
   readonly signal?: AbortSignal
@@ -147,6 +155,8 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, options.agent.name)
+
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
   const thrown = details.failed && counterexample?.passed !== false ? errorText(details.errorInstance) : undefined
@@ -229,6 +239,17 @@ function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: E
     trajectory,
     evaluation,
   }
+}
+
+/** Per kind, the run with the lowest score (an errored run only when the kind has nothing else), first tried on ties. */
+function worstOfEachKind(runs: Iterable<SweepRun>): SweepRun[] {
+  const worst = new Map<string, SweepRun>()
+  const rank = (run: SweepRun) => run.score ?? Number.POSITIVE_INFINITY
+  for (const run of runs) {
+    const current = worst.get(run.kind)
+    if (current === undefined || rank(run) < rank(current)) worst.set(run.kind, run)
+  }
+  return [...worst.values()]
 }
 
 function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): string | undefined {

@@ -5,6 +5,7 @@ import { defineAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/i
 import { functionAgent } from '../../src/roles/function-agent.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
+import { readRunRecords } from '../../src/vitest/run-metadata.ts'
 import { checkSweep, SweepFailure, sweepScenario } from '../../src/vitest/sweep.ts'
 
 /** Wi-Fi starts off; the user wants it on. One milestone: the setting changed. */
@@ -78,6 +79,21 @@ describe('sweepScenario', () => {
     expect(report.passed).toBe(true)
     expect(report.runs.map((run) => run.kind).sort()).toEqual(['3 distraction tools', 'none'])
     expect(report.runs.every((run) => run.trajectory.augmentation === run.kind)).toBe(true)
+  })
+
+  test('records the worst run of each augmentation kind in the test’s metadata', async () => {
+    const task = { meta: {} as Record<string, unknown> }
+    const report = await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario, paraphrase: false, distractionCounts: [0] }), { agent: fragileAgent, numRuns: 30, seed: 7, task })
+    const reading = readRunRecords(task.meta)
+    if (reading.kind !== 'runs') throw new Error(`expected recorded runs, got ${reading.kind}`)
+    const records = reading.runs
+    const kinds = new Set(report.runs.map((run) => run.kind))
+    expect(records.map((record) => record.augmentation).sort()).toEqual([...kinds].sort())
+    expect(records.every((record) => record.agent === 'fragile' && record.scenario === wifiScenario.id)).toBe(true)
+    // Some run of a kind that removes descriptions failed, and the record of that kind shows it.
+    const descriptionKinds = records.filter((record) => record.augmentation.includes('tool descriptions scrambled'))
+    expect(descriptionKinds.some((record) => record.score === 0)).toBe(true)
+    expect(records.find((record) => record.augmentation === 'none')?.score ?? 1).toBe(1)
   })
 
   test('an augmentation that does not fit the scenario fails the sweep with its reason', async () => {
