@@ -12,7 +12,11 @@ export interface ChatAgentOptions extends ChatModelOptions {
   readonly systemPrompt?: string
   /** Whether the model may make several calls in one turn; the server's default when absent. */
   readonly parallelToolCalls?: boolean
-  /** Marks tool schemas `strict` (OpenAI models then follow them exactly). */
+  /**
+   * Marks tool schemas `strict`, so OpenAI models follow them exactly. OpenAI accepts this only
+   * for schemas written for it (every property required, no extra properties): present the tools
+   * with `presentTool(tool, { strict: true })`.
+   */
   readonly strictTools?: boolean
   /** `auto`, `required`, `none`; the server's default when absent. */
   readonly toolChoice?: 'auto' | 'required' | 'none'
