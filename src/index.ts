@@ -11,11 +11,16 @@ export * from './tools/index.ts'
 export {
   buildStartingWorld,
   CELLULAR,
+  DEFAULT_LOCATION,
+  DEFAULT_PERSON_IDS,
+  DEFAULT_PHONE_NUMBERS,
   defaultWorld,
+  DEVICE_TABLES,
   deviceTools,
   LOCATION_SERVICE,
   TOOLSANDBOX_TOOL_NAMES,
   WIFI,
+  WorldSpecError,
 } from './domains/index.ts'
 export type { ToolSandboxToolName } from './domains/index.ts'
 export * from './scenario/index.ts'
