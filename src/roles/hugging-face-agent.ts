@@ -12,7 +12,11 @@ export interface HuggingFaceAgentOptions extends ChatAgentOptions {
   readonly accessToken?: string
   /** An inference provider (`auto`, `together`, `groq`, ...) when no endpoint URL is given. */
   readonly provider?: string
-  /** A ready client; made from the options above when absent. */
+  /**
+   * A ready client; made from the options above when absent. Give `endpointUrl` as well when the
+   * client has one: the client does not reveal it, and it names the server in cache keys and in
+   * the shared concurrency limit.
+   */
   readonly client?: InferenceClient
 }
 
