@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openaiAgent } from '../../src/roles/openai-agent.ts'
 import { InfrastructureError } from '../../src/roles/types.ts'
@@ -173,6 +176,25 @@ describe('openaiAgent against the mock server', () => {
     const reply = await agent.respond(firstView, context())
     expect(reply.usage?.costUsd).toBeCloseTo(0.002 + 0.004, 10)
     expect(reply.usage?.latencyMs).toBeGreaterThan(0)
+  })
+
+  test('without a cache option, TOOLCHECK_CACHE and TOOLCHECK_CACHE_DIR decide', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolcheck-env-cache-'))
+    try {
+      server = await startMockServer({ replies: [{ content: 'recorded' }] })
+      const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-env', TOOLCHECK_CACHE_DIR: directory }
+      const replaying = openaiAgent({ model: 'm', env: { ...env, TOOLCHECK_CACHE: 'replay' } })
+      const miss = await failureOf(replaying.respond(firstView, context()))
+      expect(miss.kind).toBe('cache-miss')
+      expect(miss.message).toContain(directory)
+      expect((await openaiAgent({ model: 'm', env }).respond(firstView, context())).content).toBe('recorded')
+      const replayed = await replaying.respond(firstView, context())
+      expect(replayed.content).toBe('recorded')
+      expect(replayed.usage?.cachedCalls).toBe(1)
+      expect(server.chatRequestCount).toBe(1)
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
   })
 
   test('OPENAI_BASE_URL and OPENAI_API_KEY are honoured', async () => {
