@@ -54,6 +54,9 @@ export function applyAugmentation(
 
   const scrambledNames = scrambledNameTable(registry.list())
   const tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
+  const clashes = duplicateNames(tools)
+  if (clashes.length > 0)
+    throw new AugmentationError(scenario.id, `two tools would be shown under one name (${clashes.join('; ')}); a scrambled name must not equal another tool's real name`)
   return {
     label: augmentationKind(augmentation),
     tools,
@@ -87,6 +90,13 @@ function augmentSpec(tool: AnyTool, augmentation: Augmentation, scrambledNames: 
   if (selects(augmentation.renamedArguments, tool.name)) spec = withRenamedArguments(spec)
   if (selects(augmentation.scrambledNames, tool.name)) spec = { ...spec, name: scrambledNames.get(tool.name) ?? tool.name }
   return spec
+}
+
+/** `name: tool, tool` for every presented name that two specs share. */
+function duplicateNames(tools: readonly ToolSpec[]): string[] {
+  const byName = new Map<string, string[]>()
+  for (const spec of tools) byName.set(spec.name, [...(byName.get(spec.name) ?? []), spec.tool])
+  return [...byName].filter(([, real]) => real.length > 1).map(([name, real]) => `${name}: ${real.join(', ')}`)
 }
 
 function firstMessage(scenario: Scenario, augmentation: Augmentation): string {

@@ -17,7 +17,11 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * The eight ways ToolSandbox shows every scenario (the columns of its paper's table 5): plain;
  * 3, 10 and all distraction tools; and, each on top of 3 distraction tools, every tool's name,
  * description, argument descriptions or argument types scrambled. As in ToolSandbox, a scramble
- * applies to every tool shown, distraction tools included. Labels, in this order: `none`,
+ * applies to every tool shown, distraction tools included; unlike it, a scramble applies to every
+ * tool without exception (ToolSandbox cut descriptions with a pattern that missed the tools
+ * without arguments, and argument descriptions of tools documented with no return section).
+ * Tool order is by real name rather than shuffled, so a run depends on nothing but its inputs.
+ * Labels, in this order: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`,
  * `3 distraction tools + tool names scrambled`, `3 distraction tools + tool descriptions scrambled`,
  * `3 distraction tools + argument descriptions scrambled`,

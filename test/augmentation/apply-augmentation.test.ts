@@ -6,7 +6,10 @@ import {
   plainPresentation,
   PLAIN_AUGMENTATION,
 } from '../../src/augmentation/index.ts'
-import { fixtureRegistry, fixtureScenario } from './fixture-tools.ts'
+import { z } from 'zod'
+import { defineTool } from '../../src/tools/define-tool.ts'
+import { createRegistry } from '../../src/tools/tool-registry.ts'
+import { fixtureRegistry, fixtureScenario, fixtureTools } from './fixture-tools.ts'
 
 const names = (presentation: { tools: readonly { name: string }[] }) => presentation.tools.map((tool) => tool.name)
 
@@ -102,4 +105,13 @@ describe('applyAugmentation', () => {
     expect(JSON.stringify(augmentation)).toBe(before)
     expect(plainPresentation(fixtureScenario, fixtureRegistry).tools[1]?.parameters).toMatchObject({ properties: { phone_number: { type: 'string' } } })
   })
+})
+
+test('a scrambled name that equals another shown tool’s real name is an error naming both', () => {
+  const clash = defineTool({ name: 'messaging_1', domain: 'odd', description: 'Named like a scrambled tool.', args: z.object({}), returns: 'nothing', action: false, execute: () => null })
+  const registry = createRegistry([...fixtureTools, clash])
+  const scenario = { ...fixtureScenario, tools: { allow: ['send_message_with_phone_number', 'messaging_1'], deny: [] } }
+  expect(() => applyAugmentation(scenario, defineAugmentation({ scrambledNames: ['send_message_with_phone_number'] }), registry)).toThrow(
+    /two tools would be shown under one name \(messaging_1: messaging_1, send_message_with_phone_number\)/,
+  )
 })
