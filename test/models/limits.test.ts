@@ -89,7 +89,7 @@ describe('limits', () => {
       respond: async () => {
         inFlight++
         most = Math.max(most, inFlight)
-        await new Promise((resolvePromise) => setTimeout(resolvePromise, 30))
+        await new Promise((resolvePromise) => setTimeout(resolvePromise, 80))
         inFlight--
         return { content: 'ok' }
       },
