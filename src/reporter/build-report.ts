@@ -84,8 +84,8 @@ function compareRuns(a: ReportRun, b: ReportRun): number {
   return (
     compareText(a.scenario, b.scenario) ||
     compareLabels(a.augmentation, b.augmentation) ||
-    a.trial - b.trial ||
     compareText(a.file, b.file) ||
-    compareText(a.test, b.test)
+    compareText(a.test, b.test) ||
+    a.trial - b.trial
   )
 }

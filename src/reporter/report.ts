@@ -25,10 +25,13 @@ export interface SummaryGroup {
   readonly meanTurns: number | null
 }
 
-/** Trials of one scenario under one augmentation. */
+/** The trials of one scenario under one augmentation in one test. */
 export interface TaskTrials {
   readonly scenario: string
   readonly augmentation: string
+  /** The test's full name (its file is the runs' `file`). */
+  readonly test: string
+  readonly agent: string
   /** Trials that were not errors. */
   readonly trials: number
   readonly passes: number
@@ -45,7 +48,7 @@ export interface ReportSummary {
   /** One group per category; a run with several categories counts in each. */
   readonly byCategory: Readonly<Record<string, SummaryGroup>>
   readonly byAugmentation: Readonly<Record<string, SummaryGroup>>
-  /** pass^k averaged over scenario-augmentation pairs that have at least k trials. */
+  /** pass^k averaged over the scenario-augmentation pairs of each test that have at least k trials. */
   readonly passHatK: Readonly<Record<string, number>>
   readonly trials: readonly TaskTrials[]
 }

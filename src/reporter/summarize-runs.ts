@@ -13,7 +13,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   for (const run of runs) {
     for (const category of run.categories) push(byCategory, category, run)
     push(byAugmentation, run.augmentation, run)
-    push(byTask, JSON.stringify([run.scenario, run.augmentation]), run)
+    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
   }
   const trials = [...byTask.values()].map(summarizeTrials)
   const maxTrials = Math.max(0, ...trials.map((task) => task.trials))
@@ -56,6 +56,8 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
   return {
     scenario: first.scenario,
     augmentation: first.augmentation,
+    test: first.test,
+    agent: first.agent,
     trials: scored.length,
     passes,
     errors: runs.length - scored.length,

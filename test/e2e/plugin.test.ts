@@ -70,25 +70,39 @@ describe('sharding', () => {
 })
 
 describe('trials', () => {
-  test('trials: 4 repeats every test and gives pass^k per scenario from the attempts', async () => {
+  test('trials: 4 repeats every test and gives pass^k per scenario from the attempts; outages are counted apart', async () => {
     const directory = reportDirectory('trials')
     const { tests } = await runFixture(FIXTURES.trials, directory)
-    expect(tests.map((test) => test.attempts().length)).toEqual([4, 4])
-    const report = await readReport(directory)
-    expect(report.runs.map((run) => `${run.scenario}:${run.trial}:${run.passed}`)).toEqual([
-      'fixture-wifi-off:0:true',
-      'fixture-wifi-off:1:false',
-      'fixture-wifi-off:2:true',
-      'fixture-wifi-off:3:true',
-      'fixture-wifi-on:0:true',
-      'fixture-wifi-on:1:false',
-      'fixture-wifi-on:2:true',
-      'fixture-wifi-on:3:true',
+    expect(tests.map((test) => [test.fullName, test.attempts().length])).toEqual([
+      ['flaky > fixture-wifi-on', 4],
+      ['flaky > fixture-wifi-off', 4],
+      ['outage > fixture-wifi-on', 4],
     ])
-    // 3 of 4 trials pass: pass^k = C(3,k)/C(4,k)
-    for (const task of report.summary.trials) expect(task).toMatchObject({ trials: 4, passes: 3, errors: 0, meanScore: 0.75, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
+    const outageFailure = failureText(tests[2] as (typeof tests)[number])
+    expect(outageFailure).toContain('ended with an infrastructure error, not an agent failure; rate-limit in the agent: the endpoint kept answering 429')
+    const report = await readReport(directory)
+    expect(report.runs.map((run) => `${run.agent}:${run.scenario}:${run.trial}:${run.status === 'error' ? 'error' : run.passed}`)).toEqual([
+      'flaky:fixture-wifi-off:0:true',
+      'flaky:fixture-wifi-off:1:false',
+      'flaky:fixture-wifi-off:2:true',
+      'flaky:fixture-wifi-off:3:true',
+      'flaky:fixture-wifi-on:0:true',
+      'flaky:fixture-wifi-on:1:false',
+      'flaky:fixture-wifi-on:2:true',
+      'flaky:fixture-wifi-on:3:true',
+      'outage:fixture-wifi-on:0:error',
+      'outage:fixture-wifi-on:1:error',
+      'outage:fixture-wifi-on:2:error',
+      'outage:fixture-wifi-on:3:error',
+    ])
+    // 3 of 4 trials pass: pass^k = C(3,k)/C(4,k); the outage has no scored trial and no pass^k.
+    const [off, on, down] = report.summary.trials
+    for (const task of [off, on]) expect(task).toMatchObject({ agent: 'flaky', trials: 4, passes: 3, errors: 0, meanScore: 0.75, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
+    expect(down).toMatchObject({ agent: 'outage', trials: 0, passes: 0, errors: 4, meanScore: null, passHatK: {} })
     expect(report.summary.passHatK).toEqual({ 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 })
+    expect(report.summary.overall).toMatchObject({ runs: 12, errors: 4, passed: 6, failed: 2, meanScore: 0.75 })
+    expect(report.problems).toEqual([])
     // scores 1, 0, 1, 1: the t interval (0.75 ± 3.182 × 0.25) is clamped to [0, 1]
-    expect(report.summary.trials[0]?.scoreInterval).toEqual([0, 1])
+    expect(off?.scoreInterval).toEqual([0, 1])
   })
 })
