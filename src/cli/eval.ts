@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
 import { startVitest } from 'vitest/node'
+import { builtInScenarios } from '../../scenarios/index.ts'
 import type { Report } from '../reporter/report.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import { toolcheck } from '../vitest/plugin.ts'
@@ -64,6 +65,15 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(EVAL_USAGE)
     return 0
+  }
+  if (parsed.filter !== undefined) {
+    const filter = parsed.filter
+    const scenarios = builtInScenarios()
+    if (!scenarios.some((scenario) => scenario.id.includes(filter) || (scenario.categories as readonly string[]).includes(filter))) {
+      const categories = [...new Set(scenarios.flatMap((scenario) => scenario.categories))].join(', ')
+      io.stderr(`toolcheck eval: no built-in scenario has an id containing ${JSON.stringify(filter)} or the category ${JSON.stringify(filter)}; the categories are ${categories}\n`)
+      return 2
+    }
   }
   const reportDir = resolve(process.cwd(), parsed.reportDir)
   const previousExitCode = process.exitCode

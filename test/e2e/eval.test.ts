@@ -40,6 +40,8 @@ describe('toolcheck eval', () => {
     const { output, io } = capture()
     expect(await runEval(['--variants', 'some'], io)).toBe(2)
     expect(output.stderr).toContain('--variants takes plain or all, not "some"')
+    expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
+    expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
     expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --filter, --variants, --trials, --report-dir')
     expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report' })
   })
