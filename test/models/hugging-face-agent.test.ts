@@ -44,6 +44,15 @@ describe('huggingFaceAgent against the mock server', () => {
     expect(server.requests[0]?.authorized).toBe(true)
   })
 
+  test('a server that quotes the rejected token does not get it into the error', async () => {
+    server = await startMockServer({ respond: () => ({ status: 401, body: { error: 'bad token hf_secret_token_123' } }) })
+    const agent = huggingFaceAgent({ model: 'm', endpointUrl: server.url, accessToken: 'hf_secret_token_123', cache: false, limits: fastLimits })
+    const error = (await agent.respond(firstView, context()).catch((caught: unknown) => caught)) as InfrastructureError
+    expect(error.kind).toBe('request-rejected')
+    expect(error.message).toContain('[redacted]')
+    expect(error.message).not.toContain('hf_secret_token_123')
+  })
+
   test('a given client is used as is', async () => {
     server = await startMockServer({ replies: [{ content: 'via client' }] })
     const agent = huggingFaceAgent({ model: 'm', cache: false, client: new InferenceClient(undefined, { endpointUrl: server.url }) })

@@ -134,6 +134,14 @@ describe('openaiAgent against the mock server', () => {
     expect(server?.chatRequestCount).toBe(1)
   })
 
+  test('a server that quotes the rejected key does not get it into the error', async () => {
+    const agent = await agentWith({ respond: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-test-fake-key.' } } }) })
+    const error = await failureOf(agent.respond(firstView, context()))
+    expect(error.kind).toBe('request-rejected')
+    expect(error.message).toContain('[redacted]')
+    expect(error.message).not.toContain('sk-test-fake-key')
+  })
+
   test('a reset connection is retried, and ends in network when it keeps happening', async () => {
     const recovering = await agentWith({ replies: [{ fault: 'reset' }, { content: 'back' }] })
     expect((await recovering.respond(firstView, context())).content).toBe('back')

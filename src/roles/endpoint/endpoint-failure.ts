@@ -34,3 +34,16 @@ export function failureKindOfStatus(status: number): FailureKind {
   if (status === 409 || status >= 500) return 'server-error'
   return 'rejected'
 }
+
+/**
+ * A failure with every occurrence of a secret (the API key or token) blanked out of its message:
+ * some servers quote the key they rejected, and failure messages end up in trajectories and reports.
+ */
+export function withoutSecret(failure: EndpointFailure, secret: string | undefined): EndpointFailure {
+  if (secret === undefined || secret.length < 4 || !failure.message.includes(secret)) return failure
+  return new EndpointFailure(failure.kind, failure.message.replaceAll(secret, '[redacted]'), {
+    status: failure.status,
+    retryAfterMs: failure.retryAfterMs,
+    cause: failure.cause,
+  })
+}

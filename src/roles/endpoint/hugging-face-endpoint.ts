@@ -2,7 +2,7 @@ import { InferenceClient, InferenceClientProviderApiError, InferenceClientProvid
 import { endpointAddress } from '../../cache/index.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
-import { EndpointFailure, failureKindOfStatus } from './endpoint-failure.ts'
+import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
 
 /** Options of `huggingFaceEndpoint`. */
@@ -50,23 +50,24 @@ export function huggingFaceEndpoint(options: HuggingFaceEndpointOptions = {}): C
         const body = { ...(request as unknown as Record<string, unknown>), ...(options.provider === undefined ? {} : { provider: options.provider }) }
         return await client.chatCompletion(body as unknown as Parameters<InferenceClient['chatCompletion']>[0], { signal, fetch: recordingFetch, retry_on_error: false })
       } catch (error) {
-        if (error instanceof EndpointFailure) throw error
-        if (signal.aborted) throw new EndpointFailure('aborted', 'the call was aborted', { cause: error })
-        if (error instanceof InferenceClientProviderApiError) {
-          const status = error.httpResponse.status
-          throw new EndpointFailure(failureKindOfStatus(status), `HTTP ${status}: ${error.message}`, {
-            status,
-            retryAfterMs: parseRetryAfter(retryAfter, Date.now(), retryAfterMs),
-            cause: error,
-          })
-        }
-        if (error instanceof InferenceClientProviderOutputError || error instanceof SyntaxError)
-          throw new EndpointFailure('malformed-reply', `the response could not be read: ${error.message}`, { cause: error })
-        const cause = (error as Error & { cause?: Error & { code?: string } }).cause
-        throw new EndpointFailure('network', `could not reach the server: ${[(error as Error)?.message, cause?.message, cause?.code].filter(Boolean).join(': ')}`, { cause: error })
+        throw withoutSecret(classifyHuggingFaceError(error, signal, parseRetryAfter(retryAfter, Date.now(), retryAfterMs)), accessToken)
       }
     },
   }
+}
+
+/** Turns whatever the Hugging Face client threw into an `EndpointFailure`. */
+function classifyHuggingFaceError(error: unknown, signal: AbortSignal, retryAfterMs: number | undefined): EndpointFailure {
+  if (error instanceof EndpointFailure) return error
+  if (signal.aborted) return new EndpointFailure('aborted', 'the call was aborted', { cause: error })
+  if (error instanceof InferenceClientProviderApiError) {
+    const status = error.httpResponse.status
+    return new EndpointFailure(failureKindOfStatus(status), `HTTP ${status}: ${error.message}`, { status, retryAfterMs, cause: error })
+  }
+  if (error instanceof InferenceClientProviderOutputError || error instanceof SyntaxError)
+    return new EndpointFailure('malformed-reply', `the response could not be read: ${error.message}`, { cause: error })
+  const cause = (error as Error & { cause?: Error & { code?: string } }).cause
+  return new EndpointFailure('network', `could not reach the server: ${[(error as Error)?.message, cause?.message, cause?.code].filter(Boolean).join(': ')}`, { cause: error })
 }
 
 function nonEmpty(text: string | undefined): string | undefined {

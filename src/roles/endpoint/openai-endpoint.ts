@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import { endpointAddress } from '../../cache/index.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
-import { EndpointFailure, failureKindOfStatus } from './endpoint-failure.ts'
+import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
 
 /** Options of `openaiEndpoint`. */
@@ -41,7 +41,7 @@ export function openaiEndpoint(options: OpenAIEndpointOptions = {}): ChatEndpoin
         // The SDK's request types are mutable versions of ours; the body goes out as given.
         return await client.chat.completions.create(request as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })
       } catch (error) {
-        throw classifyOpenAIError(error, signal)
+        throw withoutSecret(classifyOpenAIError(error, signal), client.apiKey ?? undefined)
       }
     },
   }
