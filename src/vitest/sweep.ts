@@ -130,6 +130,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const played = new Map<string, SweepRun>()
   let errors = 0
+  let lastError: string | undefined
 
   // Each shrink step is a full run; limitShrink keeps a long shrink from costing unbounded model calls.
   const arbitrary = options.maxShrinks === undefined ? augmentations : fc.limitShrink(augmentations, options.maxShrinks)
@@ -142,7 +143,10 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
       const { trajectory, evaluation } = await play(scenario, presentation, roles)
       run = runOf(augmentation, trajectory, evaluation, minScore)
       played.set(key, run)
-      if (run.status === 'error') errors++
+      if (run.status === 'error') {
+        errors++
+        lastError = run.reason
+      }
     }
     fc.pre(run.status !== 'error')
     return run.passed
@@ -151,6 +155,8 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   const parameters: fc.Parameters<[Augmentation]> = {
     seed,
     numRuns: options.numRuns ?? 20,
+    // A run that errored is skipped; allowing one skip per run bounds the plays when an endpoint is down.
+    maxSkipsPerRun: 1,
     ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
   }
   const details = await fc.check(property, parameters)
@@ -159,7 +165,11 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
-  const thrown = details.failed && counterexample?.passed !== false ? errorText(details.errorInstance) : undefined
+  const thrown = !details.failed || counterexample?.passed === false
+    ? undefined
+    : shrunk === undefined && errors > 0
+      ? `too many runs ended in an infrastructure error to conclude (${errors}; the last: ${lastError ?? 'no reason given'})`
+      : errorText(details.errorInstance)
   return {
     scenario: scenario.id,
     agent: options.agent.name,
@@ -208,10 +218,11 @@ export class SweepFailure extends Error {
 export function sweepFailureMessage(report: SweepReport): string {
   const lines: string[] = []
   const example = report.counterexample
-  if (example === undefined || report.thrown !== undefined) {
-    const under = report.shrunk === undefined ? '' : ` under "${describeAugmentation(report.shrunk)}"`
-    lines.push(`sweep of ${report.scenario} with ${report.agent}: the run threw${under}: ${report.thrown ?? 'no reason given'}`)
-    if (report.shrunk !== undefined) lines.push(`  augmentation: ${JSON.stringify(report.shrunk)}`)
+  if (report.shrunk === undefined) {
+    lines.push(`sweep of ${report.scenario} with ${report.agent} could not conclude: ${report.thrown ?? 'no reason given'}`)
+  } else if (example === undefined || report.thrown !== undefined) {
+    lines.push(`sweep of ${report.scenario} with ${report.agent}: under "${describeAugmentation(report.shrunk)}" the run threw: ${report.thrown ?? 'no reason given'}`)
+    lines.push(`  augmentation: ${JSON.stringify(report.shrunk)}`)
   } else {
     const score = example.score === null ? 'no score' : `score ${formatScore(example.score)}`
     lines.push(`sweep of ${report.scenario} with ${report.agent}: ${score} (needs ${formatScore(report.minScore)}) under: ${example.description}`)

@@ -4,9 +4,10 @@ import { augmentation } from '../../generators/index.ts'
 import { defineAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
 import { functionAgent } from '../../src/roles/function-agent.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
+import { InfrastructureError } from '../../src/roles/types.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
 import { readRunRecords } from '../../src/vitest/run-metadata.ts'
-import { checkSweep, SweepFailure, sweepScenario } from '../../src/vitest/sweep.ts'
+import { checkSweep, SweepFailure, sweepFailureMessage, sweepScenario } from '../../src/vitest/sweep.ts'
 
 /** Wi-Fi starts off; the user wants it on. One milestone: the setting changed. */
 const wifiScenario = defineScenario({
@@ -94,6 +95,28 @@ describe('sweepScenario', () => {
     const descriptionKinds = records.filter((record) => record.augmentation.includes('tool descriptions scrambled'))
     expect(descriptionKinds.some((record) => record.score === 0)).toBe(true)
     expect(records.find((record) => record.augmentation === 'none')?.score ?? 1).toBe(1)
+  })
+
+  test('runs that end in an infrastructure error are skipped, and a sweep of only those fails saying so', async () => {
+    let calls = 0
+    const flaky = functionAgent(() => {
+      calls++
+      if (calls % 2 === 1) throw new InfrastructureError('rate-limit', 'the endpoint refused, try later')
+      return 'I cannot help with that.'
+    })
+    const down = functionAgent(() => {
+      throw new InfrastructureError('network', 'the endpoint is unreachable')
+    })
+    const flakyReport = await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: flaky, numRuns: 10, seed: 2 })
+    expect(flakyReport.errors).toBeGreaterThan(0)
+    expect(flakyReport.passed).toBe(false)
+    expect(flakyReport.counterexample?.status).toBe('completed')
+
+    const downReport = await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: down, numRuns: 10, seed: 2 })
+    expect(downReport.passed).toBe(false)
+    expect(downReport.runs.length).toBeLessThanOrEqual(20)
+    expect(downReport.thrown).toMatch(/infrastructure error to conclude \(\d+; the last: network: the endpoint is unreachable\)/)
+    expect(sweepFailureMessage(downReport)).toMatch(/^sweep of sweep-turn-on-wifi with function could not conclude: too many runs/)
   })
 
   test('an augmentation that does not fit the scenario fails the sweep with its reason', async () => {
