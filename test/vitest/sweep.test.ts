@@ -68,6 +68,12 @@ describe('sweepScenario', () => {
     expect(replay.runs).toHaveLength(1)
   })
 
+  test.for([1, 2, 3, 42, 1000])('with seed %i too, the shrunk counterexample is that one description removal', async (seed) => {
+    const report = await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario }), { agent: fragileAgent, numRuns: 40, seed })
+    expect(report.passed).toBe(false)
+    expect(report.counterexample?.description).toBe('description of set_wifi_status removed')
+  })
+
   test('the fragile agent survives everything but description removal', async () => {
     const everythingElse = augmentation({ scenario: wifiScenario, scrambles: ['scrambledNames', 'removedArgumentDescriptions', 'removedArgumentTypes', 'renamedArguments'] })
     const report = await checkSweep(wifiScenario, everythingElse, { agent: fragileAgent, numRuns: 25, seed: 5 })
