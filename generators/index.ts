@@ -1,3 +1,13 @@
+/**
+ * `toolcheck/generators`: fast-check arbitraries of augmentations (see `src/augmentation`), for
+ * robustness sweeps. Each generator draws an `Augmentation` (plain JSON) and shrinks toward the
+ * plain one; per-tool scrambles draw subsets of the scenario's tools, so a failure shrinks to the
+ * one tool that matters. fast-check is the only source of randomness: the same seed gives the
+ * same augmentations.
+ *
+ * @example
+ * const report = await sweepScenario(scenario, augmentation({ scenario }), { agent, numRuns: 30 })
+ */
 export type { AugmentationConstraints } from './augmentation.ts'
 export { augmentation } from './augmentation.ts'
 export type { DistractionToolsConstraints } from './distraction-tools.ts'
