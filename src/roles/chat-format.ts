@@ -15,13 +15,17 @@ import type { ChatMessage, ChatReply, ChatTool, ChatToolCall } from './endpoint/
  * tool calls as assistant `tool_calls`, and each tool result as a `tool` message. Consecutive
  * tool-call messages are merged into one assistant message, because the API wants every call of
  * a batch announced before the first result.
+ *
+ * `systemPrompt` (the view's by default, or an agent's own replacement) opens the conversation;
+ * the run's system message carrying the view's prompt is not repeated. Other system messages
+ * stay where they are.
  */
-export function agentViewToChat(view: AgentView): ChatMessage[] {
+export function agentViewToChat(view: AgentView, systemPrompt: string = view.systemPrompt): ChatMessage[] {
   const messages: ChatMessage[] = []
-  if (view.systemPrompt !== '') messages.push({ role: 'system', content: view.systemPrompt })
+  if (systemPrompt !== '') messages.push({ role: 'system', content: systemPrompt })
   for (const message of view.messages) {
     if (message.sender === 'system') {
-      if (message.content !== '') messages.push({ role: 'system', content: message.content })
+      if (message.content !== '' && message.content !== view.systemPrompt) messages.push({ role: 'system', content: message.content })
     } else if (message.sender === 'user') {
       messages.push({ role: 'user', content: message.content })
     } else if (message.sender === 'agent') {

@@ -26,6 +26,22 @@ describe('chat format', () => {
     ])
   })
 
+  test("the run's system message is not repeated; a replacement prompt takes its place", () => {
+    const view = {
+      systemPrompt: 'run prompt',
+      tools: [],
+      messages: messages({ sender: 'system', recipient: 'agent', content: 'run prompt' }, { sender: 'user', recipient: 'agent', content: 'hi' }),
+    }
+    expect(agentViewToChat(view)).toEqual([
+      { role: 'system', content: 'run prompt' },
+      { role: 'user', content: 'hi' },
+    ])
+    expect(agentViewToChat(view, 'my own prompt')).toEqual([
+      { role: 'system', content: 'my own prompt' },
+      { role: 'user', content: 'hi' },
+    ])
+  })
+
   test('the user view is inverted and keeps only the exchange with the agent', () => {
     const chat = userViewToChat(
       {

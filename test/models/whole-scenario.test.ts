@@ -51,6 +51,9 @@ describe('a whole scenario through the real clients', () => {
     expect(trajectory.messages).toEqual(expected.messages)
     expect(trajectory.traces).toEqual(expected.traces)
     expect(trajectory.usage.calls).toBe(server.chatRequestCount)
+    const agentRequests = server.requests.map((request) => request.body as ChatRequest).filter((body) => !(body.tools ?? []).some((tool) => tool.function.name === 'end_conversation'))
+    expect(agentRequests.length).toBeGreaterThan(0)
+    for (const body of agentRequests) expect(body.messages.filter((message) => message.role === 'system')).toHaveLength(1)
     expect(trajectory.usage.promptTokens).toBeGreaterThan(0)
   })
 

@@ -35,7 +35,7 @@ export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAge
       const hasTools = view.tools.length > 0
       const request: ChatRequest = {
         model: options.model,
-        messages: agentViewToChat({ ...view, systemPrompt: options.systemPrompt ?? view.systemPrompt }),
+        messages: agentViewToChat(view, options.systemPrompt ?? view.systemPrompt),
         ...(hasTools ? { tools: toolSpecsToChat(view.tools, options.strictTools) } : {}),
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
