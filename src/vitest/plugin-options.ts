@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
  * What `toolcheck()` accepts in `vitest.config.ts`. Every field has a default, and the agent and
@@ -46,14 +47,6 @@ export interface ResolvedToolcheckOptions {
 
 /** The concurrency for endpoints not named in the options. */
 export const DEFAULT_ENDPOINT_CONCURRENCY = 4
-
-/** An invalid `toolcheck()` option; the message names each wrong field. */
-export class ToolcheckOptionsError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ToolcheckOptionsError'
-  }
-}
 
 /** Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` / `TOOLCHECK_USER`). */
 export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<string, string | undefined>>): ResolvedToolcheckOptions {

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vitest/config'
 import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
 import type { ToolcheckOptions } from './plugin-options.ts'
-import { resolveToolcheckOptions, ToolcheckOptionsError } from './plugin-options.ts'
+import { resolveToolcheckOptions } from './plugin-options.ts'
+import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
 const REPORTER_FILE = fileURLToPath(new URL('../reporter/toolcheck-reporter.ts', import.meta.url))
