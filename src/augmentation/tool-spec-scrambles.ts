@@ -20,9 +20,12 @@ export function withoutArgumentDescriptions(spec: ToolSpec): ToolSpec {
 /**
  * The spec whose arguments keep only their descriptions: no type, enum, format or nesting. The
  * spec is marked `typesHidden`, so the executor answers a wrongly typed argument with an error
- * that states the expected type and the task stays solvable.
+ * that states the expected type and the task stays solvable. A tool without arguments is returned
+ * as it is.
  */
 export function withoutArgumentTypes(spec: ToolSpec): ToolSpec {
+  // A tool without arguments has no types to hide; leaving it untouched keeps the no-op visible as one.
+  if (Object.keys(propertiesOf(spec.parameters)).length === 0) return spec
   return {
     ...spec,
     parameters: mapProperties(spec.parameters, (property) =>
@@ -35,9 +38,11 @@ export function withoutArgumentTypes(spec: ToolSpec): ToolSpec {
 /**
  * The spec whose arguments are called `arg_0`, `arg_1`, ... in the order the schema lists them.
  * `argumentNames` maps each new name back to the real one (composing with an earlier renaming).
+ * A tool without arguments is returned as it is.
  */
 export function withRenamedArguments(spec: ToolSpec): ToolSpec {
   const properties = propertiesOf(spec.parameters)
+  if (Object.keys(properties).length === 0) return spec
   const renamed: Record<string, string> = {}
   const newProperties: JsonObject = {}
   for (const [position, [name, property]] of Object.entries(properties).entries()) {

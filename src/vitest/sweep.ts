@@ -105,6 +105,8 @@ export interface SweepReport {
   readonly counterexample?: SweepRun
   /** Distinct augmentations in the order they were first tried. */
   readonly runs: readonly SweepRun[]
+  /** How many runs were played: augmentations that look the same to the agent share one. */
+  readonly plays: number
   /** An exception the agent, user or player threw (not a low score), when that is what failed. */
   readonly thrown?: string
 }
@@ -113,8 +115,9 @@ export interface SweepReport {
  * Runs a scenario under many augmentations drawn from `augmentations` and checks that the agent
  * scores at least `minScore` under each; when one fails, fast-check shrinks it to the smallest
  * augmentation that still fails. Returns the report; never throws for a failing agent (see
- * `sweepScenario` for the throwing form). Each distinct augmentation is played once: shrinking
- * often revisits one, and every play may cost model calls.
+ * `sweepScenario` for the throwing form). Each distinct presentation is played once: shrinking
+ * often revisits an augmentation, or tries one that looks the same to the agent, and every play
+ * may cost model calls.
  */
 export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary<Augmentation>, options: SweepOptions): Promise<SweepReport> {
   const minScore = options.minScore ?? 1
@@ -129,6 +132,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   }
   const played = new Map<string, SweepRun>()
+  const plays = new Map<string, Promise<SweepPlay>>()
   let errors = 0
   let lastError: string | undefined
 
@@ -140,8 +144,16 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
     if (run === undefined) {
       // Applying first means an augmentation that does not fit the scenario fails here, with its message.
       const presentation = applyAugmentation(scenario, augmentation, registry)
-      const { trajectory, evaluation } = await play(scenario, presentation, roles)
-      run = runOf(augmentation, trajectory, evaluation, minScore)
+      // Augmentations that look the same to the agent (renaming the arguments of a tool that has
+      // none) are played once: shrinking tries many of them.
+      const shown = canonicalJson({ tools: presentation.tools, firstMessage: presentation.firstMessage } as unknown as JsonValue)
+      let playing = plays.get(shown)
+      if (playing === undefined) {
+        playing = play(scenario, presentation, roles)
+        plays.set(shown, playing)
+      }
+      const { trajectory, evaluation } = await playing
+      run = runOf(augmentation, { ...trajectory, augmentation: presentation.label }, evaluation, minScore)
       played.set(key, run)
       if (run.status === 'error') {
         errors++
@@ -183,6 +195,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
     ...(shrunk === undefined ? {} : { shrunk }),
     ...(counterexample === undefined ? {} : { counterexample }),
     runs: [...played.values()],
+    plays: plays.size,
     ...(thrown === undefined ? {} : { thrown }),
   }
 }
@@ -229,7 +242,7 @@ export function sweepFailureMessage(report: SweepReport): string {
     if (example.reason !== undefined) lines.push(`  why: ${example.reason}`)
     lines.push(`  augmentation: ${JSON.stringify(example.augmentation)}`)
   }
-  lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) played${report.errors > 0 ? `, ${report.errors} ended in an infrastructure error and were skipped` : ''}`)
+  lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) in ${report.plays} play(s)${report.errors > 0 ? `, ${report.errors} ended in an infrastructure error and were skipped` : ''}`)
   lines.push(`  replay: { seed: ${report.seed}${report.path === undefined ? '' : `, path: ${JSON.stringify(report.path)}`} }`)
   return lines.join('\n')
 }

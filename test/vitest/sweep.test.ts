@@ -125,6 +125,20 @@ describe('sweepScenario', () => {
     expect(sweepFailureMessage(downReport)).toMatch(/^sweep of sweep-turn-on-wifi with function could not conclude: too many runs/)
   })
 
+  test('augmentations that look the same to the agent are played once', async () => {
+    // get_wifi_status has no arguments: renaming or untyping them changes nothing the agent sees.
+    const noOps = fc.constantFrom(
+      PLAIN_AUGMENTATION,
+      defineAugmentation({ renamedArguments: ['get_wifi_status'] }),
+      defineAugmentation({ removedArgumentTypes: ['get_wifi_status'] }),
+      defineAugmentation({ removedDescriptions: ['get_wifi_status'] }),
+    )
+    const report = await checkSweep(wifiScenario, noOps, { agent: referenceAgent(), numRuns: 30 })
+    expect(report.runs).toHaveLength(4)
+    expect(report.plays).toBe(2)
+    expect(new Set(report.runs.map((run) => run.trajectory.augmentation))).toEqual(new Set(report.runs.map((run) => run.kind)))
+  })
+
   test('an augmentation that does not fit the scenario fails the sweep with its reason', async () => {
     const report = await checkSweep(wifiScenario, fc.constant(defineAugmentation({ paraphrase: 4 })), { agent: referenceAgent(), numRuns: 1 })
     expect(report.passed).toBe(false)
