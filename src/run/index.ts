@@ -5,3 +5,4 @@ export type { ParallelCallsRequest, ParallelCallsResult } from './run-parallel-c
 export { runParallelCalls } from './run-parallel-calls.ts'
 export { callOrders, EXHAUSTIVE_CALL_LIMIT, SAMPLED_ORDER_COUNT } from './call-orders.ts'
 export { DEFAULT_AGENT_SYSTEM_PROMPT, userBriefing } from './system-prompts.ts'
+export { scenarioOf } from './scenario-of.ts'

@@ -16,6 +16,7 @@ import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue, WorldSnapshot } from '../world/index.ts'
 import { clockOf } from './clock-of.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
+import { rememberScenario } from './scenario-of.ts'
 import { DEFAULT_AGENT_SYSTEM_PROMPT, userBriefing } from './system-prompts.ts'
 
 /** How to play a scenario. Only `agent` is required. */
@@ -112,7 +113,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     }
   }
 
-  return {
+  const trajectory: Trajectory = {
     scenarioId: scenario.id,
     augmentation: presentation.label,
     trial,
@@ -127,6 +128,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     usage: state.usage,
     races: state.races,
   }
+  return rememberScenario(trajectory, scenario)
 }
 
 interface LoopState {

@@ -1,5 +1,6 @@
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
+import { scenarioOf } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 
 /**
@@ -32,7 +33,9 @@ export class ReceivedValueError extends TypeError {
 export function asScenarioRun(received: unknown, matcher: string): ScenarioRun {
   if (isRecord(received) && isTrajectory(received.trajectory) && isRecord(received.scenario) && typeof received.scenario.id === 'string')
     return received as unknown as ScenarioRun
-  const hint = isTrajectory(received) ? ' (a bare trajectory has no scenario to evaluate against: pass { scenario, trajectory })' : ''
+  const scenario = isTrajectory(received) ? scenarioOf(received) : undefined
+  if (scenario !== undefined && isTrajectory(received)) return { scenario, trajectory: received }
+  const hint = isTrajectory(received) ? ' (this trajectory was not made by runScenario in this process, so its scenario is unknown: pass { scenario, trajectory })' : ''
   throw new ReceivedValueError(matcher, `a scenario run { scenario, trajectory, evaluation? }${hint}`, received)
 }
 

@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { toolcheckMatchers } from '../../src/vitest/matchers.ts'
 import { TOOLCHECK_META_KEY } from '../../src/vitest/run-metadata.ts'
 import '../../src/vitest/vitest-augmentation.ts'
+import { builtInScenarios } from '../../scenarios/index.ts'
+import { referenceAgent, scriptedAgent } from '../../src/roles/index.ts'
+import { runScenario } from '../../src/run/index.ts'
 import { sampleRun, sampleTrajectory } from './sample-run.ts'
 
 expect.extend(toolcheckMatchers)
@@ -40,9 +43,19 @@ describe('toHitMilestones', () => {
     await expect(sampleRun({ partial: true })).toHitMilestones(undefined, { atLeast: 0.75 })
   })
 
-  test('says what it needs when given a bare trajectory', async () => {
+  test('says what it needs when given a trajectory whose scenario it does not know', async () => {
     const message = await failureOf(() => expect(sampleTrajectory()).toHitMilestones())
-    expect(message).toContain('a bare trajectory has no scenario to evaluate against: pass { scenario, trajectory }')
+    expect(message).toContain('this trajectory was not made by runScenario in this process, so its scenario is unknown: pass { scenario, trajectory }')
+  })
+
+  test('evaluates a bare trajectory that runScenario made', async () => {
+    const scenario = builtInScenarios()[0]
+    if (scenario === undefined) throw new Error('the corpus is empty')
+    const trajectory = await runScenario(scenario, { agent: referenceAgent() })
+    await expect(trajectory).toHitMilestones()
+    await expect(trajectory).toAvoidMinefields()
+    const talker = await runScenario(scenario, { agent: scriptedAgent([{ content: 'Done!' }]) })
+    await expect(talker).not.toHitMilestones()
   })
 
   test('an infrastructure error fails with and without .not', async () => {
