@@ -52,7 +52,7 @@ export function applyAugmentation(
   const shownNames = shown.map((tool) => tool.name)
   for (const field of TOOL_SCRAMBLES) checkSelection(scenario, augmentation, field, shownNames, allowed)
 
-  const scrambledNames = scrambledNameTable(registry.list())
+  const scrambledNames = nameTableOf(registry.list())
   const tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
   const clashes = duplicateNames(tools)
   if (clashes.length > 0)
@@ -62,6 +62,18 @@ export function applyAugmentation(
     tools,
     firstMessage: firstMessage(scenario, augmentation),
   }
+}
+
+// A registry's tool list never changes, so its scrambled names are worked out once per list.
+const nameTables = new WeakMap<readonly AnyTool[], ReadonlyMap<string, string>>()
+
+function nameTableOf(tools: readonly AnyTool[]): ReadonlyMap<string, string> {
+  let table = nameTables.get(tools)
+  if (table === undefined) {
+    table = scrambledNameTable(tools)
+    nameTables.set(tools, table)
+  }
+  return table
 }
 
 function distractions(scenario: Scenario, augmentation: Augmentation, registry: ToolRegistry, allowed: readonly string[]): AnyTool[] {
