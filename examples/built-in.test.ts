@@ -1,0 +1,8 @@
+import { TOOLSANDBOX_VARIANTS } from 'toolcheck'
+import { builtInScenarios } from 'toolcheck/scenarios'
+import { describeScenarios } from 'toolcheck/vitest'
+
+// One test per built-in state-dependency scenario and per ToolSandbox variant (plain, distraction
+// tools, scrambled names, descriptions and types). The agent comes from the plugin's options or
+// TOOLCHECK_AGENT (reference by default, so this passes offline).
+describeScenarios(builtInScenarios({ category: 'STATE_DEPENDENCY' }).slice(0, 5), { variants: TOOLSANDBOX_VARIANTS })
