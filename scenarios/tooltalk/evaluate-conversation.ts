@@ -3,6 +3,8 @@ import type { ToolTalkCompareOptions, ToolTalkComparison, ToolTalkMetrics } from
 import { compareToolTalkCalls } from '../../src/evaluation/tooltalk/index.ts'
 import type { Agent } from '../../src/roles/types.ts'
 import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
+import type { ReplayDiscipline } from './replay-conversation.ts'
+import { replayToolTalkConversation } from './replay-conversation.ts'
 import type { ReplayedCall } from './start-turn.ts'
 import { replayCalls, startToolTalkTurn } from './start-turn.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
@@ -43,8 +45,11 @@ export interface ToolTalkConversationResult {
   readonly turns: readonly ToolTalkTurnResult[]
   readonly comparison: ToolTalkComparison
   readonly metrics: ToolTalkMetrics
-  /** Ground-truth calls checked on replay (each once, the first time it was replayed, or at the end). */
-  readonly replay: { readonly calls: number; readonly reproduced: number; readonly mismatches: readonly ReplayedCall[] }
+  /**
+   * The ground-truth calls checked on replay (`replayToolTalkConversation`), with the discipline
+   * that reproduced the most of them.
+   */
+  readonly replay: { readonly calls: number; readonly reproduced: number; readonly discipline: ReplayDiscipline; readonly mismatches: readonly ReplayedCall[] }
   /** `error` when the agent's infrastructure failed (the metrics then cover only what happened). */
   readonly status: 'completed' | 'error'
   readonly error?: string
@@ -75,16 +80,12 @@ export async function evaluateToolTalkConversation(
   // ToolTalk's replay writes the live session token into the ground-truth calls it replays; the
   // scorer then compares against those, so the effective parameters are kept here.
   const effective = new Map<number, ToolTalkCall>()
-  const checked = new Map<number, ReplayedCall>()
   let status: 'completed' | 'error' = 'completed'
   let error: string | undefined
   for (const turn of conversation.turns) {
     if (turn.role === 'assistant' && status === 'completed') {
       const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [])
-      for (const replayed of replayCalls(simulator, history)) {
-        if (!checked.has(replayed.index)) checked.set(replayed.index, replayed)
-        effective.set(replayed.index, { ...replayed.recorded, parameters: replayed.replayed.parameters })
-      }
+      for (const replayed of replayCalls(simulator, history)) effective.set(replayed.index, { ...replayed.recorded, parameters: replayed.replayed.parameters })
       const log = ToolTalkMessageLog.history(conversation, turn.position)
       const predictions: ToolTalkCall[] = []
       let end: TurnEnd = 'call-limit'
@@ -116,18 +117,15 @@ export async function evaluateToolTalkConversation(
     }
     for (const call of turn.calls) history.push({ turn: turn.position, index: history.length, call })
   }
-  // Calls never replayed (the last turn's) are checked once from the start, for the report.
-  if (checked.size < history.length) {
-    const simulator = startToolTalkTurn(conversation, options.world)
-    for (const replayed of replayCalls(simulator, history)) if (!checked.has(replayed.index)) checked.set(replayed.index, replayed)
-  }
+  // One replay of the whole ground truth gives what every turn's replay gave (it is deterministic),
+  // and also checks the last turn's calls, which no turn replays.
+  const replay = replayToolTalkConversation(conversation, options.world)
   const groundTruth = history.map((entry) => effective.get(entry.index) ?? entry.call)
   const comparison = await compareToolTalkCalls(
     turns.flatMap((turn) => turn.predictions),
     groundTruth,
     { ...(options.strict === undefined ? {} : { strict: options.strict }), ...(options.similarity === undefined ? {} : { similarity: options.similarity }) },
   )
-  const replays = [...checked.values()]
   return {
     name: conversation.name,
     file: conversation.file,
@@ -135,7 +133,7 @@ export async function evaluateToolTalkConversation(
     turns,
     comparison,
     metrics: comparison.metrics,
-    replay: { calls: replays.length, reproduced: replays.filter((call) => call.reproduced).length, mismatches: replays.filter((call) => !call.reproduced) },
+    replay: { calls: replay.calls.length, reproduced: replay.reproduced, discipline: replay.discipline, mismatches: replay.calls.filter((call) => !call.reproduced) },
     status,
     ...(error === undefined ? {} : { error }),
     irregularities,

@@ -1,25 +1,88 @@
-import type { ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkIrregularity, ToolTalkSearchOrder } from '../../src/domains/tooltalk/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ReplayedCall } from './start-turn.ts'
 import { replayCalls, startToolTalkTurn } from './start-turn.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 import { groundTruthCalls } from './tooltalk-conversation.ts'
 
+/**
+ * How a replay draws ids and lists search results. ToolTalk's conversations were not all
+ * recorded the way ToolTalk's evaluation replays them; these are the two differences the
+ * recorded data shows.
+ */
+export interface ReplayDiscipline {
+  /**
+   * - `continue`: as ToolTalk's evaluation does it. Every turn starts from fresh tools and
+   *   replays the earlier turns, so each tool's `Random(489)` sequence continues across the
+   *   conversation.
+   * - `restart-each-turn`: every tool's generator starts again at each assistant turn while the
+   *   databases carry on. Some conversations were recorded this way: in
+   *   `Calendar-Messages-Weather-SendMessage-1` turn 3 sends the same three message ids as turn 1.
+   */
+  readonly ids: 'continue' | 'restart-each-turn'
+  /**
+   * - `newest-first`: ToolTalk's search tools sort matches by date, newest first.
+   * - `stored`: every search result recorded in ToolTalk's conversations lists its matches in the
+   *   databases' order, so the tool that recorded them did not sort.
+   */
+  readonly searchOrder: ToolTalkSearchOrder
+}
+
+/** ToolTalk's evaluation: ids continue across turns, searches list the newest first. */
+export const EVALUATION_DISCIPLINE: ReplayDiscipline = { ids: 'continue', searchOrder: 'newest-first' }
+
+/** Every discipline `best` tries, in order of preference. */
+const DISCIPLINES: readonly ReplayDiscipline[] = [
+  EVALUATION_DISCIPLINE,
+  { ids: 'continue', searchOrder: 'stored' },
+  { ids: 'restart-each-turn', searchOrder: 'newest-first' },
+  { ids: 'restart-each-turn', searchOrder: 'stored' },
+]
+
+/** Options of `replayToolTalkConversation`. */
+export interface ReplayConversationOptions {
+  /**
+   * The discipline to replay with, or `best` (the default): ToolTalk's evaluation first and, when
+   * it misses calls, the other combinations, keeping the first that reproduces the most. A
+   * conversation is checked under one discipline as a whole, never call by call.
+   */
+  readonly discipline?: ReplayDiscipline | 'best'
+}
+
 /** The outcome of replaying a conversation's ground truth. */
 export interface ConversationReplay {
   readonly calls: readonly ReplayedCall[]
   readonly reproduced: number
+  /** The discipline the calls were replayed with. */
+  readonly discipline: ReplayDiscipline
   readonly irregularities: readonly ToolTalkIrregularity[]
 }
 
 /**
  * Replays every ground-truth call of a conversation from the starting databases, in order. This
  * is the state every evaluated turn rebuilds (ToolTalk resets and replays the earlier turns), done
- * once, so each call's recorded response and exception can be checked against the simulator.
+ * once, so each call's recorded response and exception can be checked against the simulator. The
+ * discipline only serves this check; evaluating an agent always runs ToolTalk's own.
  */
-export function replayToolTalkConversation(conversation: ToolTalkConversation, world: WorldSnapshot): ConversationReplay {
+export function replayToolTalkConversation(conversation: ToolTalkConversation, world: WorldSnapshot, options: ReplayConversationOptions = {}): ConversationReplay {
+  const requested = options.discipline ?? 'best'
+  if (requested !== 'best') return replayWith(conversation, world, requested)
+  let best: ConversationReplay | undefined
+  for (const discipline of DISCIPLINES) {
+    const replay = replayWith(conversation, world, discipline)
+    if (best === undefined || replay.reproduced > best.reproduced) best = replay
+    if (best.reproduced === best.calls.length) break
+  }
+  return best as ConversationReplay
+}
+
+function replayWith(conversation: ToolTalkConversation, world: WorldSnapshot, discipline: ReplayDiscipline): ConversationReplay {
   const irregularities: ToolTalkIrregularity[] = []
-  const simulator = startToolTalkTurn(conversation, world, irregularities)
-  const calls = replayCalls(simulator, groundTruthCalls(conversation).map((entry, index) => ({ ...entry, index })))
-  return { calls, reproduced: calls.filter((call) => call.reproduced).length, irregularities }
+  const simulator = startToolTalkTurn(conversation, world, irregularities, discipline.searchOrder)
+  const calls = replayCalls(
+    simulator,
+    groundTruthCalls(conversation).map((entry, index) => ({ ...entry, index })),
+    { restartEachTurn: discipline.ids === 'restart-each-turn' },
+  )
+  return { calls, reproduced: calls.filter((call) => call.reproduced).length, discipline, irregularities }
 }

@@ -1,4 +1,4 @@
-import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall, ToolTalkIrregularity, ToolTalkSearchOrder } from '../../src/domains/tooltalk/index.ts'
 import { ToolTalkSimulator } from '../../src/domains/tooltalk/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
@@ -18,20 +18,32 @@ export interface ReplayedCall {
 /**
  * A simulator set up as ToolTalk sets up every evaluated turn: fresh databases and tools, the
  * conversation's clock, its user logged in when the file says so, a pending verification code
- * when there is one. Problems (a user missing from the accounts) go to `irregularities`.
+ * when there is one. Problems (a user missing from the accounts) go to `irregularities`. The
+ * search order is ToolTalk's (newest first) unless told otherwise.
  */
 export function startToolTalkTurn(
   conversation: ToolTalkConversation,
   world: WorldSnapshot,
   irregularities: ToolTalkIrregularity[] = [],
+  searchOrder: ToolTalkSearchOrder = 'newest-first',
 ): ToolTalkSimulator {
-  const simulator = new ToolTalkSimulator({ world, timestamp: conversation.timestamp })
+  const simulator = new ToolTalkSimulator({ world, timestamp: conversation.timestamp, searchOrder })
   const { username, sessionToken, verificationCode } = conversation.user
   if (sessionToken !== undefined && !simulator.logIn(username, sessionToken))
     irregularities.push({ file: conversation.file, message: `the user ${username} starts logged in but has no account in the databases` })
   if (verificationCode !== undefined && !simulator.setVerificationCode(username, verificationCode))
     irregularities.push({ file: conversation.file, message: `the user ${username} has a verification code but no account in the databases` })
   return simulator
+}
+
+/** Options of `replayCalls`. */
+export interface ReplayCallsOptions {
+  /**
+   * Start every tool's generator again from `Random(489)` when the calls move on to another turn,
+   * keeping the databases (`ToolTalkSimulator.restartRandomSources`). Off by default: ToolTalk's
+   * evaluation replays earlier turns through fresh generators, so ids continue across turns.
+   */
+  readonly restartEachTurn?: boolean
 }
 
 /**
@@ -42,8 +54,12 @@ export function startToolTalkTurn(
 export function replayCalls(
   simulator: ToolTalkSimulator,
   calls: readonly { readonly turn: number; readonly index: number; readonly call: ToolTalkCall }[],
+  options: ReplayCallsOptions = {},
 ): ReplayedCall[] {
+  let currentTurn: number | undefined
   return calls.map(({ turn, index, call }) => {
+    if (options.restartEachTurn === true && currentTurn !== undefined && turn !== currentTurn) simulator.restartRandomSources()
+    currentTurn = turn
     const replayed = simulator.execute(call.apiName, call.parameters)
     const reproduced = replayed.exception === call.exception && JSON.stringify(sorted(replayed.response)) === JSON.stringify(sorted(call.response))
     return { turn, index, recorded: call, replayed, reproduced }

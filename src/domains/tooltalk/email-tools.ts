@@ -27,7 +27,7 @@ export const searchInbox = defineToolTalkTool({
     const emails = store.entries(DATABASE, username)
     // An empty or missing inbox answers before the filters are checked, as in ToolTalk.
     if (emails.length === 0) return { emails: [] }
-    return { emails: searchRows(emails, filters, state.now, { date: 'date', texts: ['body', 'subject'] }).map(plainRow) }
+    return { emails: searchRows(emails, filters, state.now, { date: 'date', texts: ['body', 'subject'] }, state.searchOrder).map(plainRow) }
   },
 })
 

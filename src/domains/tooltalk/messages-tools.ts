@@ -42,7 +42,7 @@ export const searchMessages = defineToolTalkTool({
     const store = new ToolTalkStore(context.world)
     const username = usernameOf(accountForSession(store, state.sessionToken))
     if (!store.hasScope(DATABASE, username)) return { messages: [] }
-    return { messages: searchRows(store.entries(DATABASE, username), filters, state.now, { date: 'timestamp', texts: ['message'] }).map(plainRow) }
+    return { messages: searchRows(store.entries(DATABASE, username), filters, state.now, { date: 'timestamp', texts: ['message'] }, state.searchOrder).map(plainRow) }
   },
 })
 

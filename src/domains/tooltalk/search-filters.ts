@@ -1,5 +1,6 @@
 import type { Row } from '../../world/index.ts'
 import { parseDateTime } from './python-datetime.ts'
+import type { ToolTalkSearchOrder } from './tooltalk-tool.ts'
 import { toolTalkError } from './tooltalk-tool.ts'
 
 /** The filters SearchInbox and SearchMessages share. */
@@ -15,13 +16,15 @@ export interface SearchFilters {
  * ToolTalk's inbox and message search: at least one filter; items dated after "now" are never
  * shown; keywords are the query's whitespace-separated words, matched case-insensitively as
  * substrings of the searched texts (any or all of them); the five newest matches come back, newest
- * first, ties in stored order.
+ * first, ties in stored order. With `order: 'stored'` the first five matches come back in stored
+ * order instead, as the tool that recorded ToolTalk's conversations listed them.
  */
 export function searchRows(
   rows: readonly Row[],
   filters: SearchFilters,
   now: number,
   fields: { readonly date: string; readonly texts: readonly string[] },
+  order: ToolTalkSearchOrder = 'newest-first',
 ): Row[] {
   const { query, sender } = filters
   const matchType = filters.match_type ?? 'any'
@@ -47,6 +50,6 @@ export function searchRows(
     }
     matched.push({ row, date })
   }
-  matched.sort((a, b) => b.date - a.date)
+  if (order === 'newest-first') matched.sort((a, b) => b.date - a.date)
   return matched.slice(0, 5).map((entry) => entry.row)
 }

@@ -7,7 +7,7 @@ import { KEY_COLUMN } from './databases.ts'
 import { parseDateTime } from './python-datetime.ts'
 import { PythonRandom } from './python-random.ts'
 import type { ToolTalkCall } from './tooltalk-call.ts'
-import type { ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
+import type { ToolTalkSearchOrder, ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
 import { toolTalkTools } from './tooltalk-tools.ts'
 
 /** ToolTalk's seed for every tool's random generator. */
@@ -24,6 +24,11 @@ export interface ToolTalkSimulatorOptions {
   readonly timestamp: string
   /** The tools; all 28 by default. */
   readonly tools?: readonly ToolTalkTool[]
+  /**
+   * How SearchInbox and SearchMessages order their matches: `newest-first` (ToolTalk's code, the
+   * default) or `stored` (as ToolTalk's recorded conversations list them).
+   */
+  readonly searchOrder?: ToolTalkSearchOrder
 }
 
 /**
@@ -37,6 +42,7 @@ export interface ToolTalkSimulatorOptions {
 export class ToolTalkSimulator {
   readonly now: number
   readonly timestamp: string
+  readonly searchOrder: ToolTalkSearchOrder
   readonly #tools: ReadonlyMap<string, ToolTalkTool>
   readonly #randoms = new Map<string, PythonRandom>()
   #world: WorldSnapshot
@@ -46,6 +52,7 @@ export class ToolTalkSimulator {
     this.#world = options.world
     this.timestamp = options.timestamp
     this.now = parseDateTime(options.timestamp, 'timestamp')
+    this.searchOrder = options.searchOrder ?? 'newest-first'
     this.#tools = new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
   }
 
@@ -107,7 +114,7 @@ export class ToolTalkSimulator {
       world: draft,
       clock: { now: this.now, timeZone: 'UTC' },
       ids: seededIds(`tooltalk:${apiName}`),
-      toolTalk: { sessionToken: this.#session, random: this.#random(apiName), now: this.now },
+      toolTalk: { sessionToken: this.#session, random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
     }
     let outcome: ToolTalkCall
     try {
@@ -125,6 +132,17 @@ export class ToolTalkSimulator {
       } else if (apiName === 'LogoutUser' || apiName === 'DeleteAccount') this.#session = null
     }
     return outcome
+  }
+
+  /**
+   * Starts every tool's generator again from `Random(489)`, keeping the databases and the session:
+   * what rebuilding ToolTalk's tool objects does. ToolTalk's evaluation rebuilds them and then
+   * replays the earlier calls (a new simulator per turn does that); the tool that recorded the
+   * conversations evidently rebuilt them at each assistant turn without replaying, which this
+   * reproduces (see `replayToolTalkConversation`).
+   */
+  restartRandomSources(): void {
+    this.#randoms.clear()
   }
 
   #random(apiName: string): PythonRandom {

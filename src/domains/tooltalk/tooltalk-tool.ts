@@ -25,6 +25,14 @@ export function defineToolTalkTool<Args extends z.ZodObject, Result extends Json
   return definition
 }
 
+/**
+ * The order SearchInbox and SearchMessages list their matches in. `newest-first` is what
+ * ToolTalk's code does (sort by date, newest first, then keep five); `stored` keeps the
+ * databases' order, which is the order of every search result recorded in ToolTalk's
+ * conversations, so the tool that recorded them evidently did not sort.
+ */
+export type ToolTalkSearchOrder = 'newest-first' | 'stored'
+
 /** What ToolTalk's simulator adds to a tool's context. */
 export interface ToolTalkState {
   /** The session token the executor passes to tools that need a login; null when logged out. */
@@ -33,6 +41,8 @@ export interface ToolTalkState {
   readonly random: PythonRandom
   /** The conversation's timestamp, in seconds of a naive (zone-less) calendar. */
   readonly now: number
+  /** How the search tools order their matches. */
+  readonly searchOrder: ToolTalkSearchOrder
 }
 
 /** A tool context that carries ToolTalk's state. */
