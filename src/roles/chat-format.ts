@@ -59,12 +59,19 @@ export function userViewToChat(view: UserView, systemPrompt: string): ChatMessag
   return messages
 }
 
-/** Tool specs as chat-completions function tools. `strict` asks OpenAI models to follow the schema exactly. */
+/**
+ * Tool specs as chat-completions function tools. `strict` asks OpenAI models to follow the schema
+ * exactly; a spec whose argument types were hidden by an augmentation is never sent as strict,
+ * since a strict schema must give every property a type.
+ */
 export function toolSpecsToChat(tools: readonly ToolSpec[], strict?: boolean): ChatTool[] {
-  return tools.map((tool) => ({
-    type: 'function' as const,
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters, ...(strict === undefined ? {} : { strict }) },
-  }))
+  return tools.map((tool) => {
+    const toolStrict = strict === undefined ? undefined : strict && tool.typesHidden !== true
+    return {
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters, ...(toolStrict === undefined ? {} : { strict: toolStrict }) },
+    }
+  })
 }
 
 /** The text a tool message carries: the message's content, or the result (or error) it records. */

@@ -100,3 +100,13 @@ describe('chat format', () => {
     expect(parseArguments('  ')).toEqual({})
   })
 })
+
+describe('toolSpecsToChat', () => {
+  test('never marks a spec with hidden argument types as strict', () => {
+    const spec = { name: 'set_wifi_status', description: 'Wi-Fi', parameters: { type: 'object', properties: { on: { description: 'on' } } }, tool: 'set_wifi_status' }
+    const [plain, hidden] = toolSpecsToChat([spec, { ...spec, typesHidden: true }], true)
+    expect(plain?.function.strict).toBe(true)
+    expect(hidden?.function.strict).toBe(false)
+    expect(toolSpecsToChat([spec])[0]?.function).not.toHaveProperty('strict')
+  })
+})
