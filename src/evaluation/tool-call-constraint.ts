@@ -102,7 +102,8 @@ function compareCall(
   let count = 0
   const differences: string[] = []
   for (const [name, expectedRaw] of Object.entries(target.arguments)) {
-    const filled = values === undefined ? { value: expectedRaw, missing: hasPlaceholder(expectedRaw) ? ['?'] : [] } : fillPlaceholders(expectedRaw, values)
+    // Without values every placeholder is missing, and the reason names it.
+    const filled = fillPlaceholders(expectedRaw, values ?? {})
     const similarity = target.compare?.[name] ?? 'exact'
     const value = filled.missing.length > 0 ? 0 : columnSimilarity(similarity, actual[name], filled.value, semantic)
     count++
