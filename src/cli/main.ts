@@ -7,6 +7,7 @@ commands:
                                  (TOOLCHECK_AGENT=reference|openai:<model>|hf:<model>)
   tools [--json]                 list the built-in tools with their domain, action flag and required state
   scenarios [--json]             list the built-in scenarios with their categories
+  schema                         print the JSON Schema of scenario files
   tooltalk <conversations-dir> [--databases <dir>] [--agent <agent>] [--strict] [--json]
                                  replay and score a ToolTalk dataset folder
   help                           show this text
@@ -25,6 +26,9 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
       return (await import('./scenarios-command.ts')).runScenariosCommand(rest, io)
     case 'eval':
       return (await import('./eval.ts')).runEval([...rest], io)
+    case 'schema':
+      io.stdout(`${JSON.stringify((await import('../scenario/index.ts')).scenarioJsonSchema(), null, 2)}\n`)
+      return 0
     case 'tooltalk':
       return (await import('./tooltalk.ts')).runToolTalkCommand([...rest], io)
     case undefined:

@@ -3,3 +3,6 @@ export { constraintSchema, edgeSchema, jsonValueSchema, milestoneSchema, minefie
 export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, WorldSpec } from './scenario.ts'
 export { allowedTools, CATEGORIES, categorySchema, defineScenario, referenceStepSchema, ScenarioError, scenarioSchema, worldSpecSchema } from './scenario.ts'
 export type { ScenarioPresentation } from './presentation.ts'
+export { scenarioJsonSchema } from './scenario-json-schema.ts'
+export type { ScenarioDirectory } from './load-scenario-file.ts'
+export { loadScenarioDirectory, loadScenarioFile, ScenarioFileError } from './load-scenario-file.ts'

@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { evaluate } from '../../src/evaluation/index.ts'
+import { referenceAgent } from '../../src/roles/index.ts'
+import { runScenario } from '../../src/run/index.ts'
+import { loadScenarioDirectory, loadScenarioFile, scenarioJsonSchema, ScenarioError, ScenarioFileError } from '../../src/scenario/index.ts'
+
+const fixture = fileURLToPath(new URL('./fixtures/wifi-on.json', import.meta.url))
+const scratch = await mkdtemp(join(tmpdir(), 'toolcheck-scenarios-'))
+afterAll(() => rm(scratch, { recursive: true, force: true }))
+
+describe('scenario files', () => {
+  test('a JSON scenario file loads, plays and scores 1', async () => {
+    const scenario = await loadScenarioFile(fixture)
+    expect(scenario.id).toBe('json-wifi-on')
+    const trajectory = await runScenario(scenario, { agent: referenceAgent() })
+    expect((await evaluate(trajectory, scenario)).score).toBe(1)
+  })
+
+  test('broken JSON is reported with the file, line and column', async () => {
+    const file = join(scratch, 'broken.json')
+    await writeFile(file, '{\n  "id": "x",\n  "categories": [\n}\n')
+    const error = await loadScenarioFile(file).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toMatch(/broken\.json: is not valid JSON: line 4, column 1/)
+  })
+
+  test('an invalid scenario names the file and every bad field', async () => {
+    const file = join(scratch, 'invalid.json')
+    const scenario = JSON.parse(await readFile(fixture, 'utf8')) as Record<string, unknown>
+    await writeFile(file, JSON.stringify({ ...scenario, id: 'Bad Id', milestoneEdges: [[0, 3]] }))
+    const error = await loadScenarioFile(file).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScenarioError)
+    const message = (error as Error).message
+    expect(message).toContain(`invalid scenario ${file}`)
+    expect(message).toContain('id: ids are lower-case letters, digits, _ and -')
+    expect(message).toContain('milestoneEdges.0: edge [0, 3] does not join two different milestones of 1')
+  })
+
+  test('a folder with a bad file still loads the good ones and reports the bad one and duplicate ids', async () => {
+    const folder = await mkdtemp(join(scratch, 'folder-'))
+    const good = await readFile(fixture, 'utf8')
+    await writeFile(join(folder, 'a.json'), good)
+    await writeFile(join(folder, 'b.json'), good)
+    await writeFile(join(folder, 'c.json'), '[1, 2]')
+    await writeFile(join(folder, 'notes.txt'), 'not a scenario')
+    const { scenarios, errors } = await loadScenarioDirectory(folder)
+    expect(scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining('b.json: repeats the id "json-wifi-on" of'),
+      expect.stringContaining('c.json: must hold one JSON object'),
+    ])
+  })
+
+  test('the committed JSON Schema is the one the code makes', async () => {
+    const committed = JSON.parse(await readFile(fileURLToPath(new URL('../../scenarios/scenario.schema.json', import.meta.url)), 'utf8')) as unknown
+    expect(committed).toEqual(scenarioJsonSchema())
+    expect(scenarioJsonSchema()).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'categories', 'user', 'firstMessage', 'tools', 'reference']) })
+  })
+})
