@@ -10,6 +10,7 @@ import { followUpScenarios } from './device/follow-up-scenarios.ts'
 import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
 import { onlineScenarios } from './device/online-scenarios.ts'
+import { placesScenarios } from './device/places-scenarios.ts'
 import { reminderScenarios } from './device/reminder-scenarios.ts'
 import { settingsScenarios } from './device/settings-scenarios.ts'
 import { timeScenarios } from './device/time-scenarios.ts'
@@ -24,6 +25,7 @@ const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/online-scenarios', onlineScenarios],
   ['device/follow-up-scenarios', followUpScenarios],
   ['device/insufficient-information-scenarios', insufficientInformationScenarios],
+  ['device/places-scenarios', placesScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
