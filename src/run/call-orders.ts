@@ -1,4 +1,4 @@
-import { uuidFromHash } from '../tools/context.ts'
+import { seededRandom } from '../tools/seeded-random.ts'
 
 /** All orders are tried up to this many calls (4! = 24 orders); beyond it, a sample. */
 export const EXHAUSTIVE_CALL_LIMIT = 4
@@ -15,7 +15,7 @@ export function callOrders(count: number, seed: string): number[][] {
   const identity = Array.from({ length: count }, (_, index) => index)
   if (count <= 1) return [identity]
   if (count <= EXHAUSTIVE_CALL_LIMIT) return permutations(identity)
-  const random = randomSource(seed)
+  const random = seededRandom(seed)
   const seen = new Set([identity.join(',')])
   const orders = [identity]
   for (let attempt = 0; orders.length < SAMPLED_ORDER_COUNT && attempt < SAMPLED_ORDER_COUNT * 20; attempt++) {
@@ -36,16 +36,4 @@ export function callOrders(count: number, seed: string): number[][] {
 function permutations(items: readonly number[]): number[][] {
   if (items.length <= 1) return [[...items]]
   return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]))
-}
-
-/** A small seeded generator (mulberry32) for sampling orders; not for anything else. */
-function randomSource(seed: string): () => number {
-  let state = parseInt(uuidFromHash(seed).slice(0, 8), 16) >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let value = state
-    value = Math.imul(value ^ (value >>> 15), value | 1)
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61)
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296
-  }
 }

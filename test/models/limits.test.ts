@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { backoffDelay, seededRandom } from '../../src/roles/endpoint/backoff.ts'
+import { backoffDelay } from '../../src/roles/endpoint/backoff.ts'
+import { seededRandom } from '../../src/tools/seeded-random.ts'
 import { endpointSemaphore, resolveLimits } from '../../src/roles/endpoint/endpoint-limits.ts'
 import { parseRetryAfter } from '../../src/roles/endpoint/retry-after.ts'
 import { Semaphore } from '../../src/roles/endpoint/semaphore.ts'
