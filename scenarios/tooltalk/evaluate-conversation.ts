@@ -43,6 +43,14 @@ export interface ToolTalkConversationResult {
   readonly file: string
   readonly agent: string
   readonly turns: readonly ToolTalkTurnResult[]
+  /** Every call the agent made, all turns in order: what `toMatchGroundTruthCalls` receives. */
+  readonly predictions: readonly ToolTalkCall[]
+  /**
+   * Every ground-truth call, in order, as it was scored: the recorded call with the session token
+   * the replay used (ToolTalk writes the live token into the calls it replays). Pass it to
+   * `toMatchGroundTruthCalls`.
+   */
+  readonly groundTruth: readonly ToolTalkCall[]
   readonly comparison: ToolTalkComparison
   readonly metrics: ToolTalkMetrics
   /**
@@ -121,8 +129,9 @@ export async function evaluateToolTalkConversation(
   // and also checks the last turn's calls, which no turn replays.
   const replay = replayToolTalkConversation(conversation, options.world)
   const groundTruth = history.map((entry) => effective.get(entry.index) ?? entry.call)
+  const predictions = turns.flatMap((turn) => turn.predictions)
   const comparison = await compareToolTalkCalls(
-    turns.flatMap((turn) => turn.predictions),
+    predictions,
     groundTruth,
     { ...(options.strict === undefined ? {} : { strict: options.strict }), ...(options.similarity === undefined ? {} : { similarity: options.similarity }) },
   )
@@ -131,6 +140,8 @@ export async function evaluateToolTalkConversation(
     file: conversation.file,
     agent: agent.name,
     turns,
+    predictions,
+    groundTruth,
     comparison,
     metrics: comparison.metrics,
     replay: { calls: replay.calls.length, reproduced: replay.reproduced, discipline: replay.discipline, mismatches: replay.calls.filter((call) => !call.reproduced) },
