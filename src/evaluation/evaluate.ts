@@ -27,16 +27,20 @@ export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' |
  * messages from the first user message on by `matchMilestones` (the exact best placement). The
  * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
  * when the best minefield placement scores above 0, and then the score is 0. Returns data; it
- * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder.
+ * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
+ * (`EmbeddingError`, with the embedder's error as its `cause`).
  */
 export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenario, options: EvaluateOptions = {}): Promise<EvaluationResult> {
   const semantic = new SemanticTexts()
   const embedder = options.embedder ?? lexicalEmbedder()
   const extractors = { ...builtInExtractors, ...options.extractors }
-  // Semantic similarities are looked up synchronously; a first pass records the texts they need.
-  for (let pass = 0; ; pass++) {
+  // Semantic similarities are looked up synchronously; each pass records the texts it lacked, and
+  // they are embedded before the next. A pass can uncover new texts (a row is read only up to its
+  // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
+  // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
+  for (;;) {
     const result = evaluateOnce(trajectory, scenario, semantic, extractors)
-    if (semantic.missing.length === 0 || pass === 3) return result
+    if (semantic.missing.length === 0) return result
     await semantic.load(embedder)
   }
 }
