@@ -1,6 +1,7 @@
 export { closeMatch, columnSimilarity, describeValue, valueText } from './column-similarity.ts'
 export type { Embedder } from './embedder.ts'
 export { cosineSimilarity } from './embedder.ts'
+export { EmbeddingError } from './embedding-error.ts'
 export type { EvaluateOptions, EvaluatedScenario } from './evaluate.ts'
 export { evaluate } from './evaluate.ts'
 export { EvaluationScenarioError } from './evaluation-error.ts'

@@ -1,4 +1,5 @@
 import type { Embedder } from './embedder.ts'
+import { EmbeddingError, embeddingFailure } from './embedding-error.ts'
 
 /** The part of an `OpenAI` client the embedder uses (so a test double or a local server works). */
 export interface OpenAIEmbeddingsClient {
@@ -15,18 +16,33 @@ export interface OpenAIEmbedderOptions {
   readonly model: string
 }
 
-/** Semantic similarity through the OpenAI embeddings endpoint (`client.embeddings.create`). */
+/**
+ * Semantic similarity through the OpenAI embeddings endpoint (`client.embeddings.create`). A
+ * failed request, or an answer without a vector for every text, throws `EmbeddingError` (the
+ * client's error is its `cause`).
+ */
 export function openaiEmbedder(options: OpenAIEmbedderOptions): Embedder {
+  const name = `openai:${options.model}`
   return {
-    name: `openai:${options.model}`,
+    name,
     async embed(texts) {
       if (texts.length === 0) return []
-      const response = await options.client.embeddings.create({ model: options.model, input: [...texts] })
+      let response: Awaited<ReturnType<OpenAIEmbeddingsClient['embeddings']['create']>>
+      try {
+        response = await options.client.embeddings.create({ model: options.model, input: [...texts] })
+      } catch (thrown) {
+        throw embeddingFailure(name, texts.length, thrown)
+      }
       // The API states each vector's position in `index`; fall back to the list order when absent.
       const vectors = new Array<number[] | undefined>(texts.length)
-      for (const [position, item] of response.data.entries()) vectors[item.index ?? position] = item.embedding
-      return vectors.map((vector, position) => {
-        if (vector === undefined) throw new Error(`openaiEmbedder: the response of ${options.model} has no embedding for text ${position} of ${texts.length}`)
+      for (const [position, item] of response.data.entries()) {
+        const index = item.index ?? position
+        if (!Number.isInteger(index) || index < 0 || index >= texts.length) throw new EmbeddingError(name, `the response has an embedding for text ${index}, but only ${texts.length} were sent`)
+        vectors[index] = item.embedding
+      }
+      // Array.from visits every position; map would skip the holes a missing vector leaves.
+      return Array.from(vectors, (vector, position) => {
+        if (vector === undefined) throw new EmbeddingError(name, `the response has no embedding for text ${position} of ${texts.length}`)
         return vector
       })
     },

@@ -1,5 +1,6 @@
 import type { Embedder } from './embedder.ts'
 import { cosineSimilarity } from './embedder.ts'
+import { EmbeddingError, embeddingFailure } from './embedding-error.ts'
 
 /**
  * The embeddings of the texts a semantic comparison needs, so that similarities can be computed
@@ -24,14 +25,28 @@ export class SemanticTexts {
     return [...this.#missing]
   }
 
-  /** Embeds every missing text. */
+  /** Embeds every missing text; an embedder's failure or an unusable answer throws `EmbeddingError`. */
   async load(embedder: Embedder): Promise<void> {
     const texts = [...this.#missing]
     this.#missing.clear()
     if (texts.length === 0) return
-    const vectors = await embedder.embed(texts)
-    if (vectors.length !== texts.length) throw new Error(`embedder ${embedder.name} returned ${vectors.length} vectors for ${texts.length} texts`)
-    for (const [index, text] of texts.entries()) this.#vectors.set(text, vectors[index] as number[])
+    let vectors: readonly (readonly number[])[]
+    try {
+      vectors = await embedder.embed(texts)
+    } catch (thrown) {
+      throw embeddingFailure(embedder.name, texts.length, thrown)
+    }
+    if (!Array.isArray(vectors) || vectors.length !== texts.length) {
+      throw new EmbeddingError(embedder.name, `returned ${Array.isArray(vectors) ? vectors.length : 'no list of'} vectors for ${texts.length} texts`)
+    }
+    for (const [index, text] of texts.entries()) {
+      const vector = vectors[index]
+      // Every text must get a vector, or evaluate would ask for it again and again.
+      if (!Array.isArray(vector) || !vector.every((value) => typeof value === 'number' && Number.isFinite(value))) {
+        throw new EmbeddingError(embedder.name, `returned no vector of finite numbers for text ${index} of ${texts.length}`)
+      }
+      this.#vectors.set(text, vector)
+    }
   }
 
   #vector(text: string): readonly number[] | undefined {
