@@ -8,6 +8,7 @@ import type { CorpusScenario } from './authoring.ts'
 import { contactsScenarios } from './device/contacts-scenarios.ts'
 import { followUpScenarios } from './device/follow-up-scenarios.ts'
 import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
+import { moreFollowUpScenarios } from './device/more-follow-up-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
 import { onlineScenarios } from './device/online-scenarios.ts'
 import { placesScenarios } from './device/places-scenarios.ts'
@@ -26,6 +27,7 @@ const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/follow-up-scenarios', followUpScenarios],
   ['device/insufficient-information-scenarios', insufficientInformationScenarios],
   ['device/places-scenarios', placesScenarios],
+  ['device/more-follow-up-scenarios', moreFollowUpScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
