@@ -38,7 +38,7 @@ export async function toMatchGroundTruthCalls(
   return {
     pass,
     message: () =>
-      `expected the ${predictions.length} predicted calls${this.isNot ? ' not' : ''} to match the ${groundTruth.length} ground-truth calls (recall at least ${fixed(minimumRecall)}, incorrect-action rate at most ${fixed(maximumIncorrectActionRate)})\n\n${formatComparison(comparison)}`,
+      `expected ${count(predictions.length, 'predicted call')}${this.isNot ? ' not' : ''} to match ${count(groundTruth.length, 'ground-truth call')} (recall at least ${fixed(minimumRecall)}, incorrect-action rate at most ${fixed(maximumIncorrectActionRate)})\n\n${formatComparison(comparison)}`,
     actual: { recall: metrics.recall, incorrectActionRate: metrics.bad_action_rate },
     expected: { recall: minimumRecall, incorrectActionRate: maximumIncorrectActionRate },
   }
@@ -77,4 +77,9 @@ function formatComparison(comparison: ToolTalkComparison): string {
     if (outcome.matched === null) for (const attempt of outcome.attempts) lines.push(`      vs ground truth #${attempt.groundTruth}: ${attempt.reason}`)
   }
   return lines.join('\n')
+}
+
+/** "1 predicted call", "3 predicted calls". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }

@@ -63,7 +63,7 @@ describe.skipIf(!HAS_TOOLTALK_DATA)('deliberately wrong agents fail', () => {
     const result = await play('AddAlarm-easy', wrong({ kind: 'argument', tool: 'AddAlarm', argument: 'time', value: '19:30:00' }))
     await expect(result.predictions).not.toMatchGroundTruthCalls(result.groundTruth)
     const message = await failureOf(() => expect(result.predictions).toMatchGroundTruthCalls(result.groundTruth))
-    expect(message).toContain('expected the 1 predicted calls to match the 1 ground-truth calls (recall at least 1.000, incorrect-action rate at most 0.000)')
+    expect(message).toContain('expected 1 predicted call to match 1 ground-truth call (recall at least 1.000, incorrect-action rate at most 0.000)')
     expect(message).toContain('precision 0.000, recall 0.000, incorrect-action rate 1.000, success false')
     expect(message).toContain('MISSED  #0 AddAlarm')
     expect(message).toMatch(/#0 AddAlarm \{[^\n]*"time":"19:30:00"[^\n]*\}: INCORRECT ACTION \(matched nothing\)\n {6}vs ground truth #0: [^\n]*time/)
@@ -99,7 +99,7 @@ describe.skipIf(!HAS_TOOLTALK_DATA)('deliberately wrong agents fail', () => {
     const result = await play('Alarm-Reminder-Weather-DeleteAlarm-2', wrong({ kind: 'drop', tool: 'CurrentWeather' }))
     await expect(result.predictions).toMatchGroundTruthCalls(result.groundTruth, { minimumRecall: 0.75 })
     const message = await failureOf(() => expect(result.predictions).not.toMatchGroundTruthCalls(result.groundTruth, { minimumRecall: 0.75 }))
-    expect(message).toContain('expected the 3 predicted calls not to match the 4 ground-truth calls (recall at least 0.750')
+    expect(message).toContain('expected 3 predicted calls not to match 4 ground-truth calls (recall at least 0.750')
   })
 
   test('ToolTalk never compares the SendMessage receiver; the strict rules do', async () => {
