@@ -9,6 +9,7 @@ import { contactsScenarios } from './device/contacts-scenarios.ts'
 import { followUpScenarios } from './device/follow-up-scenarios.ts'
 import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
 import { moreFollowUpScenarios } from './device/more-follow-up-scenarios.ts'
+import { moreStateScenarios } from './device/more-state-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
 import { onlineScenarios } from './device/online-scenarios.ts'
 import { placesScenarios } from './device/places-scenarios.ts'
@@ -28,6 +29,7 @@ const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/insufficient-information-scenarios', insufficientInformationScenarios],
   ['device/places-scenarios', placesScenarios],
   ['device/more-follow-up-scenarios', moreFollowUpScenarios],
+  ['device/more-state-scenarios', moreStateScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
