@@ -10,6 +10,7 @@ import { followUpScenarios } from './device/follow-up-scenarios.ts'
 import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
 import { moreFollowUpScenarios } from './device/more-follow-up-scenarios.ts'
 import { moreStateScenarios } from './device/more-state-scenarios.ts'
+import { moreInsufficientInformationScenarios } from './device/more-insufficient-information-scenarios.ts'
 import { messagingScenarios } from './device/messaging-scenarios.ts'
 import { onlineScenarios } from './device/online-scenarios.ts'
 import { placesScenarios } from './device/places-scenarios.ts'
@@ -30,6 +31,7 @@ const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
   ['device/places-scenarios', placesScenarios],
   ['device/more-follow-up-scenarios', moreFollowUpScenarios],
   ['device/more-state-scenarios', moreStateScenarios],
+  ['device/more-insufficient-information-scenarios', moreInsufficientInformationScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
