@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
+import { builtInScenarios } from '../../scenarios/index.ts'
 import { parseEvalArguments, runEval } from '../../src/cli/eval.ts'
+import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { reportDirectory } from './run-fixture.ts'
 
@@ -44,5 +46,32 @@ describe('toolcheck eval', () => {
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
     expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --filter, --variants, --trials, --report-dir')
     expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report' })
+  })
+
+  test('TOOLCHECK_AGENT=openai:<model> with OPENAI_BASE_URL runs the corpus against that server', async () => {
+    const id = 'send-message-to-elena-cellular-off'
+    const server = await startMockServer({ respond: scriptedModel(builtInScenarios({ id })) })
+    const saved = { agent: process.env.TOOLCHECK_AGENT, user: process.env.TOOLCHECK_USER, base: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY, cache: process.env.TOOLCHECK_CACHE }
+    Object.assign(process.env, { TOOLCHECK_AGENT: `openai:${id}`, TOOLCHECK_USER: `openai:${id}`, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-eval-key', TOOLCHECK_CACHE: 'off' })
+    try {
+      const directory = reportDirectory('eval-openai')
+      const { output, io } = capture()
+      const code = await runEval(['--filter', id, '--variants', 'plain', '--report-dir', directory], io)
+      expect(output.stderr).toBe('')
+      expect(code).toBe(0)
+      const text = await readFile(`${directory}/report.json`, 'utf8')
+      const report = JSON.parse(text) as Report
+      expect(report.agent).toBe(`openai:${id}`)
+      expect(report.runs.map((run) => [run.scenario, run.status, run.score])).toEqual([[id, 'completed', 1]])
+      expect(server.chatRequestCount).toBeGreaterThanOrEqual(4)
+      expect(text).not.toContain('sk-test-eval-key')
+      expect(output.stdout).toContain('toolcheck: agent openai:')
+    } finally {
+      for (const [name, value] of [['TOOLCHECK_AGENT', saved.agent], ['TOOLCHECK_USER', saved.user], ['OPENAI_BASE_URL', saved.base], ['OPENAI_API_KEY', saved.key], ['TOOLCHECK_CACHE', saved.cache]] as const) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+      await server.close()
+    }
   })
 })
