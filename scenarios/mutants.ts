@@ -366,9 +366,14 @@ function callWithheldTool(scenario: Scenario, work: readonly WorkStep[]): Mutati
 }
 
 function changeArgument(work: readonly WorkStep[], tools: ReadonlyMap<string, AnyTool>): Mutation[] {
-  const candidates = work.flatMap((step, stepIndex) =>
+  const allCalls = callsOf(work)
+  const withLiterals = work.flatMap((step, stepIndex) =>
     step.kind === 'call' ? step.calls.map((item, callIndex) => ({ item, stepIndex, callIndex })).filter(({ item }) => literalArguments(item).length > 0) : [],
   )
+  // As for dropped calls: a wrong argument to a pure computation whose result nothing uses is
+  // harmless (the agent may work the answer out itself), so other calls are preferred as targets.
+  const mattering = withLiterals.filter(({ item }) => !COMPUTATIONS.has(item.tool) || consequential(item, allCalls))
+  const candidates = mattering.length > 0 ? mattering : withLiterals
   // The last call that changes the world is where a wrong argument does harm; else the last call.
   const target = [...candidates].reverse().find(({ item }) => tools.get(item.tool)?.action === true) ?? candidates.at(-1)
   if (target === undefined) return []
