@@ -8,6 +8,7 @@ import { builtInScenarios } from '../../scenarios/index.ts'
 import type { Report } from '../reporter/report.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import { toolcheck } from '../vitest/plugin.ts'
+import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { CommandIo } from './io.ts'
 
 /** The usage text of `toolcheck eval`. */
@@ -46,8 +47,9 @@ export class EvalUsageError extends Error {
   }
 }
 
+/** The package root: the repository, or `dist/` in the built package. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const SUITE_FILES = ['scenarios/eval/part-1.eval.ts', 'scenarios/eval/part-2.eval.ts']
+const SUITE_FILES = [`scenarios/eval/part-1.eval${MODULE_EXTENSION}`, `scenarios/eval/part-2.eval${MODULE_EXTENSION}`]
 
 /**
  * `toolcheck eval`: runs the built-in scenarios through vitest (two suite files on two workers),
@@ -89,6 +91,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         root: PACKAGE_ROOT,
         config: false,
         include: suiteFiles,
+        // The suites may sit under node_modules (an installed package), which vitest skips by default.
+        exclude: [],
         watch: false,
         reporters: [silent],
         maxWorkers: 2,

@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url'
+import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { Plugin } from 'vitest/config'
 import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
 import type { ToolcheckOptions } from './plugin-options.ts'
 import { resolveToolcheckOptions } from './plugin-options.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
-const SETUP_FILE = fileURLToPath(new URL('./setup.ts', import.meta.url))
-const REPORTER_FILE = fileURLToPath(new URL('../reporter/toolcheck-reporter.ts', import.meta.url))
+const SETUP_FILE = fileURLToPath(new URL(`./setup${MODULE_EXTENSION}`, import.meta.url))
+const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MODULE_EXTENSION}`, import.meta.url))
 
 /**
  * The toolcheck vitest plugin:
