@@ -1,4 +1,5 @@
 export type { MockCompletion, MockFault, MockRawResponse, MockReply, MockToolCall } from './mock-reply.ts'
+export type { MockEmbeddingFault, MockEmbeddingReply, MockEmbeddings } from './mock-embedding-reply.ts'
 export type { MockChatRequest, MockRequest, MockResponder } from './mock-request.ts'
 export type { MockServer, MockServerOptions } from './mock-server.ts'
 export { startMockServer } from './mock-server.ts'

@@ -8,7 +8,7 @@ export interface MockRequest {
   readonly method: string
   /** The path, without the query. */
   readonly path: string
-  /** `chat` for chat completions, `embeddings`, or `other`. */
+  /** `chat` for chat completions, `embeddings` for either embeddings format (the path tells which), or `other`. */
   readonly kind: 'chat' | 'embeddings' | 'other'
   /** The parsed JSON body (undefined when it did not parse). */
   readonly body: unknown

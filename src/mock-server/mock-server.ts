@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net'
 import type { ChatRequest } from '../roles/endpoint/chat-request.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { JsonValue } from '../world/index.ts'
-import { hashedEmbedding } from './hashed-embedding.ts'
-import type { MockCompletion, MockReply } from './mock-reply.ts'
+import type { EmbeddingFormat } from './embedding-format.ts'
+import { embeddingAnswer, embeddingErrorBody, embeddingFormatOf, embeddingTexts, malformedEmbeddingBody } from './embedding-format.ts'
+import type { MockEmbeddingFault, MockEmbeddingReply } from './mock-embedding-reply.ts'
+import type { MockCompletion, MockRawResponse, MockReply } from './mock-reply.ts'
 import type { MockRequest, MockResponder } from './mock-request.ts'
 
 /** Options of `startMockServer`. */
@@ -15,15 +17,24 @@ export interface MockServerOptions {
   readonly replies?: readonly MockReply[]
   /** Answers requests once the queue is empty. Without one, an empty queue answers 400 saying so. */
   readonly respond?: MockResponder
-  /** Wait before every reply, in milliseconds (a model's thinking time). */
+  /** Wait before every chat-completions reply, in milliseconds (a model's thinking time). */
   readonly latencyMs?: number
   /** Length of the embedding vectors (16 by default). */
   readonly embeddingDimensions?: number
+  /**
+   * Replies served in order, one per embeddings request (either format), before the server
+   * goes back to answering with vectors: faults on demand for embedders. A queue of its own, so
+   * that embedding requests never take a chat reply.
+   */
+  readonly embeddingReplies?: readonly MockEmbeddingReply[]
 }
 
 /** A running mock server. */
 export interface MockServer {
-  /** `http://127.0.0.1:<port>`: what the Hugging Face client takes as `endpointUrl`. */
+  /**
+   * `http://127.0.0.1:<port>`: what the Hugging Face client takes as `endpointUrl`, for chat
+   * completion (it appends `/v1/chat/completions`) and feature extraction (it posts to the URL).
+   */
   readonly url: string
   /** `<url>/v1`: what the openai client takes as `baseURL`. */
   readonly baseURL: string
@@ -31,8 +42,12 @@ export interface MockServer {
   readonly requests: readonly MockRequest[]
   /** Chat-completions requests received so far. */
   readonly chatRequestCount: number
-  /** Adds replies to the end of the queue. */
+  /** Embeddings requests received so far, in either format, faulted ones included. */
+  readonly embeddingRequestCount: number
+  /** Adds replies to the end of the chat-completions queue. */
   enqueue(...replies: MockReply[]): void
+  /** Adds replies to the end of the embeddings queue. */
+  enqueueEmbeddings(...replies: MockEmbeddingReply[]): void
   /** Stops the server, cutting any hanging connection. */
   close(): Promise<void>
 }
@@ -40,14 +55,21 @@ export interface MockServer {
 /**
  * Starts a local HTTP server on 127.0.0.1 (a free port) that speaks the OpenAI chat-completions
  * protocol (`POST /v1/chat/completions`, also reached by the Hugging Face client's `endpointUrl`)
- * and embeddings (`POST /v1/embeddings`, deterministic vectors). Replies come from a queue or a
- * responder, and can be faults: rate limits, server errors, reset connections, hangs, bodies that
- * are not JSON, tool calls with broken arguments.
+ * and embeddings, with deterministic vectors (`hashedEmbedding`), in OpenAI's format
+ * (`POST /v1/embeddings`) and as Hugging Face feature extraction (`POST /` with `{ inputs }`,
+ * what `InferenceClient.featureExtraction` sends to its `endpointUrl`). Replies come from a queue
+ * (one for chat, one for embeddings) or a responder, and can be faults: rate limits, server
+ * errors, reset connections, hangs, bodies that are not JSON, tool calls with broken arguments.
+ *
+ * The Hugging Face client retries a 503 on its own, as often as it gets one; a `server-error`
+ * fault with status 503 is therefore not an error it reports.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const queue: MockReply[] = [...(options.replies ?? [])]
+  const embeddingQueue: MockEmbeddingReply[] = [...(options.embeddingReplies ?? [])]
   const requests: MockRequest[] = []
   let chatRequestCount = 0
+  let embeddingRequestCount = 0
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -64,12 +86,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       body = undefined
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/'
-    const kind = request.method === 'POST' && path.endsWith('/chat/completions') ? 'chat' : request.method === 'POST' && path.endsWith('/embeddings') ? 'embeddings' : 'other'
+    const isChat = request.method === 'POST' && path.endsWith('/chat/completions')
+    const format = request.method === 'POST' && !isChat ? embeddingFormatOf(path) : undefined
+    const kind = isChat ? 'chat' : format !== undefined ? 'embeddings' : 'other'
     const index = requests.length
     requests.push({ index, method: request.method ?? 'GET', path, kind, body, authorized: request.headers.authorization !== undefined })
-    if (kind === 'other') return send(response, 404, { error: { message: `the mock server answers POST /v1/chat/completions and POST /v1/embeddings, not ${request.method} ${path}` } })
-    if (body === null || typeof body !== 'object') return send(response, 400, { error: { message: 'the request body is not a JSON object' } })
-    if (kind === 'embeddings') return embeddings(response, body as { input?: unknown; model?: unknown })
+    if (kind === 'other')
+      return send(response, 404, {
+        error: { message: `the mock server answers POST /v1/chat/completions, POST /v1/embeddings and Hugging Face feature extraction (POST / or /embed), not ${request.method} ${path}` },
+      })
+    const errorBody = format === undefined ? chatDialect.errorBody : (message: string, type: string) => embeddingErrorBody(format, message, type)
+    if (body === null || typeof body !== 'object') return send(response, 400, errorBody('the request body is not a JSON object', 'invalid_request_error'))
+    if (format !== undefined) return embeddings(response, format, body)
     chatRequestCount++
     const chat = body as ChatRequest
     let reply = queue.shift()
@@ -86,13 +114,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     answer(response, chat, reply, index)
   }
 
-  function embeddings(response: ServerResponse, body: { input?: unknown; model?: unknown }): void {
-    const inputs = Array.isArray(body.input) ? body.input : [body.input]
-    if (!inputs.every((input) => typeof input === 'string')) return send(response, 400, { error: { message: 'embeddings input must be a string or a list of strings' } })
-    const dimensions = options.embeddingDimensions ?? 16
-    const data = (inputs as string[]).map((input, position) => ({ object: 'embedding', index: position, embedding: hashedEmbedding(input, dimensions) }))
-    const tokens = (inputs as string[]).reduce((sum, input) => sum + estimateTokens(input), 0)
-    send(response, 200, { object: 'list', data, model: typeof body.model === 'string' ? body.model : 'mock-embedding', usage: { prompt_tokens: tokens, total_tokens: tokens } })
+  async function embeddings(response: ServerResponse, format: EmbeddingFormat, body: object): Promise<void> {
+    embeddingRequestCount++
+    const reply = embeddingQueue.shift() ?? {}
+    const dialect: Dialect = { errorBody: (message, type) => embeddingErrorBody(format, message, type), malformedBody: malformedEmbeddingBody(format) }
+    if (isTransportReply(reply)) return answerTransport(response, reply, dialect)
+    if (reply.latencyMs !== undefined && reply.latencyMs > 0 && !(await delay(reply.latencyMs, response))) return
+    const request = embeddingTexts(format, body)
+    if ('problem' in request) return send(response, 400, dialect.errorBody(request.problem, 'invalid_request_error'))
+    send(response, 200, embeddingAnswer(format, body, request, options.embeddingDimensions ?? 16))
   }
 
   await new Promise<void>((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise))
@@ -105,7 +135,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     get chatRequestCount() {
       return chatRequestCount
     },
+    get embeddingRequestCount() {
+      return embeddingRequestCount
+    },
     enqueue: (...replies: MockReply[]) => void queue.push(...replies),
+    enqueueEmbeddings: (...replies: MockEmbeddingReply[]) => void embeddingQueue.push(...replies),
     close: () =>
       new Promise<void>((resolvePromise, rejectPromise) => {
         server.close((error) => (error ? rejectPromise(error) : resolvePromise()))
@@ -114,29 +148,52 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
-function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number): void {
+/** How a protocol words its errors and what its cut-off body looks like. */
+interface Dialect {
+  errorBody(message: string, type: string): JsonValue
+  readonly malformedBody: string
+}
+
+const chatDialect: Dialect = {
+  errorBody: (message, type) => ({ error: { message, type } }),
+  malformedBody: '{"id": "chatcmpl-broken", "choices": [{"message": {"content": "cut off',
+}
+
+/** A reply that any request can get, whatever its protocol: a raw response or a transport fault. */
+function isTransportReply(reply: MockReply | MockEmbeddingReply): reply is MockRawResponse | MockEmbeddingFault {
+  return 'body' in reply || ('fault' in reply && reply.fault !== 'empty-choices' && reply.fault !== 'invalid-arguments')
+}
+
+/** Answers with a raw response or a transport fault, chat and embeddings alike. */
+function answerTransport(response: ServerResponse, reply: MockRawResponse | MockEmbeddingFault, dialect: Dialect): void {
   if ('body' in reply) {
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
     response.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json', ...reply.headers })
     response.end(text)
     return
   }
+  switch (reply.fault) {
+    case 'rate-limit':
+      return send(response, 429, dialect.errorBody('rate limit reached (mock)', 'rate_limit_error'), retryAfterHeader(reply.retryAfter))
+    case 'server-error':
+      return send(response, reply.status ?? 500, dialect.errorBody('internal error (mock)', 'server_error'), retryAfterHeader(reply.retryAfter))
+    case 'reset':
+      response.socket?.destroy()
+      return
+    case 'hang':
+      // Never answer; the connection stays open until the client aborts or the server closes.
+      return
+    case 'malformed-body':
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(dialect.malformedBody)
+      return
+  }
+}
+
+function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number): void {
+  if (isTransportReply(reply)) return answerTransport(response, reply, chatDialect)
   if ('fault' in reply) {
     switch (reply.fault) {
-      case 'rate-limit':
-        return send(response, 429, { error: { message: 'rate limit reached (mock)', type: 'rate_limit_error' } }, retryAfterHeader(reply.retryAfter))
-      case 'server-error':
-        return send(response, reply.status ?? 500, { error: { message: 'internal error (mock)', type: 'server_error' } }, retryAfterHeader(reply.retryAfter))
-      case 'reset':
-        response.socket?.destroy()
-        return
-      case 'hang':
-        // Never answer; the connection stays open until the client aborts or the server closes.
-        return
-      case 'malformed-body':
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end('{"id": "chatcmpl-broken", "choices": [{"message": {"content": "cut off')
-        return
       case 'empty-choices':
         return send(response, 200, { id: `chatcmpl-mock-${index}`, object: 'chat.completion', created: 0, model: request.model, choices: [] })
       case 'invalid-arguments':
