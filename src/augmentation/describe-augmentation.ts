@@ -1,17 +1,14 @@
 import type { Augmentation, ToolScramble, ToolSelection } from './augmentation.ts'
 import { TOOL_SCRAMBLES } from './augmentation.ts'
+import { SCRAMBLE_COLUMNS } from './augmentation-columns.ts'
 
 /** How each per-tool scramble reads, for one tool, several, or all of them. */
-const SCRAMBLE_WORDS: Readonly<Record<ToolScramble, { readonly some: (tools: string) => string; readonly all: string; readonly kind: string }>> = {
-  scrambledNames: { some: (tools) => `name of ${tools} scrambled`, all: 'all tool names scrambled', kind: 'tool names scrambled' },
-  removedDescriptions: { some: (tools) => `description of ${tools} removed`, all: 'all tool descriptions removed', kind: 'tool descriptions scrambled' },
-  removedArgumentDescriptions: {
-    some: (tools) => `argument descriptions of ${tools} removed`,
-    all: 'all argument descriptions removed',
-    kind: 'argument descriptions scrambled',
-  },
-  removedArgumentTypes: { some: (tools) => `argument types of ${tools} removed`, all: 'all argument types removed', kind: 'argument types scrambled' },
-  renamedArguments: { some: (tools) => `arguments of ${tools} renamed`, all: 'all arguments renamed', kind: 'arguments renamed' },
+const SCRAMBLE_WORDS: Readonly<Record<ToolScramble, { readonly some: (tools: string) => string; readonly all: string }>> = {
+  scrambledNames: { some: (tools) => `name of ${tools} scrambled`, all: 'all tool names scrambled' },
+  removedDescriptions: { some: (tools) => `description of ${tools} removed`, all: 'all tool descriptions removed' },
+  removedArgumentDescriptions: { some: (tools) => `argument descriptions of ${tools} removed`, all: 'all argument descriptions removed' },
+  removedArgumentTypes: { some: (tools) => `argument types of ${tools} removed`, all: 'all argument types removed' },
+  renamedArguments: { some: (tools) => `arguments of ${tools} renamed`, all: 'all arguments renamed' },
 }
 
 /**
@@ -36,10 +33,9 @@ export function describeAugmentation(augmentation: Augmentation): string {
 }
 
 /**
- * The kind of an augmentation, as a report column: which changes it makes, not to which tools
- * (`3 distraction tools + tool descriptions scrambled`), or `none`. The eight ToolSandbox
- * variants have the kinds of its paper's table: `none`, `3 distraction tools`,
- * `10 distraction tools`, `all tools`, and `3 distraction tools + <scramble>`.
+ * The kind of an augmentation, as a run's label: which changes it makes, not to which tools
+ * (`3 distraction tools + tool descriptions scrambled`), or `none`. The report groups runs by
+ * `augmentationColumns` instead, where a combined augmentation counts under each of its parts.
  */
 export function augmentationKind(augmentation: Augmentation): string {
   const parts: string[] = []
@@ -48,7 +44,7 @@ export function augmentationKind(augmentation: Augmentation): string {
   else if (count > 0) parts.push(count === 1 ? '1 distraction tool' : `${count} distraction tools`)
   for (const field of TOOL_SCRAMBLES) {
     const selection = augmentation[field]
-    if (selection === 'all' || selection.length > 0) parts.push(SCRAMBLE_WORDS[field].kind)
+    if (selection === 'all' || selection.length > 0) parts.push(SCRAMBLE_COLUMNS[field])
   }
   if (augmentation.paraphrase !== null) parts.push('paraphrased')
   return parts.length === 0 ? 'none' : parts.join(' + ')

@@ -1,0 +1,60 @@
+import type { Augmentation, ToolScramble } from './augmentation.ts'
+import { TOOL_SCRAMBLES } from './augmentation.ts'
+
+/** The report column of each per-tool scramble (ToolSandbox's words, plus our `arguments renamed`). */
+export const SCRAMBLE_COLUMNS: Readonly<Record<ToolScramble, string>> = Object.freeze({
+  scrambledNames: 'tool names scrambled',
+  removedDescriptions: 'tool descriptions scrambled',
+  removedArgumentDescriptions: 'argument descriptions scrambled',
+  removedArgumentTypes: 'argument types scrambled',
+  renamedArguments: 'arguments renamed',
+})
+
+/**
+ * The report's augmentation columns in order: the columns of ToolSandbox's table 5 (no
+ * augmentation; 3, 10 and all distraction tools; tool name, tool description, argument
+ * description and argument type scrambled), then ours (`arguments renamed`, `paraphrased`).
+ * Other columns (`5 distraction tools`, a hand-made presentation's label) come after these.
+ */
+export const AUGMENTATION_COLUMNS: readonly string[] = Object.freeze([
+  'none',
+  '3 distraction tools',
+  '10 distraction tools',
+  'all tools',
+  ...TOOL_SCRAMBLES.map((field) => SCRAMBLE_COLUMNS[field]),
+  'paraphrased',
+])
+
+/**
+ * The columns of ToolSandbox's table 5 a run under `augmentation` counts under, in
+ * `AUGMENTATION_COLUMNS` order. Each scramble present gives its column; only when there is none
+ * does the distraction count give one (`none`, `3 distraction tools`, `all tools`, ...), because
+ * ToolSandbox's scrambled columns are all on top of 3 distraction tools and count only as the
+ * scramble. A paraphrased first message adds `paraphrased`. So each of the eight
+ * `TOOLSANDBOX_VARIANTS` has one column of its own, and a sweep's combined augmentation counts
+ * under every scramble it contains.
+ */
+export function augmentationColumns(augmentation: Augmentation): string[] {
+  const scrambles = TOOL_SCRAMBLES.filter((field) => {
+    const selection = augmentation[field]
+    return selection === 'all' || selection.length > 0
+  }).map((field) => SCRAMBLE_COLUMNS[field])
+  const columns = scrambles.length > 0 ? scrambles : [distractionColumn(augmentation.distractionTools)]
+  if (augmentation.paraphrase !== null) columns.push('paraphrased')
+  return columns
+}
+
+/**
+ * The columns of a run known only by its presentation's label (the plain presentation, or one
+ * made by hand rather than from an augmentation): `['none']` for the plain label, else the label.
+ */
+export function labelColumns(label: string): string[] {
+  // The plain presentation's label is already `none`, the plain column.
+  return [label]
+}
+
+function distractionColumn(count: number | 'all'): string {
+  if (count === 'all') return 'all tools'
+  if (count === 0) return 'none'
+  return count === 1 ? '1 distraction tool' : `${count} distraction tools`
+}

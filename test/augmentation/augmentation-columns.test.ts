@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { AUGMENTATION_COLUMNS, augmentationColumns, defineAugmentation, labelColumns, PLAIN_AUGMENTATION, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+
+describe('augmentationColumns', () => {
+  test('gives each of the eight ToolSandbox variants its own column of table 5, in the table’s order', () => {
+    expect(TOOLSANDBOX_VARIANTS.map((variant) => augmentationColumns(variant.augmentation))).toEqual([
+      ['none'],
+      ['3 distraction tools'],
+      ['10 distraction tools'],
+      ['all tools'],
+      ['tool names scrambled'],
+      ['tool descriptions scrambled'],
+      ['argument descriptions scrambled'],
+      ['argument types scrambled'],
+    ])
+    expect(AUGMENTATION_COLUMNS.slice(0, 8)).toEqual(TOOLSANDBOX_VARIANTS.map((variant) => augmentationColumns(variant.augmentation)[0]))
+  })
+
+  test('puts the plain augmentation under none', () => {
+    expect(augmentationColumns(PLAIN_AUGMENTATION)).toEqual(['none'])
+  })
+
+  test('counts a combined augmentation under every scramble it contains, not under its distraction count', () => {
+    const combined = defineAugmentation({ distractionTools: 'all', scrambledNames: ['set_wifi_status'], removedArgumentTypes: 'all', renamedArguments: ['get_wifi_status'] })
+    expect(augmentationColumns(combined)).toEqual(['tool names scrambled', 'argument types scrambled', 'arguments renamed'])
+    expect(augmentationColumns(defineAugmentation({ removedDescriptions: ['set_wifi_status'] }))).toEqual(['tool descriptions scrambled'])
+  })
+
+  test('names other distraction counts by their number', () => {
+    expect(augmentationColumns(defineAugmentation({ distractionTools: 5 }))).toEqual(['5 distraction tools'])
+    expect(augmentationColumns(defineAugmentation({ distractionTools: 1 }))).toEqual(['1 distraction tool'])
+  })
+
+  test('adds paraphrased when the first message is a paraphrase', () => {
+    expect(augmentationColumns(defineAugmentation({ paraphrase: 0 }))).toEqual(['none', 'paraphrased'])
+    expect(augmentationColumns(defineAugmentation({ distractionTools: 10, paraphrase: 'Switch the Wi-Fi on, please.' }))).toEqual(['10 distraction tools', 'paraphrased'])
+    expect(augmentationColumns(defineAugmentation({ distractionTools: 3, removedArgumentDescriptions: 'all', paraphrase: 1 }))).toEqual([
+      'argument descriptions scrambled',
+      'paraphrased',
+    ])
+  })
+
+  test('lists its columns in AUGMENTATION_COLUMNS order', () => {
+    const everything = defineAugmentation({
+      distractionTools: 3,
+      scrambledNames: 'all',
+      removedDescriptions: 'all',
+      removedArgumentDescriptions: 'all',
+      removedArgumentTypes: 'all',
+      renamedArguments: 'all',
+      paraphrase: 0,
+    })
+    expect(augmentationColumns(everything)).toEqual(AUGMENTATION_COLUMNS.slice(4))
+  })
+
+  test('a run known only by its label counts under that label', () => {
+    expect(labelColumns('none')).toEqual(['none'])
+    expect(labelColumns('hand-made tool set')).toEqual(['hand-made tool set'])
+  })
+})
