@@ -11,6 +11,7 @@ const tests: CollectedTest[] = Array.from({ length: 1152 }, (_, index) => {
     scenario: `scenario-${index % 144}`,
     categories: ['SINGLE_TOOL_CALL', index % 3 === 0 ? 'STATE_DEPENDENCY' : 'CANONICALIZATION'],
     augmentation: LABELS[index % 8] as string,
+    augmentationColumns: [LABELS[index % 8] as string],
     trial: 0,
     agent: 'reference',
     status: 'completed',

@@ -1,5 +1,5 @@
 import type { NamedAugmentation } from '../augmentation/index.ts'
-import { applyAugmentation } from '../augmentation/index.ts'
+import { applyAugmentation, augmentationColumns, labelColumns } from '../augmentation/index.ts'
 import { deviceTools } from '../domains/index.ts'
 import type { Agent, User } from '../roles/types.ts'
 import type { RunOptions } from '../run/index.ts'
@@ -47,8 +47,8 @@ let deviceRegistry: ToolRegistry | undefined
  * ```
  *
  * With `context`, the trial is the vitest repeat being played, the run is recorded for the
- * reporter (so it appears in the report even if no matcher looks at it) and the test's abort
- * signal stops the run.
+ * reporter (so it appears in the report even if no matcher looks at it, under the
+ * `augmentationColumns` of its augmentation) and the test's abort signal stops the run.
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
   const registry = options.registry ?? (deviceRegistry ??= createRegistry(deviceTools))
@@ -67,8 +67,11 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }),
   }
   const trajectory = await runScenario(scenario, runOptions)
-  const run: ScenarioRun = { scenario, trajectory, agent: options.agent.name }
+  // A presentation given directly is known only by its label; an augmentation by its columns.
+  const columns =
+    options.presentation === undefined && options.augmentation !== undefined ? augmentationColumns(options.augmentation.augmentation) : labelColumns(trajectory.augmentation)
+  const run: ScenarioRun = { scenario, trajectory, agent: options.agent.name, augmentationColumns: columns }
   const evaluation = await evaluateRun(run)
-  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, options.agent.name)
+  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, options.agent.name, columns)
   return { ...run, evaluation }
 }

@@ -14,7 +14,7 @@ import type { ScenarioRun } from './scenario-run.ts'
 export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult): Promise<void> {
   const task = state.task as RecordingTask | undefined
   if (task === undefined) return
-  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.agent ?? configuredAgent())
+  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.agent ?? configuredAgent(), run.augmentationColumns)
 }
 
 function configuredAgent(): string {

@@ -1,3 +1,4 @@
+import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
@@ -24,13 +25,25 @@ export function trialOf(task: RecordingTask | undefined, ownTrial: number): numb
   return task !== undefined && (task.repeats ?? 0) > 0 ? (task.result?.repeatCount ?? 0) : ownTrial
 }
 
-/** Turns an evaluated run into the record the reporter reads. */
-export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, agent: string, trial: number): RunRecord {
+/**
+ * Turns an evaluated run into the record the reporter reads. `augmentationColumns` are the
+ * report columns of the augmentation it was played under (`augmentationColumns`); without them
+ * the run counts under its label alone.
+ */
+export function toRunRecord(
+  scenario: Scenario,
+  trajectory: Trajectory,
+  evaluation: EvaluationResult,
+  agent: string,
+  trial: number,
+  augmentationColumns?: readonly string[],
+): RunRecord {
   const failed = trajectory.status === 'error'
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
     augmentation: trajectory.augmentation,
+    augmentationColumns: augmentationColumns === undefined ? labelColumns(trajectory.augmentation) : [...augmentationColumns],
     trial,
     agent,
     status: trajectory.status,
@@ -48,6 +61,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
 /**
  * Records a run in the test's toolcheck metadata and attaches its transcript as a JSON
  * annotation (once per run and trial), so the reporter can build the report and the HTML page.
+ * `augmentationColumns` as in `toRunRecord`.
  */
 export async function recordScenarioRun(
   task: RecordingTask,
@@ -55,9 +69,10 @@ export async function recordScenarioRun(
   trajectory: Trajectory,
   evaluation: EvaluationResult,
   agent: string,
+  augmentationColumns?: readonly string[],
 ): Promise<void> {
   const trial = trialOf(task, trajectory.trial)
-  recordRun(task, toRunRecord(scenario, trajectory, evaluation, agent, trial))
+  recordRun(task, toRunRecord(scenario, trajectory, evaluation, agent, trial, augmentationColumns))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
   const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`

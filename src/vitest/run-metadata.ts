@@ -38,7 +38,13 @@ export const runRecordSchema = z
   .object({
     scenario: z.string().min(1),
     categories: z.array(z.string()),
+    /** The full label of the augmentation the run was shown (`augmentationKind`, or a presentation's own). */
     augmentation: z.string(),
+    /**
+     * The report columns the run counts under (`augmentationColumns`; `[augmentation]` for a run
+     * whose augmentation is known only by its label). A run counts in each.
+     */
+    augmentationColumns: z.array(z.string().min(1)).min(1),
     trial: z.number().int().nonnegative(),
     agent: z.string(),
     status: z.enum(['completed', 'max-turns', 'error']),

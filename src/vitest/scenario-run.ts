@@ -19,6 +19,11 @@ export interface ScenarioRun {
   readonly evaluation?: EvaluationResult
   /** The agent's name for the report; the plugin's configured agent when absent. */
   readonly agent?: string
+  /**
+   * The report columns of the augmentation the run was played under (`augmentationColumns`);
+   * when absent the run counts under its trajectory's augmentation label.
+   */
+  readonly augmentationColumns?: readonly string[]
 }
 
 /** A value a matcher was given that is not what it needs; the message says what was expected. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { Augmentation } from '../augmentation/index.ts'
-import { applyAugmentation, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
+import { applyAugmentation, augmentationColumns, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { Agent, User } from '../roles/types.ts'
@@ -55,8 +55,8 @@ export interface SweepOptions {
   readonly maxShrinks?: number
   /**
    * The running test (`({ task }) => ...`): when given, the worst run of each augmentation kind is
-   * recorded in its toolcheck metadata (with its transcript), so the reporter shows the sweep in
-   * its by-augmentation table.
+   * recorded in its toolcheck metadata (with its transcript and its `augmentationColumns`), so the
+   * reporter shows the sweep in its by-augmentation table, each run under every column it touches.
    */
   readonly task?: RecordingTask
   /** How to play a run; `runScenario` followed by `evaluate` by default. */
@@ -69,8 +69,10 @@ export interface SweepRun {
   readonly augmentation: Augmentation
   /** `describeAugmentation` of it. */
   readonly description: string
-  /** `augmentationKind` of it: the report column. */
+  /** `augmentationKind` of it: the run's label in the report (the sweep records the worst run of each). */
   readonly kind: string
+  /** `augmentationColumns` of it: the report columns the run counts under. */
+  readonly augmentationColumns: readonly string[]
   readonly status: Trajectory['status']
   /** `null` for a run whose status is `error` (not an agent result). */
   readonly score: number | null
@@ -173,7 +175,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
-  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, options.agent.name)
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, options.agent.name, run.augmentationColumns)
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
@@ -255,6 +257,7 @@ function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: E
     augmentation,
     description: describeAugmentation(augmentation),
     kind: augmentationKind(augmentation),
+    augmentationColumns: augmentationColumns(augmentation),
     status: trajectory.status,
     score: scored ? evaluation.score : null,
     turns: evaluation.turns,

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { augmentation } from '../../generators/index.ts'
-import { defineAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
+import { AUGMENTATION_COLUMNS, augmentationColumns, defineAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
 import { functionAgent } from '../../src/roles/function-agent.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import { InfrastructureError } from '../../src/roles/types.ts'
@@ -101,6 +102,32 @@ describe('sweepScenario', () => {
     const descriptionKinds = records.filter((record) => record.augmentation.includes('tool descriptions scrambled'))
     expect(descriptionKinds.some((record) => record.score === 0)).toBe(true)
     expect(records.find((record) => record.augmentation === 'none')?.score ?? 1).toBe(1)
+    // Each record lists the columns of its augmentation: the scrambles it contains.
+    for (const run of report.runs) expect(run.augmentationColumns).toEqual(augmentationColumns(run.augmentation))
+    for (const record of records) expect(record.augmentationColumns).toEqual(report.runs.find((run) => run.kind === record.augmentation)?.augmentationColumns)
+    expect(descriptionKinds.every((record) => record.augmentationColumns.includes('tool descriptions scrambled'))).toBe(true)
+  })
+
+  test('the report groups a sweep’s recorded runs by ToolSandbox column, each run under every scramble it contains', async () => {
+    const task = { meta: {} as Record<string, unknown> }
+    await checkSweep(wifiScenario, augmentation({ scenario: wifiScenario, distractionCounts: [0, 3, 'all'] }), { agent: fragileAgent, numRuns: 30, seed: 7, task })
+    const reading = readRunRecords(task.meta)
+    if (reading.kind !== 'runs') throw new Error(`expected recorded runs, got ${reading.kind}`)
+    const combined = reading.runs.filter((record) => record.augmentationColumns.length > 1)
+    expect(combined.length).toBeGreaterThan(0)
+    const { report } = buildReport([
+      { id: 'sweep', fullName: 'sweep', file: 'sweep.test.ts', state: 'failed', attempts: [{ state: 'failed', repeatIndex: 0, retryIndex: 0 }], meta: task.meta, annotations: [] },
+    ])
+    const columns = Object.keys(report.summary.byAugmentation)
+    // Only table-5 columns (and ours), in their order; no combined labels.
+    expect(columns.every((column) => AUGMENTATION_COLUMNS.includes(column))).toBe(true)
+    expect(columns).toEqual(AUGMENTATION_COLUMNS.filter((column) => columns.includes(column)))
+    expect(report.summary.overall.runs).toBe(reading.runs.length)
+    for (const column of columns)
+      expect(report.summary.byAugmentation[column]?.runs).toBe(reading.runs.filter((record) => record.augmentationColumns.includes(column)).length)
+    expect(report.summary.byAugmentation['tool descriptions scrambled']?.meanScore).toBeLessThan(1)
+    // The runs keep their full labels.
+    expect(report.runs.some((run) => run.augmentation.includes(' + '))).toBe(true)
   })
 
   test('runs that end in an infrastructure error are skipped, and a sweep of only those fails saying so', async () => {

@@ -1,0 +1,49 @@
+import type { MatcherState } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { builtInScenarios } from '../../scenarios/index.ts'
+import { plainPresentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+import { deviceTools } from '../../src/domains/index.ts'
+import { referenceAgent } from '../../src/roles/index.ts'
+import { createRegistry } from '../../src/tools/tool-registry.ts'
+import { playScenario } from '../../src/vitest/play-scenario.ts'
+import { recordMatcherRun } from '../../src/vitest/record-matcher-run.ts'
+import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { readRunRecords } from '../../src/vitest/run-metadata.ts'
+
+function recorded(meta: object): readonly RunRecord[] {
+  const reading = readRunRecords(meta)
+  if (reading.kind !== 'runs') throw new Error(`expected recorded runs, got ${reading.kind}`)
+  return reading.runs
+}
+
+const scenario = builtInScenarios()[0]
+
+describe('playScenario', () => {
+  test('records the augmentation’s full label and its report columns, and a matcher on the run keeps them', async () => {
+    if (scenario === undefined) throw new Error('the corpus is empty')
+    const variant = TOOLSANDBOX_VARIANTS[4]
+    if (variant === undefined) throw new Error('expected eight variants')
+    const task = { meta: {} }
+    const run = await playScenario(scenario, { agent: referenceAgent(), augmentation: variant, context: { task } })
+    expect(run.augmentationColumns).toEqual(['tool names scrambled'])
+    expect(recorded(task.meta).map((record) => [record.augmentation, record.augmentationColumns])).toEqual([
+      ['3 distraction tools + tool names scrambled', ['tool names scrambled']],
+    ])
+    // A matcher records the same run again (replacing the record): the columns must survive.
+    if (run.evaluation === undefined) throw new Error('playScenario evaluates the run')
+    await recordMatcherRun({ task } as unknown as MatcherState, run, run.evaluation)
+    expect(recorded(task.meta).map((record) => record.augmentationColumns)).toEqual([['tool names scrambled']])
+  })
+
+  test('a plain run counts under none, a hand-made presentation under its label', async () => {
+    if (scenario === undefined) throw new Error('the corpus is empty')
+    const task = { meta: {} }
+    await playScenario(scenario, { agent: referenceAgent(), context: { task } })
+    const presentation = { ...plainPresentation(scenario, createRegistry(deviceTools)), label: 'hand-made tool set' }
+    await playScenario(scenario, { agent: referenceAgent(), presentation, context: { task } })
+    expect(recorded(task.meta).map((record) => [record.augmentation, record.augmentationColumns])).toEqual([
+      ['none', ['none']],
+      ['hand-made tool set', ['hand-made tool set']],
+    ])
+  })
+})
