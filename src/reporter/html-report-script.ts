@@ -70,7 +70,8 @@ export const HTML_REPORT_SCRIPT = `
     var shown = 0
     report.runs.forEach(function (run, index) {
       if (category && run.categories.indexOf(category) === -1) return
-      if (augmentation && run.augmentation !== augmentation) return
+      // A run matches every augmentation column it counts under (a sweep's combined ones, several).
+      if (augmentation && run.augmentationColumns.indexOf(augmentation) === -1) return
       if (status && verdict(run) !== status) return
       if (text && run.scenario.toLowerCase().indexOf(text) === -1 && run.test.toLowerCase().indexOf(text) === -1) return
       shown++

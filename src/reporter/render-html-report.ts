@@ -5,9 +5,10 @@ import type { Report } from './report.ts'
 
 /**
  * Renders `toolcheck-report/index.html`: one self-contained page (inline style, script and data,
- * no network) with the summary, a table of runs filterable by category, augmentation and status,
- * and for the selected run its milestone mapping and conversation with tool calls, results and
- * world changes. `transcripts[i]` belongs to `report.runs[i]`.
+ * no network) with the summary, a table of runs filterable by category, augmentation column (a
+ * run matches each of its `augmentationColumns`) and status, and for the selected run its
+ * milestone mapping and conversation with tool calls, results and world changes.
+ * `transcripts[i]` belongs to `report.runs[i]`.
  */
 export function renderHtmlReport(report: Report, transcripts: readonly (Transcript | undefined)[]): string {
   const data = embedJson({ report, transcripts: transcripts.map((transcript) => transcript ?? null) })

@@ -47,6 +47,10 @@ export interface ReportSummary {
   readonly overall: SummaryGroup
   /** One group per category; a run with several categories counts in each. */
   readonly byCategory: Readonly<Record<string, SummaryGroup>>
+  /**
+   * One group per augmentation column (`AUGMENTATION_COLUMNS` order, then others by label); a run
+   * counts in each of its `augmentationColumns`, so a combined augmentation appears under each part.
+   */
   readonly byAugmentation: Readonly<Record<string, SummaryGroup>>
   /** pass^k averaged over the scenario-augmentation pairs of each test that have at least k trials. */
   readonly passHatK: Readonly<Record<string, number>>

@@ -1,3 +1,4 @@
+import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
@@ -5,14 +6,18 @@ import { meanInterval } from './mean-interval.ts'
 import { passHatK } from './pass-hat-k.ts'
 import type { ReportRun, ReportSummary, SummaryGroup, TaskTrials } from './report.ts'
 
-/** Computes the report's summary: overall, per category, per augmentation, and trials with pass^k. */
+/**
+ * Computes the report's summary: overall (each run once), per category and per augmentation
+ * column (a run counts in each of its categories and each of its `augmentationColumns`), and
+ * trials with pass^k (per scenario and full augmentation label).
+ */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
   const byAugmentation = new Map<string, ReportRun[]>()
   const byTask = new Map<string, ReportRun[]>()
   for (const run of runs) {
     for (const category of run.categories) push(byCategory, category, run)
-    push(byAugmentation, run.augmentation, run)
+    for (const column of run.augmentationColumns) push(byAugmentation, column, run)
     push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
   }
   const trials = [...byTask.values()].map(summarizeTrials)
@@ -88,7 +93,11 @@ function categoryOrder(a: string, b: string): number {
   return rank(a) - rank(b) || compareText(a, b)
 }
 
-// The plain presentation first, then augmentations by label.
+// ToolSandbox's columns in its table's order, then ours, then any others by label.
 function augmentationOrder(a: string, b: string): number {
-  return Number(a !== 'none') - Number(b !== 'none') || compareLabels(a, b)
+  const rank = (column: string) => {
+    const index = AUGMENTATION_COLUMNS.indexOf(column)
+    return index === -1 ? AUGMENTATION_COLUMNS.length : index
+  }
+  return rank(a) - rank(b) || compareLabels(a, b)
 }

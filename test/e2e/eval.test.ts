@@ -20,19 +20,24 @@ describe('toolcheck eval', () => {
     expect(code).toBe(0)
     const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
     expect(report.agent).toBe('reference')
-    expect(Object.keys(report.summary.byAugmentation)).toHaveLength(8)
-    // The plain presentation first, then labels with their numbers compared as numbers.
+    // The columns of ToolSandbox's table 5, in its order: each variant counts under its own.
     expect(Object.keys(report.summary.byAugmentation)).toEqual([
       'none',
       '3 distraction tools',
-      '3 distraction tools + argument descriptions scrambled',
-      '3 distraction tools + argument types scrambled',
-      '3 distraction tools + tool descriptions scrambled',
-      '3 distraction tools + tool names scrambled',
       '10 distraction tools',
       'all tools',
+      'tool names scrambled',
+      'tool descriptions scrambled',
+      'argument descriptions scrambled',
+      'argument types scrambled',
     ])
     expect(report.runs.length).toBeGreaterThanOrEqual(8)
+    const perColumn = Object.values(report.summary.byAugmentation).map((group) => group.runs)
+    expect(perColumn.reduce((sum, runs) => sum + runs, 0)).toBe(report.summary.overall.runs)
+    expect(new Set(perColumn).size).toBe(1)
+    // Runs keep the variant's full label beside its column.
+    expect(report.runs.find((run) => run.augmentation === '3 distraction tools + tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
+    expect(output.stdout).toMatch(/^tool names scrambled\s+\d+\s+1\.000/m)
     expect(report.runs.every((run) => run.scenario.includes('wifi') && run.status !== 'error' && run.score === 1 && run.passed)).toBe(true)
     expect(output.stdout).toContain(`toolcheck: agent reference, ${report.runs.length} runs, 0 infrastructure errors`)
     expect(output.stdout).toMatch(/^overall\s+\d+\s+1\.000/m)

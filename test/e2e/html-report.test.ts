@@ -25,6 +25,10 @@ test('the HTML report opens from disk, filters to failed runs and shows a run wi
     })
     await page.goto(pathToFileURL(`${directory}/index.html`).href)
     await expect.poll(() => page.locator('tr.run').count()).toBe(10)
+    // The augmentation filter offers the report's columns; a run matches each column it lists.
+    expect(await page.locator('#filter-augmentation option').allTextContents()).toEqual(['all', 'none'])
+    await page.selectOption('#filter-augmentation', 'none')
+    expect(await page.locator('tr.run').count()).toBe(10)
 
     await page.selectOption('#filter-status', 'failed')
     const failed = page.locator('tr.run')

@@ -11,6 +11,8 @@ function record(scenario: string, trial: number, overrides: Partial<RunRecord> =
     scenario,
     categories: ['SINGLE_TOOL_CALL'],
     augmentation: 'none',
+    // A run known only by its label counts under it.
+    augmentationColumns: [overrides.augmentation ?? 'none'],
     trial,
     agent: 'reference',
     status: 'completed',
@@ -69,7 +71,7 @@ describe('buildReport', () => {
     ])
   })
 
-  test('groups by category (a run counts in each of its categories) and augmentation, plain first', () => {
+  test('groups by category (a run counts in each of its categories) and augmentation column, plain first', () => {
     const runs = [
       record('a', 0, { categories: ['STATE_DEPENDENCY', 'SINGLE_TOOL_CALL'], augmentation: 'all tools', score: 0.5, turns: 6 }),
       record('a', 0, { categories: ['STATE_DEPENDENCY', 'SINGLE_TOOL_CALL'] }),
@@ -80,6 +82,42 @@ describe('buildReport', () => {
     expect(Object.keys(report.summary.byAugmentation)).toEqual(['none', '3 distraction tools', 'all tools'])
     expect(report.summary.byCategory.STATE_DEPENDENCY).toMatchObject({ runs: 2, meanScore: 0.75, meanTurns: 5 })
     expect(formatSummary(report)).toContain('STATE_DEPENDENCY')
+  })
+
+  test('groups a sweep’s combined augmentations by column: a run counts under each column it lists, overall once', () => {
+    const sweepRuns = [
+      // Worst runs of three kinds a sweep drew.
+      record('a', 0, {
+        augmentation: 'all tools + tool names scrambled + argument types scrambled + paraphrased',
+        augmentationColumns: ['tool names scrambled', 'argument types scrambled', 'paraphrased'],
+        score: 0,
+        turns: 2,
+      }),
+      record('a', 0, { augmentation: '3 distraction tools + tool names scrambled', augmentationColumns: ['tool names scrambled'], score: 1, turns: 4 }),
+      record('a', 0, { augmentation: '5 distraction tools', augmentationColumns: ['5 distraction tools'] }),
+      record('a', 0, { augmentation: 'paraphrased', augmentationColumns: ['none', 'paraphrased'] }),
+      record('a', 0, { augmentation: 'my own tools', augmentationColumns: ['my own tools'], status: 'error', score: null, milestoneScore: null, minefieldHit: null }),
+    ]
+    const { report } = buildReport([collected('sweep', sweepRuns, ['failed'])])
+    expect(Object.keys(report.summary.byAugmentation)).toEqual([
+      'none',
+      'tool names scrambled',
+      'argument types scrambled',
+      'paraphrased',
+      '5 distraction tools',
+      'my own tools',
+    ])
+    expect(report.summary.byAugmentation['tool names scrambled']).toMatchObject({ runs: 2, meanScore: 0.5, meanTurns: 3 })
+    expect(report.summary.byAugmentation['argument types scrambled']).toMatchObject({ runs: 1, meanScore: 0 })
+    expect(report.summary.byAugmentation.paraphrased).toMatchObject({ runs: 2, meanScore: 0.5 })
+    expect(report.summary.byAugmentation['my own tools']).toMatchObject({ runs: 1, errors: 1, meanScore: null })
+    expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1 })
+    // Runs keep their full label, and list their columns.
+    expect(report.runs.map((run) => run.augmentationColumns.length)).toEqual(expect.arrayContaining([3, 1, 1, 2, 1]))
+    expect(report.runs.map((run) => run.augmentation)).toContain('all tools + tool names scrambled + argument types scrambled + paraphrased')
+    const table = formatSummary(report)
+    expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
+    expect(table).not.toContain('all tools + tool names scrambled')
   })
 
   test('pairs each run with its transcript annotation by scenario, augmentation and trial', () => {
