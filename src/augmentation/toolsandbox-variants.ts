@@ -2,7 +2,7 @@ import type { Augmentation, AugmentationInput } from './augmentation.ts'
 import { defineAugmentation } from './augmentation.ts'
 import { augmentationKind } from './describe-augmentation.ts'
 
-/** One named augmentation of a fixed set; `label` is the report column. */
+/** One named augmentation of a fixed set; `label` names its runs in the report (and its test). */
 export interface NamedAugmentation {
   readonly label: string
   readonly augmentation: Augmentation
@@ -21,6 +21,8 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * tool without exception (ToolSandbox cut descriptions with a pattern that missed the tools
  * without arguments, and argument descriptions of tools documented with no return section).
  * Tool order is by real name rather than shuffled, so a run depends on nothing but its inputs.
+ * The report counts each under its own column (`augmentationColumns`: `none`,
+ * `3 distraction tools`, `10 distraction tools`, `all tools`, then the four scrambles alone).
  * Labels, in this order: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`,
  * `3 distraction tools + tool names scrambled`, `3 distraction tools + tool descriptions scrambled`,
