@@ -33,6 +33,8 @@ export function openaiEmbedder(options: OpenAIEmbedderOptions): Embedder {
       } catch (thrown) {
         throw embeddingFailure(name, texts.length, thrown)
       }
+      // An OpenAI-compatible server may answer 200 with a body of another shape; the client does not check.
+      if (!Array.isArray(response?.data)) throw new EmbeddingError(name, 'the response has no list of embeddings (`data`)')
       // The API states each vector's position in `index`; fall back to the list order when absent.
       const vectors = new Array<number[] | undefined>(texts.length)
       for (const [position, item] of response.data.entries()) {

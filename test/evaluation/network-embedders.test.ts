@@ -1,9 +1,9 @@
 import { InferenceClient, InferenceClientProviderApiError, InferenceClientProviderOutputError } from '@huggingface/inference'
-import OpenAI, { APIConnectionError } from 'openai'
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, InternalServerError, RateLimitError } from 'openai'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { Embedder } from '../../src/evaluation/index.ts'
 import { cosineSimilarity, EmbeddingError, evaluate, huggingFaceEmbedder, openaiEmbedder } from '../../src/evaluation/index.ts'
-import type { MockServer } from '../../src/mock-server/index.ts'
+import type { MockEmbeddingReply, MockServer } from '../../src/mock-server/index.ts'
 import { hashedEmbedding, startMockServer } from '../../src/mock-server/index.ts'
 import { milestoneSchema } from '../../src/scenario/index.ts'
 import { buildTrajectory, say } from './trajectory-builder.ts'
@@ -86,67 +86,38 @@ describe('openaiEmbedder with the openai client', () => {
   })
 })
 
-/**
- * The mock server answers embeddings in OpenAI's format (`{ input }` in, `{ data: [{ embedding }] }`
- * out), while Hugging Face feature extraction sends `{ inputs }` and expects the vectors as a
- * bare list, as a text-embeddings-inference server answers. This fetch, given to the real
- * `InferenceClient`, translates both ways, so the client's own request building and answer
- * checks run against the mock server's vectors.
- */
-function featureExtractionFetch(options: { readonly translateAnswer: boolean }): typeof fetch {
-  return async (input, init) => {
-    const request = JSON.parse(String(init?.body)) as { inputs: string | string[] }
-    const response = await fetch(input, { ...init, body: JSON.stringify({ model: MODEL, input: request.inputs }) })
-    if (!options.translateAnswer || !response.ok) return response
-    const answer = (await response.json()) as { data: { embedding: number[] }[] }
-    return new Response(JSON.stringify(answer.data.map((item) => item.embedding)), { status: 200, headers: { 'content-type': 'application/json' } })
-  }
-}
-
 describe('huggingFaceEmbedder with the @huggingface/inference client', () => {
-  const embedder = (fetchOption?: typeof fetch): Embedder => {
-    const client = new InferenceClient(undefined, { endpointUrl: `${server.baseURL}/embeddings`, ...(fetchOption === undefined ? {} : { fetch: fetchOption }) })
-    return huggingFaceEmbedder({ client: client as unknown as Parameters<typeof huggingFaceEmbedder>[0]['client'], model: MODEL })
-  }
+  // The server's url is the client's endpointUrl, as for chat completion: feature extraction posts `{ inputs }` to it.
+  const embedder = (): Embedder => huggingFaceEmbedder({ client: new InferenceClient('hf-test-key', { endpointUrl: server.url }), model: MODEL })
 
   test('embeds a batch through the client, one vector per text in order', async () => {
     const texts = ['water the ferns', 'call Ana']
-    const vectors = await embedder(featureExtractionFetch({ translateAnswer: true })).embed(texts)
+    const vectors = await embedder().embed(texts)
     expect(vectors).toEqual(texts.map((text) => hashedEmbedding(text, DIMENSIONS)))
-    expect(embeddingRequests()).toHaveLength(1)
-    expect(embeddingRequests()[0]?.path).toBe('/v1/embeddings')
+    expect(server.embeddingRequestCount).toBe(1)
+    expect(embeddingRequests()[0]).toMatchObject({ method: 'POST', path: '/', body: { inputs: texts }, authorized: true })
+    expect(embedder().name).toBe('huggingface:mock-embed')
   })
 
   test('evaluate scores a semantic milestone with the server\'s vectors', async () => {
-    const result = await evaluate(trajectory, scenario, { embedder: embedder(featureExtractionFetch({ translateAnswer: true })) })
+    const result = await evaluate(trajectory, scenario, { embedder: embedder() })
     expect(result.score).toBeCloseTo(expectedScore, 12)
-    expect(embeddingRequests()).toHaveLength(1)
+    expect(server.embeddingRequestCount).toBe(1)
   })
 
-  test('an HTTP error: an embedding failure with the status and the server\'s message, and the client\'s error as the cause', async () => {
-    // Without the translation the mock server refuses Hugging Face's request body with a 400.
-    const error = await embedder().embed(['a', 'b']).catch((thrown: unknown) => thrown)
-    expect(error).toBeInstanceOf(EmbeddingError)
-    expect((error as EmbeddingError).message).toBe(
-      'embedding failed: huggingface:mock-embed: could not embed 2 texts: Failed to perform inference: an HTTP error occurred when requesting the provider.; HTTP 400; the server said: embeddings input must be a string or a list of strings',
-    )
-    expect((error as EmbeddingError).cause).toBeInstanceOf(InferenceClientProviderApiError)
-  })
-
-  test('an answer that is not a list of vectors: an embedding failure, with the client\'s complaint as the cause', async () => {
-    const error = await embedder(featureExtractionFetch({ translateAnswer: false })).embed(['a']).catch((thrown: unknown) => thrown)
-    expect(error).toBeInstanceOf(EmbeddingError)
-    expect((error as EmbeddingError).message).toMatch(/^embedding failed: huggingface:mock-embed: could not embed 1 text: Received malformed response from HF-Inference feature-extraction API/)
-    expect((error as EmbeddingError).cause).toBeInstanceOf(InferenceClientProviderOutputError)
+  test('a 503 is retried by the client itself, so the embedder never sees it', async () => {
+    server.enqueueEmbeddings({ fault: 'server-error', status: 503 })
+    expect(await embedder().embed(['a'])).toEqual([hashedEmbedding('a', DIMENSIONS)])
+    expect(server.embeddingRequestCount).toBe(2)
   })
 
   test('a server that is down: an embedding failure through evaluate', async () => {
-    const unreachable = embedder(featureExtractionFetch({ translateAnswer: true }))
+    const unreachable = embedder()
     await stopServer()
     const error = await evaluate(trajectory, scenario, { embedder: unreachable }).catch((thrown: unknown) => thrown)
     expect(error).toBeInstanceOf(EmbeddingError)
-    expect((error as EmbeddingError).message).toMatch(/^embedding failed: huggingface:mock-embed: could not embed 2 texts: /)
-    expect((error as EmbeddingError).cause).toBeInstanceOf(Error)
+    expect((error as EmbeddingError).message).toBe('embedding failed: huggingface:mock-embed: could not embed 2 texts: fetch failed')
+    expect((error as EmbeddingError).cause).toBeInstanceOf(TypeError)
   })
 
   test('token vectors are mean-pooled and a single bare vector is accepted', async () => {
@@ -156,6 +127,71 @@ describe('huggingFaceEmbedder with the @huggingface/inference client', () => {
     expect(await huggingFaceEmbedder({ client: bare, model: 'b' }).embed(['one'])).toEqual([[0.25, 0.75]])
     const short = { featureExtraction: () => Promise.resolve([[1, 0]]) }
     await expect(huggingFaceEmbedder({ client: short, model: 's' }).embed(['a', 'b'])).rejects.toThrow(new EmbeddingError('huggingface:s', 'returned 1 results for 2 texts'))
+  })
+})
+
+/** Both embedders on the server, with clients that do not retry and give up on a hang after 300 ms. */
+const networkEmbedders = {
+  openai: () => openaiEmbedder({ client: new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0, timeout: 300 }), model: MODEL }),
+  huggingface: () => huggingFaceEmbedder({ client: new InferenceClient(undefined, { endpointUrl: server.url, signal: AbortSignal.timeout(300) }), model: MODEL }),
+}
+
+/** What an embedder reports for a fault: the message after its name, and the class of the client's error (the cause). */
+type Report = readonly [reason: string, cause: (abstract new (...args: never[]) => unknown) | undefined]
+
+const MALFORMED_HUGGING_FACE = 'Received malformed response from HF-Inference feature-extraction API: expected Array<number[][][] | number[][] | number[] | number>'
+const faults: readonly { readonly name: string; readonly reply: MockEmbeddingReply; readonly openai: Report; readonly huggingface: Report }[] = [
+  {
+    name: '429 with Retry-After',
+    reply: { fault: 'rate-limit', retryAfter: 1 },
+    openai: ['could not embed 2 texts: 429 rate limit reached (mock)', RateLimitError],
+    huggingface: ['could not embed 2 texts: Failed to perform inference: rate limit reached (mock); HTTP 429', InferenceClientProviderApiError],
+  },
+  {
+    name: '500',
+    reply: { fault: 'server-error' },
+    openai: ['could not embed 2 texts: 500 internal error (mock)', InternalServerError],
+    huggingface: ['could not embed 2 texts: Failed to perform inference: internal error (mock); HTTP 500', InferenceClientProviderApiError],
+  },
+  { name: 'a reset connection', reply: { fault: 'reset' }, openai: ['could not embed 2 texts: Connection error.', APIConnectionError], huggingface: ['could not embed 2 texts: fetch failed', TypeError] },
+  {
+    name: 'a hang',
+    reply: { fault: 'hang' },
+    openai: ['could not embed 2 texts: Request timed out.', APIConnectionTimeoutError],
+    huggingface: ['could not embed 2 texts: The operation was aborted due to timeout', DOMException],
+  },
+  {
+    name: 'a body that is not JSON',
+    reply: { fault: 'malformed-body' },
+    openai: ['could not embed 2 texts: Unexpected end of JSON input', SyntaxError],
+    huggingface: ['could not embed 2 texts: Unexpected end of JSON input', SyntaxError],
+  },
+  {
+    name: 'JSON of another shape',
+    reply: { status: 200, body: { vectors: [] } },
+    openai: ['the response has no list of embeddings (`data`)', undefined],
+    huggingface: [`could not embed 2 texts: ${MALFORMED_HUGGING_FACE}`, InferenceClientProviderOutputError],
+  },
+]
+
+describe.each(['openai', 'huggingface'] as const)('%s embedder against the server\'s faults', (kind) => {
+  test.each(faults)('$name: an embedding failure naming the embedder, with the client\'s error as the cause', async (fault) => {
+    server.enqueueEmbeddings(fault.reply)
+    const [reason, causeClass] = fault[kind]
+    const error = await networkEmbedders[kind]().embed(['a', 'b']).catch((thrown: unknown) => thrown)
+    expect(error).toBeInstanceOf(EmbeddingError)
+    expect((error as EmbeddingError).message).toBe(`embedding failed: ${kind}:${MODEL}: ${reason}`)
+    expect((error as EmbeddingError).embedder).toBe(`${kind}:${MODEL}`)
+    if (causeClass === undefined) expect((error as EmbeddingError).cause).toBeUndefined()
+    else expect((error as EmbeddingError).cause).toBeInstanceOf(causeClass)
+    expect([server.embeddingRequestCount, server.chatRequestCount]).toEqual([1, 0])
+  })
+
+  test('evaluate lets a fault through as the embedding failure, and the next request gets vectors again', async () => {
+    server.enqueueEmbeddings({ fault: 'rate-limit', retryAfter: 1 })
+    await expect(evaluate(trajectory, scenario, { embedder: networkEmbedders[kind]() })).rejects.toThrow(EmbeddingError)
+    expect((await evaluate(trajectory, scenario, { embedder: networkEmbedders[kind]() })).score).toBeCloseTo(expectedScore, 6)
+    expect(server.embeddingRequestCount).toBe(2)
   })
 })
 
