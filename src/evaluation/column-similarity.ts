@@ -1,6 +1,7 @@
 import type { Similarity } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import { jsonEqual } from '../world/index.ts'
+import type { RougeTokenizer } from './rouge-l.ts'
 import { rougeL } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
 
@@ -16,9 +17,16 @@ import type { SemanticTexts } from './semantic-texts.ts'
  * - `any`: 1.
  *
  * A `null` target matches exactly a `null` or missing actual value, whatever the kind (except
- * `any`). Non-text values are compared as their JSON text by the text kinds.
+ * `any`). Non-text values are compared as their JSON text by the text kinds. A `tokenizer`
+ * remembers ROUGE tokens across calls (the value is the same with or without it).
  */
-export function columnSimilarity(similarity: Similarity, actual: JsonValue | undefined, target: JsonValue, semantic?: SemanticTexts): number {
+export function columnSimilarity(
+  similarity: Similarity,
+  actual: JsonValue | undefined,
+  target: JsonValue,
+  semantic?: SemanticTexts,
+  tokenizer?: RougeTokenizer,
+): number {
   if (similarity === 'any') return 1
   if (target === null) return actual === null || actual === undefined ? 1 : 0
   if (actual === undefined) return 0
@@ -29,7 +37,7 @@ export function columnSimilarity(similarity: Similarity, actual: JsonValue | und
     case 'contains':
       return valueText(actual).includes(valueText(target)) ? 1 : 0
     case 'rouge-l':
-      return rougeL(valueText(target), valueText(actual)).fmeasure
+      return (tokenizer === undefined ? rougeL(valueText(target), valueText(actual)) : tokenizer.rougeL(valueText(target), valueText(actual))).fmeasure
     case 'semantic':
       return semantic === undefined ? 0 : semantic.similarity(valueText(actual), valueText(target))
   }

@@ -4,6 +4,7 @@ import { compileConstraint } from './compiled-constraint.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import type { Extractor } from './extractors.ts'
 import type { MatchProblem } from './milestone-matcher.ts'
+import type { RougeTokenizer } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
 import type { TrajectoryIndex } from './trajectory-index.ts'
 import type { ConstraintResult } from './types.ts'
@@ -36,6 +37,7 @@ export interface CompiledList {
 export interface ListSetup {
   readonly index: TrajectoryIndex
   readonly semantic: SemanticTexts
+  readonly tokenizer: RougeTokenizer
   readonly extractors: Readonly<Record<string, Extractor>>
   readonly role: 'milestone' | 'minefield'
   readonly startIndex: number
@@ -69,6 +71,7 @@ export function compileMilestones(list: readonly Milestone[], edges: readonly Ed
     const constraintSetup: ConstraintSetup = {
       index: setup.index,
       semantic: setup.semantic,
+      tokenizer: setup.tokenizer,
       extractors: setup.extractors,
       role: setup.role,
       owner: position,
@@ -99,18 +102,20 @@ export function compileMilestones(list: readonly Milestone[], edges: readonly Ed
   const orderEdges: Edge[] = [...dagEdges]
   for (const milestone of withGuards) for (const dependency of milestone.dependencies) orderEdges.push([dependency, milestone.position])
 
-  const signatures = withGuards.map(() => new Map<number, number>())
+  // Guards are checked for every pair of placements the matcher considers, so each milestone's
+  // signature per message is kept in an array (−1: not yet computed).
+  const messageCount = setup.index.trajectory.messages.length
+  const signatures = withGuards.map(() => new Int32Array(messageCount).fill(-1))
   return {
     milestones: withGuards,
     edges: orderEdges,
     guardSignature: (milestone, messageIndex) => {
-      const cache = signatures[milestone] as Map<number, number>
-      let signature = cache.get(messageIndex)
-      if (signature === undefined) {
-        const tables = withGuards[milestone]?.guardedTables ?? []
-        signature = setup.index.intern(`g:${tables.map((table) => setup.index.tableVersion(messageIndex, table)).join(',')}`)
-        cache.set(messageIndex, signature)
-      }
+      const cache = signatures[milestone] as Int32Array
+      const cached = cache[messageIndex]
+      if (cached !== undefined && cached >= 0) return cached
+      const tables = withGuards[milestone]?.guardedTables ?? []
+      const signature = setup.index.intern(`g:${tables.map((table) => setup.index.tableVersion(messageIndex, table)).join(',')}`)
+      if (messageIndex >= 0 && messageIndex < cache.length) cache[messageIndex] = signature
       return signature
     },
   }

@@ -2,6 +2,7 @@ import type { Constraint } from '../scenario/index.ts'
 import type { Extractor } from './extractors.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import { compileMessageConstraint } from './message-constraint.ts'
+import type { RougeTokenizer } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
 import { compileTableConstraint } from './table-constraint.ts'
 import { compileToolCallConstraint } from './tool-call-constraint.ts'
@@ -12,6 +13,8 @@ import type { ConstraintResult } from './types.ts'
 export interface ConstraintSetup {
   readonly index: TrajectoryIndex
   readonly semantic: SemanticTexts
+  /** ROUGE tokens shared by every constraint of the evaluation. */
+  readonly tokenizer: RougeTokenizer
   readonly extractors: Readonly<Record<string, Extractor>>
   /** Milestones default tool-call constraints to `succeeded`, minefields to `requested`. */
   readonly role: 'milestone' | 'minefield'
@@ -71,16 +74,24 @@ export function checkMilestoneReference(reference: number, setup: ConstraintSetu
   }
 }
 
-/** Caches a constraint's similarity by (current key, dependency key). */
+/**
+ * Caches a constraint's similarity by (current key, dependency key): small integers, the
+ * current key from 0 and the dependency key from −1. The matcher asks thousands of times per
+ * evaluation, so the values sit in arrays indexed by the keys rather than in a map.
+ */
 export class KeyedCache {
-  readonly #values = new Map<number, number>()
+  readonly #values: (number[] | undefined)[] = []
 
   get(currentKey: number, dependencyKey: number, compute: () => number): number {
-    const key = currentKey * 4_194_304 + dependencyKey + 1
-    let value = this.#values.get(key)
+    let row = this.#values[currentKey]
+    if (row === undefined) {
+      row = []
+      this.#values[currentKey] = row
+    }
+    let value = row[dependencyKey + 1]
     if (value === undefined) {
       value = compute()
-      this.#values.set(key, value)
+      row[dependencyKey + 1] = value
     }
     return value
   }

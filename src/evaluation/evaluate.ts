@@ -7,6 +7,7 @@ import type { Extractor } from './extractors.ts'
 import { builtInExtractors } from './extractors.ts'
 import { lexicalEmbedder } from './lexical-embedder.ts'
 import { matchMilestones } from './milestone-matcher.ts'
+import { RougeTokenizer } from './rouge-l.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
 import type { EvaluationResult, MilestoneMatch } from './types.ts'
@@ -53,7 +54,7 @@ function evaluateOnce(
 ): EvaluationResult {
   const index = new TrajectoryIndex(trajectory)
   const startIndex = trajectory.firstUserMessageIndex
-  const milestoneSetup: ListSetup = { index, semantic, extractors, role: 'milestone', startIndex }
+  const milestoneSetup: ListSetup = { index, semantic, tokenizer: new RougeTokenizer(), extractors, role: 'milestone', startIndex }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
   const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup)
   const minefields = matchList(compileMilestones(scenario.minefields, scenario.minefieldEdges, minefieldSetup), trajectory, minefieldSetup)

@@ -14,13 +14,19 @@ type MessageConstraint = Extract<Constraint, { kind: 'message' }>
  * placeholder without a value gives 0. A message between other parties gives 0.
  */
 export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic } = setup
+  const { index, semantic, tokenizer } = setup
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
   const cache = new KeyedCache()
+  // Interning hashes the whole content, and the key is asked for at every message many times.
+  const keys = new Map<number, number>()
   const currentKey = (messageIndex: number) => {
-    const message = index.message(messageIndex)
-    if (message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to) return -1
-    return index.intern(`m:${message.content}`)
+    let key = keys.get(messageIndex)
+    if (key === undefined) {
+      const message = index.message(messageIndex)
+      key = message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to ? -1 : index.intern(`m:${message.content}`)
+      keys.set(messageIndex, key)
+    }
+    return key
   }
   const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
 
@@ -37,7 +43,7 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
     if (targets.length === 0) targets.push(constraint.content)
     let best = { similarity: -1, target: '' }
     for (const target of targets) {
-      const similarity = columnSimilarity(constraint.similarity, message.content, target, semantic)
+      const similarity = columnSimilarity(constraint.similarity, message.content, target, semantic, tokenizer)
       if (similarity > best.similarity) best = { similarity, target }
     }
     const name = similarityName(constraint.similarity)

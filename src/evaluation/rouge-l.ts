@@ -14,10 +14,14 @@ export interface RougeScore {
  * are separators too, so "café" gives "caf".
  */
 export function rougeTokens(text: string): string[] {
+  return tokenise(text, porterStem)
+}
+
+function tokenise(text: string, stem: (word: string) => string): string[] {
   const tokens: string[] = []
   for (const token of text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').split(' ')) {
     if (token.length === 0) continue
-    tokens.push(token.length > 3 ? porterStem(token) : token)
+    tokens.push(token.length > 3 ? stem(token) : token)
   }
   return tokens
 }
@@ -43,12 +47,49 @@ export function longestCommonSubsequence(first: readonly string[], second: reado
  * `rouge_score.rouge_scorer.RougeScorer(['rougeL'], use_stemmer=True).score(target, prediction)`.
  */
 export function rougeL(target: string, prediction: string): RougeScore {
-  const targetTokens = rougeTokens(target)
-  const predictionTokens = rougeTokens(prediction)
+  return rougeLOfTokens(rougeTokens(target), rougeTokens(prediction))
+}
+
+/** ROUGE-L of already tokenised texts (`rougeTokens`); `rougeL` is this after tokenising. */
+export function rougeLOfTokens(targetTokens: readonly string[], predictionTokens: readonly string[]): RougeScore {
   if (targetTokens.length === 0 || predictionTokens.length === 0) return { precision: 0, recall: 0, fmeasure: 0 }
   const common = longestCommonSubsequence(targetTokens, predictionTokens)
   const precision = common / predictionTokens.length
   const recall = common / targetTokens.length
   const fmeasure = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
   return { precision, recall, fmeasure }
+}
+
+/**
+ * `rougeTokens` remembered for one evaluation. The same texts (a target, a message's content)
+ * are compared with many messages and milestones, and the same words recur across texts, so
+ * each text is tokenised once and each word stemmed once; stemming dominated the cost otherwise.
+ */
+export class RougeTokenizer {
+  readonly #tokens = new Map<string, readonly string[]>()
+  readonly #stems = new Map<string, string>()
+
+  /** The same tokens as `rougeTokens(text)`. */
+  tokens(text: string): readonly string[] {
+    let tokens = this.#tokens.get(text)
+    if (tokens === undefined) {
+      tokens = tokenise(text, (word) => this.#stem(word))
+      this.#tokens.set(text, tokens)
+    }
+    return tokens
+  }
+
+  /** The same score as `rougeL(target, prediction)`. */
+  rougeL(target: string, prediction: string): RougeScore {
+    return rougeLOfTokens(this.tokens(target), this.tokens(prediction))
+  }
+
+  #stem(word: string): string {
+    let stem = this.#stems.get(word)
+    if (stem === undefined) {
+      stem = porterStem(word)
+      this.#stems.set(word, stem)
+    }
+    return stem
+  }
 }

@@ -20,13 +20,14 @@ type TableConstraint = Extract<Constraint, { kind: 'table' | 'added' | 'removed'
  * predecessor milestone.
  */
 export function compileTableConstraint(constraint: TableConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic } = setup
+  const { index, semantic, tokenizer } = setup
   const { table, rows: target, columns } = constraint
   const cache = new KeyedCache()
   const current = (messageIndex: number) => index.tableVersion(messageIndex, table)
+  const rowKey = (row: Row) => index.rowKey(row)
 
   if (constraint.kind === 'table') {
-    const compare = (messageIndex: number) => tableSimilarity(index.rowsOf(current(messageIndex)), target, columns, semantic)
+    const compare = (messageIndex: number) => tableSimilarity(index.rowsOf(current(messageIndex)), target, columns, semantic, tokenizer)
     return {
       kind: 'table',
       dependency: undefined,
@@ -55,20 +56,20 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
     const since = `since ${referenceName(dependencyIndex)}`
     let changed: Row[]
     if (kind === 'added') {
-      const gone = rowsNotIn(before, now)
+      const gone = rowsNotIn(before, now, rowKey)
       if (gone.length > 0) return { kind, similarity: 0, reason: `table ${table}: expected only additions ${since}, but ${gone.length} row(s) are gone` }
-      changed = rowsNotIn(now, before)
+      changed = rowsNotIn(now, before, rowKey)
     } else if (kind === 'removed') {
-      const added = rowsNotIn(now, before)
+      const added = rowsNotIn(now, before, rowKey)
       if (added.length > 0) return { kind, similarity: 0, reason: `table ${table}: expected only removals ${since}, but ${added.length} row(s) are new` }
-      changed = rowsNotIn(before, now)
+      changed = rowsNotIn(before, now, rowKey)
     } else {
       if (now.length !== before.length)
         return { kind, similarity: 0, reason: `table ${table}: expected updated rows ${since}, but the row count went from ${before.length} to ${now.length}` }
-      changed = rowsNotIn(now, before)
+      changed = rowsNotIn(now, before, rowKey)
     }
     const verb = kind === 'added' ? 'added' : kind === 'removed' ? 'removed' : 'updated'
-    const result = tableSimilarity(changed, target, columns, semantic)
+    const result = tableSimilarity(changed, target, columns, semantic, tokenizer)
     return { kind, similarity: result.similarity, reason: `table ${table}, rows ${verb} ${since}: ${result.reason === '' ? 'match the target' : result.reason}` }
   }
 

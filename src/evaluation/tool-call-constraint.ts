@@ -24,7 +24,7 @@ interface CallComparison {
  * needs a call without error; `requested` also accepts calls that failed.
  */
 export function compileToolCallConstraint(constraint: ToolCallConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic } = setup
+  const { index, semantic, tokenizer } = setup
   const mode = constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded')
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
   const cache = new KeyedCache()
@@ -63,7 +63,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     let best: CallComparison = { similarity: -1, reason: '' }
     for (const target of constraint.anyOf) {
       for (const values of alternatives.length === 0 ? [undefined] : alternatives) {
-        const result = compareCall(trace.tool, trace.arguments, target, values, semantic)
+        const result = compareCall(trace.tool, trace.arguments, target, values, semantic, tokenizer)
         if (result.similarity > best.similarity) best = result
       }
     }
@@ -95,6 +95,7 @@ function compareCall(
   target: ToolCallTarget,
   values: FillValues | undefined,
   semantic: ConstraintSetup['semantic'],
+  tokenizer: ConstraintSetup['tokenizer'],
 ): CallComparison {
   if (tool !== target.tool) return { similarity: 0, reason: `expected a call of ${target.tool}, found ${tool}` }
   const actual = typeof actualArguments === 'object' && actualArguments !== null && !Array.isArray(actualArguments) ? actualArguments : {}
@@ -105,7 +106,7 @@ function compareCall(
     // Without values every placeholder is missing, and the reason names it.
     const filled = fillPlaceholders(expectedRaw, values ?? {})
     const similarity = target.compare?.[name] ?? 'exact'
-    const value = filled.missing.length > 0 ? 0 : columnSimilarity(similarity, actual[name], filled.value, semantic)
+    const value = filled.missing.length > 0 ? 0 : columnSimilarity(similarity, actual[name], filled.value, semantic, tokenizer)
     count++
     if (value < 1) {
       const expectedText = filled.missing.length > 0 ? `a value filled from an earlier result (${filled.missing.join(', ')})` : describeValue(filled.value)
