@@ -1,5 +1,5 @@
 import type { Message, ToolTrace, Trajectory } from '../conversation/index.ts'
-import type { Table, WorldSnapshot } from '../world/index.ts'
+import type { Row, Table, WorldSnapshot } from '../world/index.ts'
 import { canonicalJson, tableRows } from '../world/index.ts'
 
 /**
@@ -17,6 +17,7 @@ export class TrajectoryIndex {
   readonly #rowsOfVersion: Table[] = []
   readonly #versionsByTable = new Map<string, Int32Array>()
   readonly #interned = new Map<string, number>()
+  readonly #rowKeys = new WeakMap<Row, string>()
 
   constructor(trajectory: Trajectory) {
     this.trajectory = trajectory
@@ -59,6 +60,19 @@ export class TrajectoryIndex {
   /** The tool trace a message carries, if any. */
   trace(index: number): ToolTrace | undefined {
     return this.trajectory.messages[index]?.toolResult
+  }
+
+  /**
+   * A row's canonical JSON, remembered: snapshots share unchanged rows, so the same row objects
+   * are compared again for every pair of table versions.
+   */
+  rowKey(row: Row): string {
+    let key = this.#rowKeys.get(row)
+    if (key === undefined) {
+      key = canonicalJson(row)
+      this.#rowKeys.set(row, key)
+    }
+    return key
   }
 
   /** A small integer per distinct string (equal strings, equal numbers). */
