@@ -82,15 +82,34 @@ export function matchMilestones(problem: MatchProblem): MilestoneMapping {
     const scope = split[milestone] ? [milestone, ...deps] : [...new Set([milestone, ...deps, ...partners])]
     const originalDependencies = problem.dependencies[milestone] ?? []
     const dependencyIndices = new Array<number>(originalDependencies.length).fill(0)
+    // Where the scope is wider than the milestone and its dependencies (guard partners), the same
+    // similarity would be asked for again for every partner value; it is remembered by the
+    // positions of the milestone and its dependencies (NaN: not asked yet). The memo is never
+    // larger than the factor, whose scope holds those variables.
+    const dependencySlots = deps.map((dependency) => scope.indexOf(dependency))
+    const memo = scope.length > 1 + deps.length ? new Float64Array(positions ** (1 + deps.length)).fill(Number.NaN) : undefined
+    const rawSimilarity = (position: number, values: readonly number[]) => {
+      for (const [slot, dependency] of originalDependencies.entries()) {
+        const own = dependency === milestone ? position : positionOf(values[scope.indexOf(dependency)] as number)
+        dependencyIndices[slot] = candidates[own] as number
+      }
+      return problem.similarity(milestone, candidates[position] as number, dependencyIndices)
+    }
     factors.push(
       buildFactor(scope, domain, (values) => {
         const position = positionOf(values[0] as number)
         if (!counts(milestone, values[0] as number)) return 0
-        for (const [slot, dependency] of originalDependencies.entries()) {
-          const own = dependency === milestone ? position : positionOf(values[scope.indexOf(dependency)] as number)
-          dependencyIndices[slot] = candidates[own] as number
+        let similarity: number
+        if (memo === undefined) similarity = rawSimilarity(position, values)
+        else {
+          let flat = position
+          for (const slot of dependencySlots) flat = flat * positions + positionOf(values[slot] as number)
+          similarity = memo[flat] as number
+          if (Number.isNaN(similarity)) {
+            similarity = rawSimilarity(position, values)
+            memo[flat] = similarity
+          }
         }
-        const similarity = problem.similarity(milestone, candidates[position] as number, dependencyIndices)
         if (similarity <= 0 || split[milestone]) return Math.max(0, similarity)
         for (const partner of partners) {
           if (!guardHolds(milestone, partner, positionOf(values[scope.indexOf(partner)] as number), position)) return 0
@@ -101,10 +120,8 @@ export function matchMilestones(problem: MatchProblem): MilestoneMapping {
     if (split[milestone]) {
       for (const partner of partners) {
         factors.push(
-          buildFactor([partner, milestone], domain, (values) =>
-            counts(milestone, values[1] as number) && !guardHolds(milestone, partner, positionOf(values[0] as number), positionOf(values[1] as number))
-              ? Number.NEGATIVE_INFINITY
-              : 0,
+          pairFactor(partner, milestone, domain, (partnerValue, value) =>
+            counts(milestone, value) && !guardHolds(milestone, partner, positionOf(partnerValue), positionOf(value)) ? Number.NEGATIVE_INFINITY : 0,
           ),
         )
       }
@@ -113,9 +130,7 @@ export function matchMilestones(problem: MatchProblem): MilestoneMapping {
   for (const [from, to] of problem.edges) {
     if (from === to) continue
     if (from < 0 || from >= count || to < 0 || to >= count) throw new RangeError(`matchMilestones: edge [${from}, ${to}] names a milestone outside 0..${count - 1}`)
-    factors.push(
-      buildFactor([from, to], domain, (values) => (positionOf(values[0] as number) <= positionOf(values[1] as number) ? 0 : Number.NEGATIVE_INFINITY)),
-    )
+    factors.push(pairFactor(from, to, domain, (fromValue, toValue) => (positionOf(fromValue) <= positionOf(toValue) ? 0 : Number.NEGATIVE_INFINITY)))
   }
 
   const values = eliminate(absorbSubsets(factors), domain, count)
@@ -147,6 +162,17 @@ function buildFactor(scope: number[], domain: readonly number[], entry: (values:
     }
   }
   return { scope, sizes, table }
+}
+
+/** A dense factor over two variables (`buildFactor` without its generic counting, for the many pairwise factors). */
+function pairFactor(first: number, second: number, domain: readonly number[], entry: (firstValue: number, secondValue: number) => number): Factor {
+  const firstSize = domain[first] as number
+  const secondSize = domain[second] as number
+  const table = new Float64Array(firstSize * secondSize)
+  for (let firstValue = 0, flat = 0; firstValue < firstSize; firstValue++) {
+    for (let secondValue = 0; secondValue < secondSize; secondValue++, flat++) table[flat] = entry(firstValue, secondValue)
+  }
+  return { scope: [first, second], sizes: [firstSize, secondSize], table }
 }
 
 /** Row-major strides of a factor for each of `variables` (0 for variables outside its scope). */
@@ -253,8 +279,10 @@ function maximiseOut(factors: readonly Factor[], variable: number, given: readon
   // The common cases (one or two factors) get loops without the inner factor loop.
   const firstTable = tables[0] as Float64Array
   const secondTable = (tables[1] ?? firstTable) as Float64Array
+  const thirdTable = (tables[2] ?? firstTable) as Float64Array
   const firstStride = variableStrides[0] as number
   const secondStride = (variableStrides[1] ?? 0) as number
+  const thirdStride = (variableStrides[2] ?? 0) as number
   for (let flat = 0; flat < size; flat++) {
     let bestValue = Number.NEGATIVE_INFINITY
     let bestChoice = 0
@@ -272,6 +300,19 @@ function maximiseOut(factors: readonly Factor[], variable: number, given: readon
       let second = offsets[1] as number
       for (let choice = 0; choice < variableSize; choice++, first += firstStride, second += secondStride) {
         const sum = (firstTable[first] as number) + (secondTable[second] as number)
+        if (sum > bestValue) {
+          bestValue = sum
+          bestChoice = choice
+        }
+      }
+    } else if (factorCount === 3) {
+      // Three factors (a diamond's guards and order edges) are common enough to unroll too; the
+      // sum is formed in the same order as the general loop, so the values are identical.
+      let first = offsets[0] as number
+      let second = offsets[1] as number
+      let third = offsets[2] as number
+      for (let choice = 0; choice < variableSize; choice++, first += firstStride, second += secondStride, third += thirdStride) {
+        const sum = 0 + (firstTable[first] as number) + (secondTable[second] as number) + (thirdTable[third] as number)
         if (sum > bestValue) {
           bestValue = sum
           bestChoice = choice
