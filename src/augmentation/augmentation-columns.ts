@@ -27,10 +27,11 @@ export const AUGMENTATION_COLUMNS: readonly string[] = Object.freeze([
 
 /**
  * The columns of ToolSandbox's table 5 a run under `augmentation` counts under, in
- * `AUGMENTATION_COLUMNS` order. Each scramble present gives its column; only when there is none
- * does the distraction count give one (`none`, `3 distraction tools`, `all tools`, ...), because
- * ToolSandbox's scrambled columns are all on top of 3 distraction tools and count only as the
- * scramble. A paraphrased first message adds `paraphrased`. So each of the eight
+ * `AUGMENTATION_COLUMNS` order. Each scramble present gives its column, and a paraphrased first
+ * message gives `paraphrased`; only when there is no such change does the distraction count give
+ * one (`none`, `3 distraction tools`, `all tools`, ...), because ToolSandbox's scrambled columns
+ * are all on top of 3 distraction tools and count only as the scramble, and `none` must mean a
+ * run exactly as written. So each of the eight
  * `TOOLSANDBOX_VARIANTS` has one column of its own, and a sweep's combined augmentation counts
  * under every scramble it contains.
  */
@@ -39,9 +40,8 @@ export function augmentationColumns(augmentation: Augmentation): string[] {
     const selection = augmentation[field]
     return selection === 'all' || selection.length > 0
   }).map((field) => SCRAMBLE_COLUMNS[field])
-  const columns = scrambles.length > 0 ? scrambles : [distractionColumn(augmentation.distractionTools)]
-  if (augmentation.paraphrase !== null) columns.push('paraphrased')
-  return columns
+  const changes = augmentation.paraphrase === null ? scrambles : [...scrambles, 'paraphrased']
+  return changes.length > 0 ? changes : [distractionColumn(augmentation.distractionTools)]
 }
 
 /**

@@ -31,9 +31,9 @@ describe('augmentationColumns', () => {
     expect(augmentationColumns(defineAugmentation({ distractionTools: 1 }))).toEqual(['1 distraction tool'])
   })
 
-  test('adds paraphrased when the first message is a paraphrase', () => {
-    expect(augmentationColumns(defineAugmentation({ paraphrase: 0 }))).toEqual(['none', 'paraphrased'])
-    expect(augmentationColumns(defineAugmentation({ distractionTools: 10, paraphrase: 'Switch the Wi-Fi on, please.' }))).toEqual(['10 distraction tools', 'paraphrased'])
+  test('a paraphrased first message counts under paraphrased, never under none or a distraction column', () => {
+    expect(augmentationColumns(defineAugmentation({ paraphrase: 0 }))).toEqual(['paraphrased'])
+    expect(augmentationColumns(defineAugmentation({ distractionTools: 10, paraphrase: 'Switch the Wi-Fi on, please.' }))).toEqual(['paraphrased'])
     expect(augmentationColumns(defineAugmentation({ distractionTools: 3, removedArgumentDescriptions: 'all', paraphrase: 1 }))).toEqual([
       'argument descriptions scrambled',
       'paraphrased',
