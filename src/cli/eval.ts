@@ -27,8 +27,10 @@ environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
-exit code: 0 when the run finished, whatever the scores; 1 when the harness failed (a suite file
-did not load, an unhandled error, a test that broke before recording its run); 2 for bad options.
+exit code: 0 when every run finished, whatever the scores; 1 when the harness failed (a suite file
+did not load, an unhandled error, a test that broke before recording its run); 2 for bad options;
+3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
+replies, cache misses in replay mode), which the report counts apart from agent failures.
 `
 
 /** The options of `toolcheck eval`, parsed. */
@@ -123,6 +125,11 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   if (harnessProblems.length > 0) {
     io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
     return 1
+  }
+  const errors = report.summary.overall.errors
+  if (errors > 0) {
+    io.stderr(`toolcheck eval: ${errors} of ${report.runs.length} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
+    return 3
   }
   return 0
 }

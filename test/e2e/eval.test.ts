@@ -79,4 +79,25 @@ describe('toolcheck eval', () => {
       await server.close()
     }
   })
+
+  test('runs that end in infrastructure errors are reported apart, with exit code 3', async () => {
+    const server = await startMockServer({ respond: () => ({ status: 400, body: { error: { message: 'this server takes no requests' } } }) })
+    const saved = { agent: process.env.TOOLCHECK_AGENT, base: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY, cache: process.env.TOOLCHECK_CACHE }
+    Object.assign(process.env, { TOOLCHECK_AGENT: 'openai:broken', OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test-eval-key', TOOLCHECK_CACHE: 'off' })
+    try {
+      const directory = reportDirectory('eval-infrastructure-errors')
+      const { output, io } = capture()
+      expect(await runEval(['--filter', 'turn-on-wifi-in-low-battery-mode', '--variants', 'plain', '--report-dir', directory], io)).toBe(3)
+      expect(output.stderr).toContain('toolcheck eval: 1 of 1 runs ended in infrastructure errors')
+      const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+      expect(report.summary.overall.errors).toBe(1)
+      expect(report.runs[0]?.status).toBe('error')
+    } finally {
+      for (const [name, value] of [['TOOLCHECK_AGENT', saved.agent], ['OPENAI_BASE_URL', saved.base], ['OPENAI_API_KEY', saved.key], ['TOOLCHECK_CACHE', saved.cache]] as const) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+      await server.close()
+    }
+  })
 })
