@@ -142,9 +142,12 @@ export function baseSimilarity(milestone: CompiledMilestone, index: number, depe
  */
 export function candidateMessages(list: CompiledList, first: number, last: number): number[] {
   const candidates: number[] = []
-  let previous = ''
+  // Every message gives the same number of parts, so two messages look alike exactly when their
+  // parts are pairwise equal (NaN equal to NaN, as their texts would be).
+  let previous: number[] = []
+  let parts: number[] = []
   for (let index = first; index <= last; index++) {
-    const parts: number[] = []
+    parts.length = 0
     for (const milestone of list.milestones) {
       for (const constraint of milestone.constraints) {
         // Without a dependency a constraint's value is one number per message, and equal values
@@ -154,11 +157,20 @@ export function candidateMessages(list: CompiledList, first: number, last: numbe
       }
       if (milestone.guardPartners.length > 0) parts.push(list.guardSignature(milestone.position, index))
     }
-    const signature = parts.join(',')
-    if (index === first || signature !== previous) candidates.push(index)
-    previous = signature
+    if (index === first || !sameParts(parts, previous)) candidates.push(index)
+    ;[previous, parts] = [parts, previous]
   }
   return candidates
+}
+
+function sameParts(first: readonly number[], second: readonly number[]): boolean {
+  if (first.length !== second.length) return false
+  for (let slot = 0; slot < first.length; slot++) {
+    const a = first[slot] as number
+    const b = second[slot] as number
+    if (a !== b && !(Number.isNaN(a) && Number.isNaN(b))) return false
+  }
+  return true
 }
 
 /** The matching problem of a compiled list over the candidate messages. */

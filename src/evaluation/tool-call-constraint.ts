@@ -1,6 +1,5 @@
 import type { Constraint, ToolCallTarget } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
-import { canonicalJson } from '../world/index.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
 import { KeyedCache } from './compiled-constraint.ts'
@@ -41,7 +40,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     let key = keys.get(messageIndex)
     if (key === undefined) {
       const trace = eligible(messageIndex)
-      key = trace === undefined ? -1 : index.intern(canonicalJson({ tool: trace.tool, arguments: trace.arguments }))
+      key = trace === undefined ? -1 : index.callKey(messageIndex)
       keys.set(messageIndex, key)
     }
     return key

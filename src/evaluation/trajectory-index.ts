@@ -18,12 +18,15 @@ export class TrajectoryIndex {
   readonly #versionsByTable = new Map<string, Int32Array>()
   readonly #interned = new Map<string, number>()
   readonly #rowKeys = new WeakMap<Row, string>()
+  // −2: not computed yet.
+  readonly #callKeys: Int32Array
 
   constructor(trajectory: Trajectory) {
     this.trajectory = trajectory
     const names = new Set<string>()
     for (const snapshot of trajectory.snapshots) for (const name of Object.keys(snapshot.tables)) names.add(name)
     this.tableNames = [...names].sort()
+    this.#callKeys = new Int32Array(trajectory.messages.length).fill(-2)
   }
 
   /** The message at `index`. */
@@ -75,6 +78,20 @@ export class TrajectoryIndex {
     return key
   }
 
+  /**
+   * A small integer per distinct tool call (tool and arguments) of the trace message `index`
+   * carries (−1 without one), shared by every tool-call constraint so that each call's
+   * arguments are serialised once.
+   */
+  callKey(index: number): number {
+    const cached = this.#callKeys[index]
+    if (cached !== undefined && cached !== -2) return cached
+    const trace = this.trace(index)
+    const key = trace === undefined ? -1 : this.intern(canonicalJson({ tool: trace.tool, arguments: trace.arguments }))
+    if (index >= 0 && index < this.#callKeys.length) this.#callKeys[index] = key
+    return key
+  }
+
   /** A small integer per distinct string (equal strings, equal numbers). */
   intern(text: string): number {
     let id = this.#interned.get(text)
@@ -88,7 +105,9 @@ export class TrajectoryIndex {
   #versionOf(rows: Table): number {
     const known = this.#versionOfArray.get(rows)
     if (known !== undefined) return known
-    const content = canonicalJson(rows as never)
+    // The canonical JSON of the table, from its rows' remembered texts: snapshots share rows, so
+    // only rows new to this version are serialised.
+    const content = `[${rows.map((row) => this.rowKey(row)).join(',')}]`
     let version = this.#versionOfContent.get(content)
     if (version === undefined) {
       version = this.#rowsOfVersion.length
