@@ -34,7 +34,9 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
       tables: [table],
       currentKey: current,
       dependencyKey: () => 0,
-      similarity: (messageIndex) => cache.get(current(messageIndex), 0, () => compare(messageIndex).similarity),
+      // A row-count mismatch is 0 (as `tableSimilarity` says first), without listing rows for a reason.
+      similarity: (messageIndex) =>
+        cache.get(current(messageIndex), 0, () => (index.rowsOf(current(messageIndex)).length !== target.length ? 0 : compare(messageIndex).similarity)),
       explain: (messageIndex) => {
         const result = compare(messageIndex)
         return { kind: 'table', similarity: result.similarity, reason: `table ${table}: ${result.reason === '' ? 'equals the target' : result.reason}` }
@@ -50,7 +52,9 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
     reference === 'start' ? `the start (message ${setup.startIndex})` : `${setup.role} ${reference} (message ${dependencyIndex})`
   const kind = constraint.kind
 
-  const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
+  // The matcher needs only the number: with `explain` off, a row-count mismatch (the usual
+  // answer between unrelated versions) gives 0 without listing the rows for a reason.
+  const compare = (messageIndex: number, dependencyIndex: number, explain = true): ConstraintResult => {
     const now = index.rowsOf(current(messageIndex))
     const before = index.rowsOf(index.tableVersion(referenceIndex(dependencyIndex), table))
     const since = `since ${referenceName(dependencyIndex)}`
@@ -68,6 +72,7 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
         return { kind, similarity: 0, reason: `table ${table}: expected updated rows ${since}, but the row count went from ${before.length} to ${now.length}` }
       changed = rowsNotIn(now, before, rowKey)
     }
+    if (!explain && changed.length !== target.length) return { kind, similarity: 0, reason: '' }
     const verb = kind === 'added' ? 'added' : kind === 'removed' ? 'removed' : 'updated'
     const result = tableSimilarity(changed, target, columns, semantic, tokenizer)
     return { kind, similarity: result.similarity, reason: `table ${table}, rows ${verb} ${since}: ${result.reason === '' ? 'match the target' : result.reason}` }
@@ -81,8 +86,8 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
     dependencyKey: (messageIndex) => (dependency === undefined ? 0 : index.tableVersion(messageIndex, table)),
     similarity: (messageIndex, dependencyIndex) => {
       const referenceVersion = index.tableVersion(referenceIndex(dependencyIndex), table)
-      return cache.get(current(messageIndex), referenceVersion, () => compare(messageIndex, dependencyIndex).similarity)
+      return cache.get(current(messageIndex), referenceVersion, () => compare(messageIndex, dependencyIndex, false).similarity)
     },
-    explain: compare,
+    explain: (messageIndex, dependencyIndex) => compare(messageIndex, dependencyIndex),
   }
 }
