@@ -10,8 +10,13 @@ export interface Benchmark {
   readonly setup?: () => unknown
   /** The timed work. */
   readonly run: (state: unknown) => unknown
-  /** Timed repetitions (after 3 warm-up runs); 20 by default. */
+  /** Timed repetitions; 20 by default. */
   readonly iterations?: number
+  /**
+   * Untimed runs first, so the JIT has compiled the hot code: as many as `iterations` (at most 50)
+   * by default, none for a single-iteration benchmark (a long end-to-end run warms itself).
+   */
+  readonly warmUp?: number
   /** The median time the work should stay under, in milliseconds. */
   readonly targetMs?: number
   /** Extra facts to report after the timing (a shared-table count, a request count). */
@@ -40,7 +45,8 @@ export interface BenchmarkResult {
 export async function runBenchmark(file: string, benchmark: Benchmark): Promise<BenchmarkResult> {
   const state = await benchmark.setup?.()
   const iterations = benchmark.iterations ?? 20
-  for (let warmUp = 0; warmUp < Math.min(3, iterations); warmUp++) await benchmark.run(state)
+  const warmUps = benchmark.warmUp ?? (iterations === 1 ? 0 : Math.min(50, iterations))
+  for (let warmUp = 0; warmUp < warmUps; warmUp++) await benchmark.run(state)
   const times: number[] = []
   for (let iteration = 0; iteration < iterations; iteration++) {
     const start = performance.now()
