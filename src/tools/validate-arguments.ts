@@ -25,7 +25,10 @@ const MESSAGE_LIMIT = 400
  * - every argument name must be one the caller was shown (renamed arguments are mapped back
  *   through `spec.argumentNames`); an unknown one is an error that lists the accepted names;
  * - `null` for an optional argument counts as leaving it out (strict schemas make optional
- *   arguments nullable, so models send `null` for them);
+ *   arguments nullable, so models send `null` for them), unless the argument itself accepts
+ *   `null`: then `null` is a value the tool reads (`modify_reminder` with `latitude: null`
+ *   drops the place). A strict schema cannot tell the two apart for such an argument, so a
+ *   tool that gives `null` a meaning says so in its description;
  * - when the caller saw no types (`spec.typesHidden`), text that can only mean one thing is
  *   read as the type the tool expects ("true" → true, "3.5" → 3.5); anything else is an error
  *   stating the expected type;
@@ -60,7 +63,7 @@ export function validateArguments(tool: AnyTool, spec: ToolSpec, raw: unknown): 
     const real = realNameOf(presented) as string
     const schema = shape[real] as z.ZodType
     let value = received[presented]
-    if (value === undefined || (value === null && isOptional(schema))) continue
+    if (value === undefined || (value === null && isOptional(schema) && !acceptsNull(schema))) continue
     value = dropNullOptionals(schema, value)
     const expected = isObject(properties[real]) ? properties[real] : {}
     if (spec.typesHidden === true) {
@@ -116,6 +119,11 @@ function isOptional(schema: z.ZodType): boolean {
   return optin === 'optional' || optin === 'defaulted'
 }
 
+/** Whether `null` is itself a valid value of the schema (`.nullable()`), not only a stand-in for "left out". */
+function acceptsNull(schema: z.ZodType): boolean {
+  return schema.safeParse(null).success
+}
+
 /** For nested objects: `null` in an optional field means "left out", as at the top level. */
 function dropNullOptionals(schema: z.ZodType, value: unknown): unknown {
   const shape = objectShape(schema)
@@ -123,7 +131,7 @@ function dropNullOptionals(schema: z.ZodType, value: unknown): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, child] of Object.entries(value)) {
     const childSchema = Object.hasOwn(shape, key) ? shape[key] : undefined
-    if (child === null && childSchema !== undefined && isOptional(childSchema)) continue
+    if (child === null && childSchema !== undefined && isOptional(childSchema) && !acceptsNull(childSchema)) continue
     Object.defineProperty(out, key, { value: childSchema === undefined ? child : dropNullOptionals(childSchema, child), enumerable: true, writable: true, configurable: true })
   }
   return out

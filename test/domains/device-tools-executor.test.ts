@@ -44,3 +44,16 @@ describe('device tools through the executor', () => {
     expect(outcome.world).toBe(world)
   })
 })
+
+describe('nullable arguments through the executor', () => {
+  it('modify_reminder with latitude and longitude null drops the place, as its description says', async () => {
+    const start = buildStartingWorld({}, CLOCK)
+    const placed = tableRows(start, 'reminders').find((row) => row['latitude'] !== null)
+    const id = String(placed?.['reminder_id'])
+    const outcome = await run(start, 'modify_reminder', { reminder_id: id, latitude: null, longitude: null })
+    expect(outcome.trace.error).toBeUndefined()
+    expect(outcome.trace.arguments).toEqual({ reminder_id: id, latitude: null, longitude: null })
+    const changed = tableRows(outcome.world, 'reminders').find((row) => row['reminder_id'] === id)
+    expect(changed).toMatchObject({ latitude: null, longitude: null, content: placed?.['content'] })
+  })
+})

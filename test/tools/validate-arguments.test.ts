@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { presentTool, validateArguments } from '../../src/tools/index.ts'
+import { z } from 'zod'
+import { defineTool, presentTool, validateArguments } from '../../src/tools/index.ts'
 import type { ToolSpec } from '../../src/tools/index.ts'
 import { addReminder, searchContacts, sendMessage, setCellular } from './fixture-tools.ts'
 
@@ -43,6 +44,20 @@ describe('validateArguments', () => {
   test('null means "left out" for optional arguments, defaults apply', () => {
     expect(validateArguments(searchContacts, search, { name: 'Fred', relationship: null, limit: null })).toMatchObject({ ok: true, arguments: { name: 'Fred', limit: 5 } })
     expect(errorOf(validateArguments(sendMessage, send, { phone_number: null, content: 'x' }))).toContain('argument `phone_number` should be a string, but got null')
+  })
+
+  test('null for an optional argument that accepts null is kept as a value, not dropped', () => {
+    const placeTool = defineTool({
+      name: 'move_pin',
+      domain: 'test',
+      description: 'Moves or clears a pin.',
+      args: z.object({ id: z.string().describe('the pin'), latitude: z.number().nullable().optional().describe('new latitude, or null to clear') }),
+      returns: 'null',
+      action: true,
+      execute: () => null,
+    })
+    expect(validateArguments(placeTool, presentTool(placeTool), { id: 'a', latitude: null })).toMatchObject({ ok: true, arguments: { id: 'a', latitude: null }, parsed: { id: 'a', latitude: null } })
+    expect(validateArguments(placeTool, presentTool(placeTool), { id: 'a' })).toMatchObject({ ok: true, arguments: { id: 'a' } })
   })
 
   test('null inside a nested optional field is left out too', () => {
