@@ -15,6 +15,7 @@ import {
   solution,
   TABLES,
   toolCalled,
+  toolCalledAnyOf,
 } from '../authoring.ts'
 import type { CorpusScenario } from '../authoring.ts'
 import { contactRow, EXTRA_PEOPLE, PEOPLE } from './people.ts'
@@ -65,6 +66,12 @@ function addContact(item: NewContact): CorpusScenario {
   })
 }
 
+/** A contact search by any part of the person's name (as written or in lower case). */
+function searchedByName(person: Person) {
+  const parts = [...new Set(person.name.split(' ').flatMap((part) => [part, part.toLowerCase()]))]
+  return toolCalledAnyOf(parts.map((part) => ({ tool: 'search_contacts', arguments: { name: part }, compare: { name: 'contains' as const } })))
+}
+
 function lookUpNumber(person: Person, inserted: boolean): CorpusScenario {
   return scenario({
     id: `look-up-number-of-${person.first.toLowerCase()}`,
@@ -77,7 +84,8 @@ function lookUpNumber(person: Person, inserted: boolean): CorpusScenario {
       { text: `I need to call ${person.first}, what number do I dial?`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), agentMentions(person.phone)],
+    // A search by first or last name counts: the answer alone cannot show that the number was looked up.
+    milestones: [searchedByName(person), agentMentions(person.phone)],
     minefields: [neverCalled('modify_contact')],
     reference: solution((s) => {
       s.call('search_contacts', { name: person.name })
@@ -114,7 +122,8 @@ function changeNumber(item: NumberChange): CorpusScenario {
       { text: `${person.first} switched carriers, the number is ${item.written} now.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), rowsUpdated(TABLES.contacts, [{ person_id: person.id, name: person.name, phone_number: item.phone }])],
+    // Any contact search counts (first name, last name, ...): the change to this person_id shows the right one was found.
+    milestones: [toolCalled('search_contacts'), rowsUpdated(TABLES.contacts, [{ person_id: person.id, name: person.name, phone_number: item.phone }])],
     // A second entry would leave the old number behind.
     minefields: [neverCalled('add_contact')],
     reference: solution((s) => {
@@ -138,7 +147,8 @@ function removeContact(person: Person, inserted: boolean): CorpusScenario {
       { text: `I don't need ${person.first}'s details on my phone any more.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
-    milestones: [toolCalled('search_contacts', { name: person.first }, { name: 'contains' }), rowsRemoved(TABLES.contacts, [{ person_id: person.id }])],
+    // Any contact search counts (first name, last name, ...): the change to this person_id shows the right one was found.
+    milestones: [toolCalled('search_contacts'), rowsRemoved(TABLES.contacts, [{ person_id: person.id }])],
     reference: solution((s) => {
       const found = s.call('search_contacts', { name: person.name })
       s.call('remove_contact', { person_id: found.result('0.person_id') })
@@ -203,7 +213,14 @@ const myOwnNumber = scenario({
     { text: 'Someone wants my number and I forgot it.', style: 'implicit' },
   ],
   tools: { allow: [...CONTACT_TOOLS] },
-  milestones: [toolCalled('search_contacts', { is_self: true }), agentMentions(PEOPLE.jordan.phone)],
+  // The own contact is marked both by is_self and by the relationship "self"; either search is right.
+  milestones: [
+    toolCalledAnyOf([
+      { tool: 'search_contacts', arguments: { is_self: true } },
+      { tool: 'search_contacts', arguments: { relationship: 'self' } },
+    ]),
+    agentMentions(PEOPLE.jordan.phone),
+  ],
   reference: solution((s) => {
     s.call('search_contacts', { is_self: true })
     s.say(`Your number is ${PEOPLE.jordan.phone}.`)
