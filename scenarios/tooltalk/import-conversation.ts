@@ -1,5 +1,6 @@
 import { basename } from 'node:path'
 import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import { parseDateTime, toolTalkTool } from '../../src/domains/tooltalk/index.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import type { ConversationFile } from './conversation-schema.ts'
 import { conversationFileSchema } from './conversation-schema.ts'
@@ -21,7 +22,8 @@ export class ToolTalkConversationError extends Error {
  * reported, not fatal: missing, repeated or out-of-order turn indices; two user turns in a row (one
  * file opens with a scenario description as a user turn); a missing scenario; a name that differs
  * from the file name; roles in another case; tool calls on a user turn (kept as ground truth, as
- * ToolTalk's scorer counts them); `apis_used` that disagrees with the calls made.
+ * ToolTalk's scorer counts them); `apis_used` that disagrees with the calls made. A timestamp
+ * that is no real date and a call to a tool ToolTalk does not have are errors: nothing can run.
  */
 export function importToolTalkConversation(content: JsonValue, file: string): ToolTalkConversation {
   const parsed = conversationFileSchema.safeParse(content)
@@ -30,11 +32,17 @@ export function importToolTalkConversation(content: JsonValue, file: string): To
     throw new ToolTalkConversationError(file, `not a ToolTalk conversation (${problems.join('; ')})`)
   }
   const data: ConversationFile = parsed.data
+  // The simulator's clock; a date that does not exist (2023-02-30) has the right shape but cannot run.
+  try {
+    parseDateTime(data.metadata.timestamp, 'metadata.timestamp')
+  } catch (error) {
+    throw new ToolTalkConversationError(file, (error as Error).message)
+  }
   const irregularities: ToolTalkIrregularity[] = []
   const odd = (message: string) => irregularities.push({ file, message })
   const stem = basename(file).replace(/\.json$/, '')
   if (data.name !== stem) odd(`name "${data.name}" differs from the file name "${stem}"`)
-  if (data.scenario === undefined) odd('no scenario text')
+  if (data.scenario === undefined || data.scenario.trim() === '') odd('no scenario text')
   const turns: ToolTalkTurn[] = []
   let indicesMissing = 0
   for (const [position, turn] of data.conversation.entries()) {
@@ -46,6 +54,9 @@ export function importToolTalkConversation(content: JsonValue, file: string): To
     const previous = turns[turns.length - 1]
     if (role === 'user' && previous?.role === 'user') odd(`turns ${position - 1} and ${position} are both user turns (kept in order)`)
     if (role === 'user' && (turn.apis?.length ?? 0) > 0) odd(`user turn ${position} has tool calls; they count as ground truth, as in ToolTalk`)
+    // A ground-truth call to a tool ToolTalk does not have can be neither replayed nor matched.
+    const unknown = (turn.apis ?? []).find((api) => toolTalkTool(api.request.api_name) === undefined)
+    if (unknown !== undefined) throw new ToolTalkConversationError(file, `turn ${position} calls ${unknown.request.api_name}, which is not one of ToolTalk's 28 tools`)
     const calls: ToolTalkCall[] = (turn.apis ?? []).map((api) => ({
       apiName: api.request.api_name,
       parameters: api.request.parameters,

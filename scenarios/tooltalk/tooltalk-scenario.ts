@@ -20,13 +20,15 @@ export function toolTalkScenario(conversation: ToolTalkConversation): Scenario {
   const callCount = conversation.turns.reduce((total, turn) => total + turn.calls.length, 0)
   const userTurns = conversation.turns.filter((turn) => turn.role === 'user').length
   const firstUser = conversation.turns.find((turn) => turn.role === 'user')
+  // An empty scenario text says nothing; the scenario's goal and description must not be empty.
+  const scenarioText = conversation.scenario === undefined || conversation.scenario.trim() === '' ? undefined : conversation.scenario
   return defineScenario(
     {
       id: `tooltalk-${conversation.name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+/, '')}`,
-      description: conversation.scenario ?? `ToolTalk conversation ${conversation.name}`,
+      description: scenarioText ?? `ToolTalk conversation ${conversation.name}`,
       categories: [callCount > 1 ? 'MULTIPLE_TOOL_CALL' : 'SINGLE_TOOL_CALL', userTurns > 1 ? 'MULTIPLE_USER_TURN' : 'SINGLE_USER_TURN'],
       clock: { now: `${isoDate(conversation.timestamp)}+00:00`, timeZone: 'UTC' },
-      user: { goal: conversation.scenario ?? 'Follow the recorded ToolTalk conversation.', knowledge: 'Only what the recorded conversation says.' },
+      user: { goal: scenarioText ?? 'Follow the recorded ToolTalk conversation.', knowledge: 'Only what the recorded conversation says.' },
       firstMessage: firstUser?.text || '(no user message)',
       tools: { allow: toolTalkToolNames() },
       reference: reference.length > 0 ? reference : [{ user: 'end' }],

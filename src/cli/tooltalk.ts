@@ -92,13 +92,22 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
   }
   const strict = parsed.values.strict ?? false
   const results: ToolTalkConversationResult[] = []
-  for (const conversation of dataset.conversations)
-    results.push(await evaluateToolTalkConversation(conversation, agentFor(conversation), { world: dataset.databases.world, strict }))
-  const report = toolTalkReport(results, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict, errors: dataset.errors })
-  for (const error of dataset.errors) io.stderr(`toolcheck tooltalk: skipped ${error.message}\n`)
+  const errors = [...dataset.errors]
+  for (const conversation of dataset.conversations) {
+    // A conversation that imported but cannot be played is named and skipped like a malformed
+    // file, so one bad file never costs the results of the others.
+    try {
+      results.push(await evaluateToolTalkConversation(conversation, agentFor(conversation), { world: dataset.databases.world, strict }))
+    } catch (error) {
+      errors.push({ file: conversation.file, message: `${conversation.file}: cannot be played (${(error as Error).message})` })
+    }
+  }
+  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const report = toolTalkReport(results, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict, errors })
+  for (const error of errors) io.stderr(`toolcheck tooltalk: skipped ${error.message}\n`)
   if (parsed.values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`)
   else io.stdout(formatReport(report))
-  return dataset.errors.length > 0 ? 1 : 0
+  return errors.length > 0 ? 1 : 0
 }
 
 /** Builds the report of a dataset run. */

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -70,6 +70,39 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`toolcheck tooltalk ${HAS_TOOLTALK_DATA ? ''
     expect(report.totals).toMatchObject({ conversations: 2, successRate: 1 })
     expect(err()).toMatch(/broken\.json: not valid JSON/)
     expect(err()).toMatch(/not-a-conversation\.json: not a ToolTalk conversation \(conversation_id/)
+  })
+
+  test('files that parse but cannot be run are named and skipped; the other conversations still run', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'toolcheck-tooltalk-'))
+    temporary.push(root)
+    const folder = join(root, 'conversations')
+    await mkdir(folder)
+    await copyFile(`${TOOLTALK_DATA}easy/AddAlarm-easy.json`, join(folder, 'AddAlarm-easy.json'))
+    const original = JSON.parse(await readFile(`${TOOLTALK_DATA}easy/AddAlarm-easy.json`, 'utf8')) as {
+      name: string; scenario?: string; metadata: { timestamp: string }; conversation: { apis?: { request: { api_name: string } }[] }[]
+    }
+    const variant = (name: string, change: (file: typeof original) => void) => {
+      const copy = structuredClone(original)
+      copy.name = name
+      change(copy)
+      return writeFile(join(folder, `${name}.json`), JSON.stringify(copy))
+    }
+    // February 30th fits the YYYY-MM-DD HH:MM:SS shape but is no date.
+    await variant('impossible-date', (file) => { file.metadata.timestamp = '2023-02-30 10:00:00' })
+    await variant('unknown-tool', (file) => {
+      const call = file.conversation.flatMap((turn) => turn.apis ?? [])[0]
+      if (call !== undefined) call.request.api_name = 'SetTimer'
+    })
+    // An empty scenario text is still a conversation that runs.
+    await variant('empty-scenario', (file) => { file.scenario = '' })
+    const { io, out, err } = capture()
+    expect(await runToolTalkCommand([folder, '--databases', `${TOOLTALK_DATA}databases`, '--json'], io)).toBe(1)
+    const report = reportSchema.parse(JSON.parse(out()))
+    expect(report.conversations.map((row) => row.name)).toEqual(['AddAlarm-easy', 'empty-scenario'])
+    expect(report.totals).toMatchObject({ conversations: 2, successRate: 1 })
+    expect(report.errors.map((error) => error.file.split(/[\\/]/).at(-1))).toEqual(['impossible-date.json', 'unknown-tool.json'])
+    expect(err()).toMatch(/impossible-date\.json: .*2023-02-30 10:00:00/)
+    expect(err()).toMatch(/unknown-tool\.json: .*SetTimer/)
   })
 
   test('databases default to <conversations-dir>/../databases and a missing folder is explained', async () => {
