@@ -1,6 +1,6 @@
 import { plainPresentation } from '../augmentation/index.ts'
 import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
-import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, userView } from '../conversation/index.ts'
+import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
 import { buildStartingWorld, deviceTools } from '../domains/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
@@ -61,7 +61,10 @@ let defaultRegistry: ToolRegistry | undefined
  * The loop stops, checked before every role acts, when:
  * - **completed**: the user ended the conversation;
  * - **max-turns**: `maxTurns` messages have followed the first user message (every message
- *   counts: agent text, calls, results, user replies), as ToolSandbox's 30-message budget;
+ *   counts: agent text, calls, results, user replies), as ToolSandbox's 30-message budget; an
+ *   agent message with several calls counts once per call, as ToolSandbox stores one row per
+ *   call. The agent's calls and their results are never split, so a parallel message may end
+ *   a run a few messages past the budget, as in ToolSandbox;
  * - **error**: a role threw (an `InfrastructureError` gives its kind, anything else `internal`)
  *   or the signal was aborted (`aborted`).
  */
@@ -85,6 +88,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
 
   const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
   const environment: Environment = { registry, clock, seed }
+  // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
+  const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
@@ -98,7 +103,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       status = 'completed'
       break
     }
-    if (bus.messages.length - 1 - firstUserMessageIndex >= maxTurns) {
+    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
+    budget.counted = bus.messages.length
+    if (budget.used >= maxTurns) {
       status = 'max-turns'
       break
     }

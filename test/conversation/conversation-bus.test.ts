@@ -76,4 +76,15 @@ describe('countTurns', () => {
     bus.post({ sender: 'user', recipient: 'agent', content: 'thanks' })
     expect(countTurns(bus.messages, 2)).toBe(4)
   })
+
+  test('an agent message with several tool calls counts once per call, as ToolSandbox stores one row per call', () => {
+    const bus = new ConversationBus(start)
+    bus.post({ sender: 'user', recipient: 'agent', content: 'check everything' })
+    const calls = ['get_wifi_status', 'get_cellular_service_status', 'get_location_service_status'].map((name, index) => ({ id: `c${index}`, name, arguments: {} }))
+    bus.post({ sender: 'agent', recipient: 'environment', content: '', toolCalls: calls })
+    for (const call of calls) bus.post({ sender: 'environment', recipient: 'agent', content: 'true', toolResult: { callId: call.id, tool: call.name, arguments: {}, result: true } })
+    bus.post({ sender: 'agent', recipient: 'user', content: 'All on.' })
+    // three call rows, three result rows, the reply
+    expect(countTurns(bus.messages, 0)).toBe(7)
+  })
 })

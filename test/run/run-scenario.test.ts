@@ -137,6 +137,18 @@ describe('runScenario', () => {
     expect(trajectory.snapshots).toHaveLength(1)
   })
 
+  test('parallel calls count one turn per call and use one message of the budget per call, as in ToolSandbox', async () => {
+    const statuses = { toolCalls: ['get_cellular_service_status', 'get_cellular_service_status', 'get_cellular_service_status'].map((name) => ({ name, arguments: {} })) }
+    const finished = await runScenario(scenario(), options(scriptedAgent([statuses, { content: 'All on.' }])))
+    expect(finished.status).toBe('completed')
+    // ToolSandbox rows after the first user message: 3 calls, 3 results, the reply (the end call does not count)
+    expect(finished.turns).toBe(7)
+    // A budget of 7 is spent by one three-call message and its results (6) and the reply (7); the user never answers.
+    const cut = await runScenario(scenario(), options(scriptedAgent([statuses, { content: 'All on.' }, { content: 'More?' }]), {}, { maxTurns: 7 }))
+    expect(cut.status).toBe('max-turns')
+    expect(cut.messages.map((message) => `${message.sender}>${message.recipient}`).slice(3)).toEqual(['agent>environment', 'environment>agent', 'environment>agent', 'environment>agent', 'agent>user'])
+  })
+
   test('an agent that throws InfrastructureError ends the run with status error', async () => {
     const agent = scriptedAgent(() => {
       throw new InfrastructureError('rate-limit', 'too many requests after 3 retries')
