@@ -99,8 +99,21 @@ export function compileMilestones(list: readonly Milestone[], edges: readonly Ed
     return guardedTables.length === 0 ? milestone : { ...milestone, guardPartners: partners, guardedTables }
   })
 
+  // A milestone reads its dependency's message, so the dependency must come no later. When the
+  // edges already place the dependency after it, both would be forced onto one message, which is
+  // never what the author meant: say so instead of scoring a contradiction.
   const orderEdges: Edge[] = [...dagEdges]
-  for (const milestone of withGuards) for (const dependency of milestone.dependencies) orderEdges.push([dependency, milestone.position])
+  for (const milestone of withGuards) {
+    for (const dependency of milestone.dependencies) {
+      if (reaches(dagEdges, milestone.position, dependency)) {
+        throw new EvaluationScenarioError(
+          `${setup.role} ${milestone.position}${milestone.name === undefined ? '' : ` (${milestone.name})`} reads ${setup.role} ${dependency}, which the edges place after it; a reference or fill must name an earlier ${setup.role} or one the edges leave unordered`,
+        )
+      }
+      orderEdges.push([dependency, milestone.position])
+    }
+  }
+  checkAcyclic(orderEdges, count, setup.role, ' together with the milestones their references and fills read')
 
   // Guards are checked for every pair of placements the matcher considers, so each milestone's
   // signature per message is kept in an array (−1: not yet computed).
@@ -198,7 +211,23 @@ export function explainGuardrails(list: CompiledList, milestone: CompiledMilesto
   })
 }
 
-function checkAcyclic(edges: readonly Edge[], count: number, role: string): void {
+/** Whether a path of edges leads from `from` to `to`. */
+function reaches(edges: readonly Edge[], from: number, to: number): boolean {
+  const seen = new Set([from])
+  const pending = [from]
+  while (pending.length > 0) {
+    const node = pending.pop() as number
+    for (const [start, end] of edges) {
+      if (start !== node || seen.has(end)) continue
+      if (end === to) return true
+      seen.add(end)
+      pending.push(end)
+    }
+  }
+  return false
+}
+
+function checkAcyclic(edges: readonly Edge[], count: number, role: string, what = ''): void {
   const incoming = new Array<number>(count).fill(0)
   for (const [, to] of edges) incoming[to] = (incoming[to] as number) + 1
   const ready = incoming.flatMap((degree, node) => (degree === 0 ? [node] : []))
@@ -212,5 +241,5 @@ function checkAcyclic(edges: readonly Edge[], count: number, role: string): void
       if (incoming[to] === 0) ready.push(to)
     }
   }
-  if (seen < count) throw new EvaluationScenarioError(`the ${role} edges form a cycle; they must form a DAG`)
+  if (seen < count) throw new EvaluationScenarioError(`the ${role} edges${what} form a cycle; they must form a DAG`)
 }

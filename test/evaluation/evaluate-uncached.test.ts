@@ -251,7 +251,8 @@ function milestonesFrom(trajectory: Trajectory, seeds: readonly MilestoneSeed[])
     const after = rowsAt(other + 1, table)
     const changed = kind === 'removed' ? rowsNotIn(before, after) : rowsNotIn(after, before)
     const rows = changed.length > 0 ? changed : [...after, ...before].slice(0, 1)
-    const valid = typeof reference === 'number' ? (reference < seeds.length && reference !== position ? reference : 'start') : reference
+    // Only earlier milestones: a reference to one the chain places later is a malformed scenario.
+    const valid = typeof reference === 'number' ? (reference < position ? reference : 'start') : reference
     const constraint = { kind, table, rows: rows.length > 0 ? rows : [{ id: 0 }], ...(valid === undefined ? {} : { reference: valid }) }
     return milestoneSchema.parse({ name, constraints: [constraint] })
   })
