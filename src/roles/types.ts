@@ -74,7 +74,7 @@ export interface User {
  * a reply that cannot be read, a cache miss in replay mode. The run ends with status `error`.
  */
 export class InfrastructureError extends Error {
-  /** `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`, `cache-miss`, `cache-corrupt`, `aborted`, `internal`. */
+  /** `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`, `cache-miss`, `cache-corrupt`, `cache-write`, `aborted`, `internal`. */
   readonly kind: string
 
   constructor(kind: string, message: string, options?: { cause?: unknown }) {

@@ -40,8 +40,8 @@ export interface ModelCallResult {
  * shared concurrency limit, a time limit per attempt, retries with seeded exponential backoff that
  * honour `Retry-After`, the check that the reply can be read, recording, and usage. Failures that
  * are not the model's choice end as `InfrastructureError` with kind `rate-limit`, `server-error`,
- * `timeout`, `network`, `malformed-reply`, `request-rejected`, `cache-miss` or (when the run is
- * cancelled) `aborted`, with the last
+ * `timeout`, `network`, `malformed-reply`, `request-rejected`, `cache-miss`, `cache-write` or (when
+ * the run is cancelled) `aborted`, with the last
  * failure as the cause.
  */
 export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, options: ModelCallOptions): Promise<ModelCallResult> {
@@ -55,6 +55,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
   const semaphore = endpointSemaphore(serverOf(endpoint), limits.concurrency)
   const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${request.messages.length}:${endpoint.address}`)
   let lastFailure: EndpointFailure | undefined
+  let attempts = 0
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
     if (attempt > 0 && lastFailure !== undefined) {
       const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
@@ -63,23 +64,37 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     }
     const release = await acquire(semaphore, options.signal)
     const started = performance.now()
+    let reply: ChatReply
+    let latencyMs: number
     try {
+      attempts++
       const body = await attemptWithTimeout(endpoint, request, limits.timeoutMs, options.signal)
-      const latencyMs = performance.now() - started
-      const reply = checkReply(body, `${endpoint.address} (${request.model})`)
-      await options.cache?.store(parts, reply as unknown as JsonValue)
-      return { reply, usage: usageOf(reply, request.model, latencyMs, false, options.prices), cached: false }
+      latencyMs = performance.now() - started
+      reply = checkReply(body, `${endpoint.address} (${request.model})`)
     } catch (error) {
       if (error instanceof InfrastructureError) throw error
       const failure = error instanceof EndpointFailure ? error : new EndpointFailure('network', String((error as Error)?.message ?? error), { cause: error })
       if (failure.kind === 'aborted') throw new InfrastructureError('aborted', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure })
-      if (!failure.retryable) throw giveUp(endpoint, request, failure, attempt + 1)
+      if (!failure.retryable) throw giveUp(endpoint, request, failure, attempts)
       lastFailure = failure
+      continue
     } finally {
       release()
     }
+    // Recording happens after the attempt, outside its error handling: a cassette that cannot be
+    // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
+    await record(options.cache, parts, reply)
+    return { reply, usage: usageOf(reply, request.model, latencyMs, false, options.prices), cached: false }
   }
-  throw giveUp(endpoint, request, lastFailure ?? new EndpointFailure('network', 'no attempt was made'), limits.retries + 1)
+  throw giveUp(endpoint, request, lastFailure ?? new EndpointFailure('network', 'no attempt was made'), attempts)
+}
+
+async function record(cache: ModelCache | undefined, parts: CacheKeyParts, reply: ChatReply): Promise<void> {
+  try {
+    await cache?.store(parts, reply as unknown as JsonValue)
+  } catch (error) {
+    throw new InfrastructureError('cache-write', `the reply could not be recorded in ${cache?.directory}: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+  }
 }
 
 /** The cache key parts of a request: the generation options are everything but model, messages and tools. */
@@ -119,20 +134,36 @@ async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: 
   }
 }
 
-/** One attempt under a time limit; the run's signal and our timeout both abort it. */
+/**
+ * One attempt under a time limit; the run's signal and our timeout both abort it. The attempt
+ * ends when either fires even if the endpoint ignores its signal (a `ChatEndpoint` written by a
+ * user may), so a deaf server can neither hang the run nor keep its place at the endpoint.
+ */
 async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<unknown> {
   const controller = new AbortController()
   let timedOut = false
+  let stop: (failure: EndpointFailure) => void = () => {}
+  const stopped = new Promise<never>((_, rejectPromise) => {
+    stop = rejectPromise
+  })
   const timer = setTimeout(() => {
     timedOut = true
     controller.abort(new Error(`no reply within ${timeoutMs} ms`))
+    stop(new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`))
   }, timeoutMs)
-  const onAbort = () => controller.abort(signal?.reason)
-  signal?.addEventListener('abort', onAbort, { once: true })
+  const onAbort = () => {
+    controller.abort(signal?.reason)
+    stop(new EndpointFailure('aborted', 'the call was aborted', { cause: signal?.reason }))
+  }
+  if (signal?.aborted === true) onAbort()
+  else signal?.addEventListener('abort', onAbort, { once: true })
   try {
-    return await endpoint.send(request, controller.signal)
+    const sent = Promise.resolve().then(() => endpoint.send(request, controller.signal))
+    // The losing side of the race may still settle later; its outcome is of no interest then.
+    sent.catch(() => {})
+    return await Promise.race([sent, stopped])
   } catch (error) {
-    if (timedOut) throw new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`, { cause: error })
+    if (timedOut) throw error instanceof EndpointFailure && error.kind === 'timeout' ? error : new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`, { cause: error })
     throw error
   } finally {
     clearTimeout(timer)

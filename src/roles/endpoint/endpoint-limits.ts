@@ -35,6 +35,9 @@ export function resolveLimits(limits: EndpointLimits = {}): ResolvedLimits {
   for (const [name, value] of Object.entries(limits) as [keyof EndpointLimits, number | undefined][]) {
     if (value === undefined) continue
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`limits.${name} must be a non-negative number, got ${value}`)
+    // A limit of 0 (or 1.5) places would queue every call forever; a fractional retry count means nothing.
+    if (name === 'concurrency' && (!Number.isInteger(value) || value < 1)) throw new RangeError(`limits.concurrency must be a whole number of at least 1, got ${value}`)
+    if (name === 'retries' && !Number.isInteger(value)) throw new RangeError(`limits.retries must be a whole number, got ${value}`)
     resolved[name] = value
   }
   return resolved
