@@ -84,6 +84,9 @@ export async function evaluateToolTalkConversation(
   const systemPrompt = toolTalkSystemPrompt(conversation)
   const irregularities: ToolTalkIrregularity[] = [...conversation.irregularities]
   const turns: ToolTalkTurnResult[] = []
+  // Every ground-truth call is scored; only those of assistant turns are replayed (ToolTalk's
+  // api_history), so calls a file puts on a user turn count but never change the databases.
+  const allCalls: { turn: number; index: number; call: ToolTalkCall }[] = []
   const history: { turn: number; index: number; call: ToolTalkCall }[] = []
   // ToolTalk's replay writes the live session token into the ground-truth calls it replays; the
   // scorer then compares against those, so the effective parameters are kept here.
@@ -123,12 +126,16 @@ export async function evaluateToolTalkConversation(
       }
       turns.push({ turn: turn.position, predictions, groundTruth: turn.calls, ...(answer === undefined ? {} : { answer }), end })
     }
-    for (const call of turn.calls) history.push({ turn: turn.position, index: history.length, call })
+    for (const call of turn.calls) {
+      const entry = { turn: turn.position, index: allCalls.length, call }
+      allCalls.push(entry)
+      if (turn.role === 'assistant') history.push(entry)
+    }
   }
   // One replay of the whole ground truth gives what every turn's replay gave (it is deterministic),
   // and also checks the last turn's calls, which no turn replays.
   const replay = replayToolTalkConversation(conversation, options.world)
-  const groundTruth = history.map((entry) => effective.get(entry.index) ?? entry.call)
+  const groundTruth = allCalls.map((entry) => effective.get(entry.index) ?? entry.call)
   const predictions = turns.flatMap((turn) => turn.predictions)
   const comparison = await compareToolTalkCalls(
     predictions,

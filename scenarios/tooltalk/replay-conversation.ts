@@ -59,7 +59,7 @@ export interface ConversationReplay {
 }
 
 /**
- * Replays every ground-truth call of a conversation from the starting databases, in order. This
+ * Replays the ground-truth calls of a conversation's assistant turns from the starting databases, in order. This
  * is the state every evaluated turn rebuilds (ToolTalk resets and replays the earlier turns), done
  * once, so each call's recorded response and exception can be checked against the simulator. The
  * discipline only serves this check; evaluating an agent always runs ToolTalk's own.
@@ -81,7 +81,10 @@ function replayWith(conversation: ToolTalkConversation, world: WorldSnapshot, di
   const simulator = startToolTalkTurn(conversation, world, irregularities, discipline.searchOrder)
   const calls = replayCalls(
     simulator,
-    groundTruthCalls(conversation).map((entry, index) => ({ ...entry, index })),
+    // ToolTalk replays only assistant turns' calls; a call a file puts on a user turn never runs.
+    groundTruthCalls(conversation)
+      .map((entry, index) => ({ ...entry, index }))
+      .filter((entry) => conversation.turns[entry.turn]?.role === 'assistant'),
     { restartEachTurn: discipline.ids === 'restart-each-turn' },
   )
   return { calls, reproduced: calls.filter((call) => call.reproduced).length, discipline, irregularities }

@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
 import type { Agent, AgentReply, RequestedCall } from '../../src/roles/types.ts'
 import type { ToolTalkConversation, ToolTalkDataset } from '../../scenarios/tooltalk/index.ts'
-import { evaluateToolTalkConversation, loadToolTalkDataset, referenceToolTalkAgent } from '../../scenarios/tooltalk/index.ts'
+import { evaluateToolTalkConversation, importToolTalkConversation, loadToolTalkDataset, referenceToolTalkAgent } from '../../scenarios/tooltalk/index.ts'
 import { aggregateToolTalkMetrics } from '../../src/evaluation/tooltalk/index.ts'
 import { HAS_TOOLTALK_DATA, MISSING_DATA, TOOLTALK_DATA } from './tooltalk-data.ts'
 
@@ -113,6 +114,21 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`ToolTalk evaluation protocol ${HAS_TOOLTALK
     const result = await evaluateToolTalkConversation(conversation, agent, { world: data.databases.world })
     expect(result.turns[0]?.predictions.map((call) => call.apiName)).not.toContain('ForecastWeather')
     expect(result.metrics).toMatchObject({ recall: 1, success: true })
+  })
+
+  test('calls recorded on a user turn are scored as ground truth but never replayed, as in ToolTalk', async () => {
+    const data = await dataset('easy')
+    const content = JSON.parse(await readFile(`${TOOLTALK_DATA}easy/AddAlarm-easy.json`, 'utf8')) as { conversation: { role: string; apis?: unknown[] }[] }
+    const userTurn = content.conversation.find((turn) => turn.role === 'user')
+    if (userTurn === undefined) throw new Error('AddAlarm-easy has no user turn')
+    userTurn.apis = [{ request: { api_name: 'AddAlarm', parameters: { session_token: '98a5a87a-7714-b404', time: '06:00:00' } }, response: { alarm_id: 'aaaa-bbbb' }, exception: null }]
+    const conversation = importToolTalkConversation(content as never, 'AddAlarm-easy.json')
+    const result = await evaluateToolTalkConversation(conversation, referenceToolTalkAgent(conversation), { world: data.databases.world })
+    // ToolTalk replays only the calls of earlier assistant turns, so the turn's AddAlarm draws the
+    // first id of a fresh Random(489) and no 06:00 alarm exists.
+    expect(result.turns[0]?.predictions[0]?.response).toEqual({ alarm_id: '5bff-dd80' })
+    expect(result.metrics).toMatchObject({ ground_truths: 2, matches: 1, recall: 0.5 })
+    expect(result.replay.calls).toBe(1)
   })
 
   test('an agent that never stops calling is cut off at the limit', async () => {
