@@ -6,7 +6,8 @@ commands:
   eval [options]                 run the built-in scenarios against the configured agent
                                  (TOOLCHECK_AGENT=reference|openai:<model>|hf:<model>)
   tools [--json]                 list the built-in tools with their domain, action flag and required state
-  scenarios [--json]             list the built-in scenarios with their categories
+  scenarios [--json] [--category <category>]
+                                 list the built-in scenarios with their categories
   schema                         print the JSON Schema of scenario files
   tooltalk <conversations-dir> [--databases <dir>] [--agent <agent>] [--strict] [--json]
                                  replay and score a ToolTalk dataset folder
@@ -19,6 +20,18 @@ commands:
  */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
   const [command, ...rest] = args
+  try {
+    return await runCommand(command, rest, io)
+  } catch (error) {
+    // `parseArgs` throws on an unknown option, a stray positional or an option without its value:
+    // a usage mistake, reported like the other commands' argument errors rather than as a crash.
+    if (!isArgumentError(error)) throw error
+    io.stderr(`toolcheck ${command}: ${error.message}\n\n${USAGE}`)
+    return 2
+  }
+}
+
+async function runCommand(command: string | undefined, rest: readonly string[], io: CommandIo): Promise<number> {
   switch (command) {
     case 'tools':
       return (await import('./tools-command.ts')).runToolsCommand(rest, io)
@@ -27,6 +40,10 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
     case 'eval':
       return (await import('./eval.ts')).runEval([...rest], io)
     case 'schema':
+      if (rest.length > 0) {
+        io.stderr(`toolcheck schema: takes no arguments, got ${rest.map((argument) => JSON.stringify(argument)).join(' ')}\n\n${USAGE}`)
+        return 2
+      }
       io.stdout(`${JSON.stringify((await import('../scenario/index.ts')).scenarioJsonSchema(), null, 2)}\n`)
       return 0
     case 'tooltalk':
@@ -41,4 +58,9 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
       io.stderr(`toolcheck: unknown command "${command}"\n\n${USAGE}`)
       return 2
   }
+}
+
+function isArgumentError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code
+  return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')
 }
