@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema } from './milestone.ts'
+import type { Milestone } from './milestone.ts'
 
 /** The categories of ToolSandbox's paper, used to slice results. */
 export const CATEGORIES = [
@@ -121,6 +122,31 @@ export const scenarioSchema = z
     checkEdges(scenario.milestoneEdges, scenario.milestones.length, 'milestoneEdges')
     checkEdges(scenario.minefieldEdges, scenario.minefields.length, 'minefieldEdges')
     const allowed = new Set(scenario.tools.allow)
+    const offered = new Set(allowedTools(scenario))
+    const checkReads = (list: readonly Milestone[], key: 'milestones' | 'minefields') => {
+      const role = key.slice(0, -1)
+      for (const [position, milestone] of list.entries()) {
+        for (const [index, constraint] of milestone.constraints.entries()) {
+          const path = [key, position, 'constraints', index]
+          const read = (target: number, what: string, at: string) => {
+            if (target < list.length && target !== position) return
+            const available = list.length <= 1 ? `there is no other ${role}` : `use one of 0..${list.length - 1} other than ${position}`
+            context.addIssue({ code: 'custom', path: [...path, at], message: `${what} names ${role} ${target}, which is not another ${role} of this scenario (${available})` })
+          }
+          if ('reference' in constraint && typeof constraint.reference === 'number') read(constraint.reference, 'the reference', 'reference')
+          if ('fill' in constraint && constraint.fill !== undefined) read(constraint.fill.milestone, 'the fill', 'fill')
+          // A minefield may name a withheld tool (that is its point); a milestone cannot be reached through one.
+          if (key === 'milestones' && constraint.kind === 'tool-call') {
+            for (const [alternative, target] of constraint.anyOf.entries()) {
+              if (!offered.has(target.tool))
+                context.addIssue({ code: 'custom', path: [...path, 'anyOf', alternative, 'tool'], message: `the milestone expects a call of ${target.tool}, which the scenario does not offer (offered: ${[...offered].join(', ')})` })
+            }
+          }
+        }
+      }
+    }
+    checkReads(scenario.milestones, 'milestones')
+    checkReads(scenario.minefields, 'minefields')
     for (const [position, step] of scenario.reference.entries()) {
       if ('calls' in step)
         for (const call of step.calls)
