@@ -33,7 +33,12 @@ const MESSAGE_LIMIT = 400
  *   read as the type the tool expects ("true" → true, "3.5" → 3.5); anything else is an error
  *   stating the expected type;
  * - the zod schema decides the rest; each problem names the argument, the expected type and
- *   what was received.
+ *   what was received, in our words (also for range and size limits).
+ *
+ * Numbers: an integer is accepted where a number is expected, as in ToolSandbox. Unlike
+ * ToolSandbox (whose type checker lets a Python `bool` pass as an `int` or a `float`), a boolean
+ * is never read as a number: in JSON `true` for a timestamp is a mistake the agent should hear
+ * about, not the number 1. A fraction where an integer is expected is refused, as there.
  *
  * Never throws, and never lets a `__proto__` or `constructor` key reach an object prototype.
  */
@@ -202,7 +207,30 @@ function describeIssue(issue: z.core.$ZodIssue, input: Record<string, unknown>, 
   if (received === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) return `missing required argument \`${argument}\` (${expected})`
   if (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value')
     return `argument \`${argument}\` should be ${expected}, but got ${describeReceived(received)}`
+  if (issue.code === 'too_big' || issue.code === 'too_small') return `argument \`${argument}\` should be ${describeBound(issue)}, but got ${describeReceived(received)}`
   return `argument \`${argument}\`: ${issue.message} (got ${describeReceived(received)})`
+}
+
+/** A size or range limit in words: "an integer of at most 10", "a string of at least 3 characters". */
+function describeBound(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const big = issue.code === 'too_big'
+  const limit = Number(big ? issue.maximum : issue.minimum)
+  const inclusive = issue.inclusive !== false
+  const relation = big ? (inclusive ? 'at most' : 'less than') : inclusive ? 'at least' : 'more than'
+  switch (issue.origin) {
+    case 'int':
+      return `an integer of ${relation} ${limit}`
+    case 'number':
+    case 'bigint':
+      return `a number of ${relation} ${limit}`
+    case 'string':
+      return `a string of ${relation} ${limit} character${limit === 1 ? '' : 's'}`
+    case 'array':
+    case 'set':
+      return `an array of ${relation} ${limit} item${limit === 1 ? '' : 's'}`
+    default:
+      return `${relation} ${limit}`
+  }
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -60,6 +60,44 @@ describe('validateArguments', () => {
     expect(validateArguments(placeTool, presentTool(placeTool), { id: 'a' })).toMatchObject({ ok: true, arguments: { id: 'a' } })
   })
 
+  test('numbers: an integer is accepted for a number, a boolean is not read as a number (a deliberate departure from ToolSandbox)', () => {
+    const shift = defineTool({
+      name: 'shift',
+      domain: 'test',
+      description: 'Shifts.',
+      args: z.object({ timestamp: z.number().describe('instant'), days: z.number().int().optional().describe('days') }),
+      returns: 'a number',
+      action: false,
+      execute: () => 0,
+    })
+    const spec = presentTool(shift)
+    expect(validateArguments(shift, spec, { timestamp: 1_800_000_000, days: 2 })).toMatchObject({ ok: true })
+    expect(errorOf(validateArguments(shift, spec, { timestamp: true }))).toBe('ArgumentError: argument `timestamp` should be a number, but got the boolean true')
+    expect(errorOf(validateArguments(shift, spec, { timestamp: 1, days: 1.5 }))).toBe('ArgumentError: argument `days` should be an integer, but got the number 1.5')
+  })
+
+  test('a value out of range is described in our words, naming the argument, the bound and the value', () => {
+    const bounded = defineTool({
+      name: 'bounded',
+      domain: 'test',
+      description: 'Bounded arguments.',
+      args: z.object({
+        days: z.number().int().optional().describe('days'),
+        rating: z.number().min(0).max(5).optional().describe('stars'),
+        code: z.string().min(3).optional().describe('a code'),
+        tags: z.array(z.string()).max(1).optional().describe('tags'),
+      }),
+      returns: 'null',
+      action: false,
+      execute: () => null,
+    })
+    const spec = presentTool(bounded)
+    expect(errorOf(validateArguments(bounded, spec, { days: 1e300 }))).toBe('ArgumentError: argument `days` should be an integer of at most 9007199254740991, but got the number 1e+300')
+    expect(errorOf(validateArguments(bounded, spec, { rating: -1 }))).toBe('ArgumentError: argument `rating` should be a number of at least 0, but got the number -1')
+    expect(errorOf(validateArguments(bounded, spec, { code: 'ab' }))).toBe('ArgumentError: argument `code` should be a string of at least 3 characters, but got the string "ab"')
+    expect(errorOf(validateArguments(bounded, spec, { tags: ['a', 'b'] }))).toBe('ArgumentError: argument `tags` should be an array of at most 1 item, but got an array of 2 items')
+  })
+
   test('null inside a nested optional field is left out too', () => {
     const result = validateArguments(addReminder, presentTool(addReminder), { content: 'x', when: { timestamp: 5, note: null }, tags: null })
     expect(result).toMatchObject({ ok: true, arguments: { content: 'x', when: { timestamp: 5 } } })
