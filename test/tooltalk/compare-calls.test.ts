@@ -37,6 +37,12 @@ describe('compareToolTalkCalls', () => {
     expect((await toolTalkCallsEquivalent(reminder('x', null), reminder('y', null), { similarity: notANumber, strict: true })).equivalent).toBe(false)
   })
 
+  test('due dates compare by the calendar day strptime reads, however the fields are written', async () => {
+    expect((await toolTalkCallsEquivalent(reminder('Pay rent', '2023-10- 1 8:0:0'), reminder('Pay rent', '2023-10-01 00:00:00'))).equivalent).toBe(true)
+    expect((await toolTalkCallsEquivalent(reminder('Pay rent', '2023-10-01  23:59:59'), reminder('Pay rent', '2023-10-01 00:00:00'))).equivalent).toBe(true)
+    expect((await toolTalkCallsEquivalent(reminder('Pay rent', '2023-10-02 00:00:00'), reminder('Pay rent', '2023-10-01 23:59:59'))).equivalent).toBe(false)
+  })
+
   test('attendees compare in order by default and as a set when strict', async () => {
     const event = (attendees: string[]): ToolTalkCall => ({
       apiName: 'CreateEvent', parameters: { session_token: token, name: 'Sync', event_type: 'meeting', start_time: '2023-09-12 10:00:00', end_time: '2023-09-12 11:00:00', attendees }, response: { event_id: 'x' }, exception: null,

@@ -1,6 +1,6 @@
 export type { ToolTalkDatabases, ToolTalkIrregularity } from './databases.ts'
 export { KEY_COLUMN, loadToolTalkDatabases, SCOPE_COLUMN, scopesTable, TOOLTALK_DATABASES, ToolTalkDatabaseError, toolTalkWorld } from './databases.ts'
-export { parseDateTime } from './python-datetime.ts'
+export { dayOf, parseDateTime } from './python-datetime.ts'
 export { PythonRandom } from './python-random.ts'
 export type { ToolTalkCall } from './tooltalk-call.ts'
 export type { ToolTalkSimulatorOptions } from './tooltalk-simulator.ts'

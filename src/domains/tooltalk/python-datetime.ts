@@ -1,13 +1,22 @@
 import { toolTalkError } from './tooltalk-tool.ts'
 
+// The field patterns of CPython's `_strptime` (`%Y`, `%m`, `%d`, `%H`, `%M`, `%S`); a space in a
+// format matches any run of whitespace there, and nothing may follow the last field, not even a
+// newline ("unconverted data remains").
+const DATE = '(\\d{4})-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\\d|0[1-9]|[1-9]| [1-9])'
+const TIME = '(2[0-3]|[0-1]\\d|\\d):([0-5]\\d|\\d):(6[0-1]|[0-5]\\d|\\d)'
+const DATE_TIME_FORMAT = new RegExp(`^${DATE}\\s+${TIME}$`)
+const TIME_FORMAT = new RegExp(`^${TIME}$`)
+const DATE_FORMAT = new RegExp(`^${DATE}$`)
+
 /**
- * ToolTalk reads dates with Python's `strptime` using three formats. These parse the same texts
- * (fields of one or two digits, a four-digit year, real calendar days) into seconds of a naive
+ * ToolTalk reads dates with Python's `strptime` using three formats. These accept exactly the
+ * texts `strptime` accepts (its field patterns, real calendar days) and give seconds of a naive
  * calendar (no time zone), which is all the comparisons need. A text that does not fit throws a
  * tool error naming the value and the expected format.
  */
 export function parseDateTime(text: string, argument: string): number {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})\n?$/.exec(text)
+  const match = DATE_TIME_FORMAT.exec(text)
   const seconds = match === null ? undefined : toSeconds(match.slice(1).map(Number))
   if (seconds === undefined) throw toolTalkError(`${argument} "${text}" is not a date and time in the format YYYY-MM-DD HH:MM:SS`)
   return seconds
@@ -15,7 +24,7 @@ export function parseDateTime(text: string, argument: string): number {
 
 /** Parses `%H:%M:%S` into seconds since midnight (see `parseDateTime`). */
 export function parseTimeOfDay(text: string, argument: string): number {
-  const match = /^(\d{1,2}):(\d{1,2}):(\d{1,2})\n?$/.exec(text)
+  const match = TIME_FORMAT.exec(text)
   const seconds = match === null ? undefined : toSeconds([1900, 1, 1, ...match.slice(1).map(Number)])
   if (seconds === undefined) throw toolTalkError(`${argument} "${text}" is not a time in the format HH:MM:SS`)
   return seconds - Date.UTC(1900, 0, 1) / 1000
@@ -23,7 +32,7 @@ export function parseTimeOfDay(text: string, argument: string): number {
 
 /** Parses `%Y-%m-%d` into seconds at midnight, or undefined when it is not a date. */
 export function parseDate(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})\n?$/.exec(text)
+  const match = DATE_FORMAT.exec(text)
   return match === null ? undefined : toSeconds([...match.slice(1).map(Number), 0, 0, 0])
 }
 

@@ -1,4 +1,5 @@
 import type { ToolTalkCall } from '../../domains/tooltalk/index.ts'
+import { dayOf, parseDateTime } from '../../domains/tooltalk/index.ts'
 import type { JsonObject, JsonValue } from '../../world/index.ts'
 import { jsonEqual } from '../../world/index.ts'
 import type { TextSimilarity } from './text-similarity.ts'
@@ -176,9 +177,13 @@ const RULES: Readonly<Record<string, Rule>> = {
 
 /** ToolTalk compares AddReminder due dates by calendar day, ignoring the time. */
 function sameDay(predicted: string, expected: string): Equivalence {
+  // Both sides are read as ToolTalk reads them: strptime('%Y-%m-%d %H:%M:%S'), then the date.
   const day = (text: string) => {
-    const match = /^(\d{4})-(\d{1,2})-(\d{1,2}) \d{1,2}:\d{1,2}:\d{1,2}$/.exec(text)
-    return match === null ? undefined : `${match[1]}-${Number(match[2])}-${Number(match[3])}`
+    try {
+      return dayOf(parseDateTime(text, 'due_date'))
+    } catch {
+      return undefined
+    }
   }
   const predictedDay = day(predicted)
   const expectedDay = day(expected)
