@@ -34,6 +34,8 @@ export const convertCurrency = defineTool({
     requireSetting({ world }, WIFI)
     const from = findCurrency(args.from_currency_code, 'from_currency_code')
     const to = findCurrency(args.to_currency_code, 'to_currency_code')
-    return Math.round(((args.amount * to.perDollar) / from.perDollar) * 100) / 100
+    const converted = Math.round(((args.amount * to.perDollar) / from.perDollar) * 100) / 100
+    if (!Number.isFinite(converted)) throw new ToolError('ValueError', `amount ${args.amount} ${from.code} is too large to convert to ${to.code}; give a smaller amount`)
+    return converted
   },
 })

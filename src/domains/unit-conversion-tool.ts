@@ -63,6 +63,8 @@ export function convertUnits(amount: number, from: string, to: string): number {
     )
   const base = amount * source.factor + (source.offset ?? 0)
   const converted = (base - (target.offset ?? 0)) / target.factor
+  if (!Number.isFinite(converted))
+    throw new ToolError('ValueError', `amount ${amount} ${source.names[0]} is too large to express in ${target.names[0]}; give a smaller amount`)
   // Twelve significant digits hide binary rounding noise such as 2.0000000000000004.
   return Number(converted.toPrecision(12))
 }

@@ -125,6 +125,12 @@ describe('search_stock', () => {
 })
 
 describe('convert_currency', () => {
+  it('an amount whose conversion overflows is a ValueError, not a broken result', async () => {
+    const error = await callError(convertCurrency, { amount: 1e308, from_currency_code: 'USD', to_currency_code: 'JPY' })
+    expect(error.kind).toBe('ValueError')
+    expect(error.message).toMatch(/amount 1e\+308 .*too large/)
+  })
+
   it('converts at fixed rates and validates codes', async () => {
     expect((await call(convertCurrency, { amount: 100, from_currency_code: 'USD', to_currency_code: 'EUR' })).result).toBe(92)
     expect((await call(convertCurrency, { amount: 92, from_currency_code: 'eur', to_currency_code: 'usd' })).result).toBe(100)

@@ -37,4 +37,10 @@ describe('unit_conversion', () => {
     const unknown = await callError(unitConversion, { amount: 1, from_unit: 'smoot', to_unit: 'meter' })
     expect(unknown.message).toMatch(/from_unit "smoot".*length: meter, kilometer/)
   })
+
+  it('an amount whose conversion overflows is a ValueError naming the amount, not a broken result', async () => {
+    const error = await callError(unitConversion, { amount: 1e308, from_unit: 'km', to_unit: 'mm' })
+    expect(error.kind).toBe('ValueError')
+    expect(error.message).toMatch(/amount 1e\+308 .*too large/)
+  })
 })
