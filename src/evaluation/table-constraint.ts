@@ -2,6 +2,7 @@ import type { Constraint } from '../scenario/index.ts'
 import type { Row } from '../world/index.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
 import { checkMilestoneReference, KeyedCache } from './compiled-constraint.ts'
+import { EvaluationScenarioError } from './evaluation-error.ts'
 import { rowsNotIn } from './row-changes.ts'
 import { tableSimilarity } from './table-similarity.ts'
 import type { ConstraintResult } from './types.ts'
@@ -22,6 +23,11 @@ type TableConstraint = Extract<Constraint, { kind: 'table' | 'added' | 'removed'
 export function compileTableConstraint(constraint: TableConstraint, setup: ConstraintSetup): CompiledConstraint {
   const { index, semantic, tokenizer } = setup
   const { table, rows: target, columns } = constraint
+  // A table the world never has is a misspelling: as an empty table it would make `table` with no
+  // rows hold everywhere and every change constraint fail, without a word about why.
+  if (!index.tableNames.includes(table)) {
+    throw new EvaluationScenarioError(`${setup.label}: the ${constraint.kind} constraint names table ${JSON.stringify(table)}, which the world does not have; its tables are ${index.tableNames.join(', ')}`)
+  }
   const cache = new KeyedCache()
   const current = (messageIndex: number) => index.tableVersion(messageIndex, table)
   const rowKey = (row: Row) => index.rowKey(row)

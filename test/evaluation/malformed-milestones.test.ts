@@ -40,3 +40,9 @@ describe('a milestone that reads a milestone placed after it', () => {
     expect(result.score).toBe(1)
   })
 })
+
+test('a table constraint on a table the world does not have is an error listing the tables, not a silent 1', async () => {
+  const scenario = scenarioOf([{ name: 'no reminders', constraints: [{ kind: 'table', table: 'reminder', rows: [] }] }])
+  await expect(evaluate(trajectory, scenario)).rejects.toThrow(EvaluationScenarioError)
+  await expect(evaluate(trajectory, scenario)).rejects.toThrow('milestone 0 (no reminders): the table constraint names table "reminder", which the world does not have; its tables are reminders, settings')
+})
