@@ -120,9 +120,13 @@ export const secondsToHoursMinutesSeconds = defineTool({
   action: false,
   execute: ({ seconds }) => {
     if (!Number.isFinite(seconds) || seconds < 0) throw new ToolError('ValueError', `seconds is ${seconds}, but a duration must be 0 or more`)
-    const hour = Math.floor(seconds / 3600)
-    const minute = Math.floor((seconds - hour * 3600) / 60)
-    const second = Math.round((seconds - hour * 3600 - minute * 60) * 1e6) / 1e6
+    // Round to whole microseconds first (as a Python timedelta would), so a fraction that rounds up
+    // carries into the minutes rather than giving second 60.
+    const microseconds = Math.round(seconds * 1e6)
+    if (!Number.isFinite(microseconds)) throw new ToolError('ValueError', `seconds is ${seconds}, too large a duration to split`)
+    const hour = Math.floor(microseconds / 3_600_000_000)
+    const minute = Math.floor((microseconds - hour * 3_600_000_000) / 60_000_000)
+    const second = (microseconds - hour * 3_600_000_000 - minute * 60_000_000) / 1e6
     return { hour, minute, second }
   },
 })

@@ -65,5 +65,8 @@ describe('time tools', () => {
     expect((await call(secondsToHoursMinutesSeconds, { seconds: 90_000.5 })).result).toEqual({ hour: 25, minute: 0, second: 0.5 })
     expect((await call(secondsToHoursMinutesSeconds, { seconds: 0 }, undefined, { ...CLOCK, timeZone: 'Asia/Kolkata' })).result).toEqual({ hour: 0, minute: 0, second: 0 })
     expect((await callError(secondsToHoursMinutesSeconds, { seconds: -1 })).kind).toBe('ValueError')
+    // A fraction that rounds up to a whole minute carries into the minutes instead of giving second 60.
+    expect((await call(secondsToHoursMinutesSeconds, { seconds: 119.9999999 })).result).toEqual({ hour: 0, minute: 2, second: 0 })
+    expect((await call(secondsToHoursMinutesSeconds, { seconds: 3599.99999999 })).result).toEqual({ hour: 1, minute: 0, second: 0 })
   })
 })
