@@ -43,7 +43,8 @@ export const searchHoliday = defineTool({
   execute: (args, { world, clock }) => {
     requireSetting({ world }, WIFI)
     const year = args.year ?? localDateTime(clock.now, clock.timeZone).year
-    if (year < 1980 || year > 2049) throw new ToolError('ValueError', `year is ${year}, but holidays can be looked up for 1980 to 2049`)
+    // The holiday rules used are those in force since the Uniform Monday Holiday Act (1971).
+    if (year < 1971 || year > 9999) throw new ToolError('ValueError', `year is ${year}, but holidays can be looked up for 1971 to 9999`)
     const holiday = findHoliday(args.holiday_name, year)
     if (holiday === undefined) return null
     return localToEpochSeconds({ year, month: holiday.month, day: holiday.day, hour: 0, minute: 0, second: 0 }, clock.timeZone)

@@ -55,7 +55,8 @@ export function easterSunday(year: number): { month: number; day: number } {
 /**
  * The holidays of a year, in calendar order: the US federal holidays (New Year's Day, Martin
  * Luther King Jr. Day from 1986, Washington's Birthday, Memorial Day, Juneteenth from 2021,
- * Independence Day, Labor Day, Columbus Day, Veterans Day, Thanksgiving Day, Christmas Day) on
+ * Independence Day, Labor Day, Columbus Day, Veterans Day (the fourth Monday of October in
+ * 1971 to 1977), Thanksgiving Day, Christmas Day) under the rules in force since 1971, on
  * their actual dates (not the weekday "observed" substitutes), plus observances people often ask
  * about: Valentine's Day, St. Patrick's Day, Good Friday, Easter Sunday, Mother's Day, Father's
  * Day, Halloween, Christmas Eve and New Year's Eve.
@@ -79,7 +80,10 @@ export function usHolidays(year: number): Holiday[] {
     federal('Labor Day', ['Labour Day'], 9, nthWeekday(year, 9, MONDAY, 1)),
     federal('Columbus Day', ["Indigenous Peoples' Day"], 10, nthWeekday(year, 10, MONDAY, 2)),
     observance('Halloween', ["All Hallows' Eve"], 10, 31),
-    federal('Veterans Day', ["Veterans' Day", 'Armistice Day'], 11, 11),
+    // From 1971 to 1977 Veterans Day fell on the fourth Monday of October (Uniform Monday Holiday Act).
+    year >= 1971 && year <= 1977
+      ? federal('Veterans Day', ["Veterans' Day", 'Armistice Day'], 10, nthWeekday(year, 10, MONDAY, 4))
+      : federal('Veterans Day', ["Veterans' Day", 'Armistice Day'], 11, 11),
     federal('Thanksgiving Day', ['Thanksgiving'], 11, nthWeekday(year, 11, THURSDAY, 4)),
     observance('Christmas Eve', [], 12, 24),
     federal('Christmas Day', ['Christmas', 'Xmas'], 12, 25),

@@ -33,6 +33,14 @@ describe('US holidays', () => {
     expect(usHolidays(year).filter((holiday) => holiday.federal)).toHaveLength(11)
   })
 
+  it('keeps the rules of other eras: Veterans Day in October 1971-1977, and far-off years', () => {
+    // 1975: the fourth Monday of October was the 27th; 1978 went back to November 11.
+    expect(dates(1975)['Veterans Day']).toBe('10-27')
+    expect(dates(1978)['Veterans Day']).toBe('11-11')
+    // 2100: Thanksgiving on the fourth Thursday of November (the 25th), Easter on March 28.
+    expect(dates(2100)).toMatchObject({ 'Thanksgiving Day': '11-25', 'Easter Sunday': '3-28' })
+  })
+
   it('has no Juneteenth before 2021 and no MLK Day before 1986', () => {
     expect(dates(2020)).not.toHaveProperty('Juneteenth National Independence Day')
     expect(dates(1985)).not.toHaveProperty('Martin Luther King Jr. Day')
@@ -60,5 +68,13 @@ describe('search_holiday', () => {
     const error = await callError(searchHoliday, { holiday_name: 'Christmas' }, buildStartingWorld({ settings: { wifi: false } }, CLOCK))
     expect(error.kind).toBe('ConnectionError')
     expect(error.message).toMatch(/Wi-Fi is off/)
+  })
+})
+
+describe('search_holiday years', () => {
+  it('looks up any year under the rules in force since 1971, and refuses earlier ones', async () => {
+    expect((await call(searchHoliday, { holiday_name: 'Veterans Day', year: 1975 })).result).toBe(Date.UTC(1975, 9, 27, 8) / 1000)
+    expect((await call(searchHoliday, { holiday_name: 'Thanksgiving', year: 2100 })).result).toBe(Date.UTC(2100, 10, 25, 8) / 1000)
+    expect(await callError(searchHoliday, { holiday_name: 'Thanksgiving', year: 1960 })).toContain('holidays can be looked up for 1971 to 9999')
   })
 })
