@@ -6,7 +6,7 @@ body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1f2328; backgro
 header { padding: 16px 24px; background: #fff; border-bottom: 1px solid var(--border); }
 h1 { font-size: 20px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 16px 0 8px; }
-main { display: grid; grid-template-columns: minmax(420px, 1fr) minmax(480px, 1.3fr); gap: 16px; padding: 16px 24px; }
+main { display: grid; grid-template-columns: minmax(560px, 1.1fr) minmax(480px, 1fr); gap: 16px; padding: 16px 24px; }
 section { background: #fff; border: 1px solid var(--border); border-radius: 6px; padding: 12px 16px; overflow: auto; }
 .filters { display: flex; gap: 12px; flex-wrap: wrap; align-items: end; margin-bottom: 8px; }
 .filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
