@@ -115,13 +115,13 @@ function unknownNumber(item: UnknownNumber): CorpusScenario {
     categories: [MULTIPLE_TOOL_CALL, MULTIPLE_USER_TURN, ...(fix ? [STATE_DEPENDENCY] : [])],
     ...(fix ? { world: { settings: STATES.cellularOff } } : {}),
     user: {
-      goal: `Text ${item.name} "${item.content}". ${item.name} is not in your contacts; give the number ${item.phone} only when asked.`,
+      goal: `Text ${item.name} "${item.content}". ${item.name} is not in your contacts; give the number ${item.phone} only when asked.${fix ? ' If the assistant asks whether to turn cellular service on, say yes.' : ''}`,
       knowledge: `You know ${item.name}'s number, ${item.phone}, but not whether your phone can send texts.`,
     },
     firstMessage: `Text ${item.name}: "${item.content}"${fix ? ' Solve any issue on your own.' : ''}`,
     paraphrases: [
-      { text: `Send ${item.name} a message saying "${item.content}"`, style: 'explicit' },
-      { text: `Let ${item.name} know: ${item.content}`, style: 'implicit' },
+      { text: `Send ${item.name} a message saying "${item.content}"${fix ? ' Fix whatever gets in the way yourself.' : ''}`, style: 'explicit' },
+      { text: `${item.name} should hear from me by text: ${item.content}${fix ? " If something on the phone blocks it, sort it out." : ''}`, style: 'implicit' },
     ],
     tools: { allow: [...MESSAGING_TOOLS, ...(fix ? ['get_cellular_service_status', 'set_cellular_service_status'] : [])] },
     milestones: [toolCalled('search_contacts'), ...(fix ? [settingsAre({ cellular: true })] : []), messageSent(item.phone, item.content)],
@@ -179,7 +179,7 @@ function missingTime(item: MissingTime): CorpusScenario {
       s.user(item.answer)
       const target = s.call('datetime_info_to_timestamp', item.parts)
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result() })
-      s.say(`Reminder set: ${item.answer}`)
+      s.say(`Reminder "${item.content}" is set.`)
       s.end()
     }),
   })
@@ -300,7 +300,7 @@ function whichOne(item: WhichOne): CorpusScenario {
     minefields: [{ constraints: [{ kind: 'added', table: TABLES.messages, rows: [{ recipient_phone_number: item.other.phone }] }] }],
     reference: solution((s) => {
       s.call('search_contacts', { name: item.first })
-      s.say(`You have two contacts called ${item.first}. Which one do you mean?`)
+      s.say(`You have two contacts called ${item.first}: ${[item.chosen.name, item.other.name].sort().join(' and ')}. Which one do you mean?`)
       s.user(`${item.chosen.name}.`)
       const chosen = s.call('search_contacts', { name: item.chosen.name })
       s.call('send_message_with_phone_number', { phone_number: chosen.result('0.phone_number'), content: item.content })
@@ -324,7 +324,7 @@ function newNumberAsked(item: NewNumberAsked): CorpusScenario {
     firstMessage: `${person.name} changed numbers, please update the contact.`,
     paraphrases: [
       { text: `Modify the phone number of ${person.name}.`, style: 'explicit' },
-      { text: `${person.first} has a new phone; my contacts are out of date.`, style: 'implicit' },
+      { text: `${person.first}'s old number doesn't work anymore; I have the new one.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
     milestones: [rowsUpdated(TABLES.contacts, [{ person_id: person.id, phone_number: item.phone }])],
