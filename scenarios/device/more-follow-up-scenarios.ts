@@ -54,7 +54,7 @@ const howMuchToConvert = scenario({
   firstMessage: 'I want to change my British pounds into euros. What will I get?',
   paraphrases: [
     { text: 'Convert my pounds sterling to euros.', style: 'explicit' },
-    { text: 'I have some leftover pounds from London and I am going to Paris next.', style: 'implicit' },
+    { text: "I have some leftover pounds from London and I'm off to Paris next. What will they be worth there?", style: 'implicit' },
   ],
   tools: { allow: [...ONLINE_TOOLS] },
   milestones: [toolCalled('convert_currency', { amount: 450, from_currency_code: 'GBP', to_currency_code: 'EUR' }), agentMentions('524.05')],
@@ -70,7 +70,7 @@ const howMuchToConvert = scenario({
 const whichCompany = scenario({
   id: 'ask-which-company-for-stock-price',
   categories: [SINGLE_TOOL_CALL, MULTIPLE_USER_TURN],
-  user: { goal: 'Learn the share price of the company you hold shares in. When asked which company, answer "Starbucks."', knowledge: 'You do not know the ticker symbol.' },
+  user: { goal: 'Learn the share price of the company you hold shares in and how it moved today. When asked which company, answer "Starbucks."', knowledge: 'You do not know the ticker symbol.' },
   firstMessage: 'How is my stock doing today?',
   paraphrases: [
     { text: 'Look up the current share price of the company I invested in.', style: 'explicit' },
@@ -88,7 +88,7 @@ const whichCompany = scenario({
     s.say('Which company are your shares in?')
     s.user('Starbucks.')
     s.call('search_stock', { query: 'Starbucks' })
-    s.say('Starbucks (SBUX) trades at 79.86 US dollars.')
+    s.say('Starbucks (SBUX) trades at 79.86 US dollars, down 1.06 (1.31 %) from the previous close.')
     s.end()
   }),
 })
@@ -145,11 +145,11 @@ const whichReminder = scenario({
 const whichHoliday = scenario({
   id: 'ask-which-holiday-to-count-down',
   categories: [MULTIPLE_TOOL_CALL, MULTIPLE_USER_TURN, CANONICALIZATION],
-  user: { goal: 'Learn how many days remain until the long weekend. When asked which holiday, answer "Labor Day."', knowledge: "You do not know today's date or the holiday's date." },
-  firstMessage: 'How many days until the long weekend?',
+  user: { goal: 'Learn how many days remain until your favourite holiday. When asked which holiday, answer "Labor Day."', knowledge: "You do not know today's date or the holiday's date." },
+  firstMessage: 'How many days until my favourite holiday?',
   paraphrases: [
-    { text: 'Count the days from today until the holiday.', style: 'explicit' },
-    { text: 'I am so ready for the holiday weekend. How much longer?', style: 'implicit' },
+    { text: 'Count the days from today until the holiday I like best.', style: 'explicit' },
+    { text: "I'm counting down to my favourite day off of the year. How long to go?", style: 'implicit' },
   ],
   tools: { allow: [...TIME_TOOLS, 'search_holiday'] },
   milestones: [toolCalled('search_holiday', { holiday_name: 'Labor' }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions('115 days')],
