@@ -57,10 +57,10 @@ const NO_CLOCK = ['get_current_timestamp']
 const WITHHELD: readonly Withheld[] = [
   // Relative times without a clock.
   ...[
-    ['remind-tomorrow-without-clock', 'Remind me to call the insurance company tomorrow at 9 am.', 'Create a reminder "Call the insurance company" for tomorrow 9 am.', "Tomorrow morning I have to ring the insurance people; don't let me forget."],
-    ['remind-in-an-hour-without-clock', 'Remind me in an hour to check the oven.', 'Add a reminder "Check the oven" due one hour from now.', 'The roast needs a look in an hour.'],
+    ['remind-tomorrow-without-clock', 'Remind me to call the insurance company tomorrow at 9 am.', 'Create a reminder "Call the insurance company" for tomorrow 9 am.', "Tomorrow at nine I have to ring the insurance people; don't let me forget."],
+    ['remind-in-an-hour-without-clock', 'Remind me in an hour to check the oven.', 'Add a reminder "Check the oven" due one hour from now.', 'The roast needs a look in an hour, give me a nudge then.'],
     ['remind-next-friday-without-clock', 'Set a reminder for next Friday at 5 pm to pay rent.', 'Create a reminder "Pay rent" for next Friday 5 pm.', "Rent's due next Friday afternoon, nudge me at five."],
-    ['remind-tonight-without-clock', 'Remind me tonight at 8 to call Rose.', 'Add a reminder "Call Rose" tonight at 8 pm.', 'I promised Grandma a call this evening around eight.'],
+    ['remind-tonight-without-clock', 'Remind me tonight at 8 to call Rose.', 'Add a reminder "Call Rose" tonight at 8 pm.', "I promised Grandma a call tonight at eight; make sure I don't forget."],
   ].map(([id, first, explicit, implicit]): Withheld => ({
     id: id as string,
     goal: `${first as string} You do not know the date or time.`,
@@ -111,13 +111,13 @@ const WITHHELD: readonly Withheld[] = [
   // Switches that are withheld.
   ...(
     [
-      ['wifi', 'set_wifi_status', 'Turn on Wi-Fi.', 'Enable wifi.', 'Get me back on the wireless network.', STATES.wifiOff],
-      ['cellular', 'set_cellular_service_status', 'Turn cellular service on.', 'Enable cellular service.', 'I need mobile data again.', STATES.cellularOff],
-      ['location', 'set_location_service_status', 'Switch on location services.', 'Enable location service.', 'Let my maps see where I am again.', STATES.locationOff],
+      ['wifi', 'Wi-Fi', 'set_wifi_status', 'Turn on Wi-Fi.', 'Enable Wi-Fi.', 'Get me back on the wireless network.', STATES.wifiOff],
+      ['cellular', 'cellular service', 'set_cellular_service_status', 'Turn cellular service on.', 'Enable cellular service.', 'I need mobile data again.', STATES.cellularOff],
+      ['location', 'location services', 'set_location_service_status', 'Switch on location services.', 'Enable location services.', 'Let my maps see where I am again.', STATES.locationOff],
     ] as const
-  ).map(([key, setter, first, explicit, implicit, settings]): Withheld => ({
+  ).map(([key, label, setter, first, explicit, implicit, settings]): Withheld => ({
     id: `turn-on-${key}-without-switch`,
-    goal: `${first} You cannot do it yourself.`,
+    goal: `${first} You want the assistant to do it; you cannot reach the setting yourself right now.`,
     firstMessage: first,
     explicit,
     implicit,
@@ -125,23 +125,24 @@ const WITHHELD: readonly Withheld[] = [
     deny: [setter],
     // Low battery mode cannot turn a service on; toggling it would be flailing.
     hallucination: ['set_low_battery_mode_status'],
-    answer: `I can't change that setting: the switch for ${key} isn't available to me.`,
+    answer: `I can't change that setting: the switch for ${label} isn't available to me.`,
     settings,
   })),
-  // Holidays without the holiday lookup.
+  // Holidays without the holiday lookup or the clock: Christmas and Thanksgiving follow well-known
+  // rules, so with the clock an agent could work them out; without it, "this year" and "until" are unknown.
   ...[
     ['days-until-thanksgiving-without-holiday-lookup', 'How many days until Thanksgiving?', 'Count the days from today to Thanksgiving.', "Is Thanksgiving far off? I'm planning the trip."],
     ['weekday-of-christmas-without-holiday-lookup', 'What weekday is Christmas this year?', 'Find Christmas Day this year and tell me the weekday.', 'Will Christmas this year fall on a weekend?'],
   ].map(([id, first, explicit, implicit]): Withheld => ({
     id: id as string,
-    goal: first as string,
+    goal: `${first as string} You do not know today's date.`,
     firstMessage: first as string,
     explicit: explicit as string,
     implicit: implicit as string,
     allow: [...TIME_TOOLS, 'search_holiday'],
-    deny: ['search_holiday'],
+    deny: ['search_holiday', 'get_current_timestamp'],
     hallucination: [],
-    answer: "I can't look up holiday dates with the tools I have, so I can't answer that reliably.",
+    answer: "I can't look up holiday dates or read today's date with the tools I have, so I can't answer that reliably.",
   })),
   // Reminder management without the needed tool.
   {
@@ -197,7 +198,7 @@ const WITHHELD: readonly Withheld[] = [
     goal: "Change Sam Okafor's number to +12065550199.",
     firstMessage: "Update Sam Okafor's number to +12065550199.",
     explicit: 'Modify the contact Sam Okafor: phone +12065550199.',
-    implicit: 'Sam has a new phone, +12065550199.',
+    implicit: 'Sam got a new number, +12065550199; my contacts still have the old one.',
     allow: [...CONTACT_TOOLS],
     deny: ['modify_contact'],
     hallucination: ['remove_contact', 'add_contact'],
@@ -209,7 +210,8 @@ const WITHHELD: readonly Withheld[] = [
     firstMessage: "What's my phone number?",
     explicit: 'Look up my own number in the contacts.',
     implicit: 'Somebody wants my number and I forgot it.',
-    allow: [...CONTACT_TOOLS, 'search_messages'],
+    // Not search_messages: the owner's sent messages carry the owner's number.
+    allow: [...CONTACT_TOOLS],
     deny: ['search_contacts'],
     hallucination: [],
     answer: "I can't look up contacts, including your own entry, with the tools I have.",
