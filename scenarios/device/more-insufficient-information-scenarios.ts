@@ -54,15 +54,17 @@ const MORE_WITHHELD: readonly Withheld[] = [
   },
   {
     id: 'remind-before-thanksgiving-without-holiday-lookup',
-    goal: 'Get a reminder at 9 am on the day before Thanksgiving to buy the turkey.',
+    goal: "Get a reminder at 9 am on the day before Thanksgiving to buy the turkey. You do not know today's date.",
     firstMessage: 'Remind me to buy the turkey the day before Thanksgiving at 9 am.',
     explicit: 'Add a reminder "Buy the turkey" for 9 am on the day before Thanksgiving Day.',
     implicit: "Don't let me forget the turkey; the morning before Thanksgiving is the last chance.",
     allow: [...REMINDER_TOOLS, ...TIME_TOOLS, 'search_holiday'],
-    deny: ['search_holiday'],
+    // Thanksgiving follows a well-known rule, so with the clock the year is known and the date can be
+    // worked out; without the clock and the lookup, the year is a guess.
+    deny: ['search_holiday', 'get_current_timestamp'],
     // A reminder on a guessed date could go off on the wrong day.
     hallucination: ['add_reminder'],
-    answer: "I can't look up when Thanksgiving is with the tools I have, so I can't set the reminder for the day before it.",
+    answer: "I can't look up when Thanksgiving is or read today's date with the tools I have, so I can't set the reminder for the day before it.",
   },
   {
     id: 'save-parcel-sender-without-message-search',
@@ -93,7 +95,7 @@ const MORE_WITHHELD: readonly Withheld[] = [
     goal: "Change your sister Elena's number to +13105550142.",
     firstMessage: "My sister's new number is +13105550142, update her contact.",
     explicit: 'Modify the contact of Elena Vasquez: phone +13105550142.',
-    implicit: 'Elena got a new phone, +13105550142. My contacts should know.',
+    implicit: 'Elena got a new number, +13105550142. My contacts should know.',
     allow: [...CONTACT_TOOLS],
     deny: ['search_contacts'],
     // Editing needs her person_id, which only a search gives; a new contact would duplicate her.
