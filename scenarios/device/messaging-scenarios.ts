@@ -57,7 +57,7 @@ function sendToNumber(item: ToNumber): CorpusScenario {
     firstMessage: `Text ${item.written} this: "${item.content}"`,
     paraphrases: [
       { text: `Send a message to ${item.written} saying "${item.content}"`, style: 'explicit' },
-      { text: `Let ${item.written} know: ${item.content}`, style: 'implicit' },
+      { text: `Whoever has ${item.written} needs to read this from me: ${item.content}`, style: 'implicit' },
     ],
     tools: { allow: [...MESSAGING_TOOLS] },
     milestones: [messageSent(item.phone, item.content)],
@@ -74,7 +74,7 @@ interface ToContact {
   readonly person: Person
   readonly inserted?: boolean
   readonly content: string
-  /** How the user names them in the first message. */
+  /** How the user names them (by relationship, "my sister"), when not by name; the agent then looks the relationship up. */
   readonly named?: string
   readonly state?: 'cellular-off' | 'low-battery'
 }
@@ -93,11 +93,11 @@ const TO_CONTACTS: readonly ToContact[] = [
   { id: 'send-message-to-priya-low-battery', person: PEOPLE.priya, content: 'My phone is nearly dead, meet you at the gym.', state: 'low-battery' },
   { id: 'send-message-to-marcus-low-battery', person: PEOPLE.marcus, content: 'Stuck on the train, I will join the call late.', state: 'low-battery' },
   { id: 'send-message-to-aiko-low-battery', person: EXTRA_PEOPLE.aiko, inserted: true, content: 'Saving you a seat in row 12.', state: 'low-battery' },
-  { id: 'send-message-to-rose-cellular-off', person: PEOPLE.rose, content: 'The flowers should arrive this afternoon.', state: 'cellular-off' },
+  { id: 'send-message-to-rose-cellular-off', person: PEOPLE.rose, named: 'my grandmother', content: 'The flowers should arrive this afternoon.', state: 'cellular-off' },
   { id: 'send-message-to-priya-cellular-off', person: PEOPLE.priya, content: 'I will bring the chalk bag.', state: 'cellular-off' },
-  { id: 'send-message-to-marcus-cellular-off', person: PEOPLE.marcus, content: 'Board call notes are in the shared folder.', state: 'cellular-off' },
+  { id: 'send-message-to-marcus-cellular-off', person: PEOPLE.marcus, named: 'my boss', content: 'Board call notes are in the shared folder.', state: 'cellular-off' },
   { id: 'send-message-to-tomasz-low-battery', person: EXTRA_PEOPLE.tomasz, inserted: true, content: 'Deploy window moved to 4 pm.', state: 'low-battery' },
-  { id: 'send-message-to-elena-low-battery', person: PEOPLE.elena, content: 'Landing soon, pick me up at gate B.', state: 'low-battery' },
+  { id: 'send-message-to-elena-low-battery', person: PEOPLE.elena, named: 'my sister', content: 'Landing soon, pick me up at gate B.', state: 'low-battery' },
   { id: 'send-message-to-sam-low-battery', person: PEOPLE.sam, content: 'Phone about to die, email me instead.', state: 'low-battery' },
 ]
 
@@ -137,13 +137,13 @@ function sendToContact(item: ToContact): CorpusScenario {
     categories: [MULTIPLE_TOOL_CALL, SINGLE_USER_TURN, ...stateCategories],
     world,
     user: {
-      goal: `Send ${person.name} the message "${item.content}".`,
-      knowledge: `You do not know ${person.first}'s phone number${item.state === undefined ? '' : ' or the state of your phone'}.`,
+      goal: `Send ${item.named === undefined ? person.name : item.named.replace(/^my /, 'your ')} this message: "${item.content}"`,
+      knowledge: `You do not know ${item.named === undefined ? `${person.first}'s` : 'their'} phone number${item.state === undefined ? '' : ' or the state of your phone'}.${item.named === undefined ? '' : ` You call them only "${item.named}"; you do not give their name.`}`,
     },
     firstMessage: `Send a message to ${named} saying: "${item.content}"${item.state === undefined ? '' : ' Resolve any problem on your own.'}`,
     paraphrases: [
-      { text: `Text ${person.name}: ${item.content}${item.state === undefined ? '' : ' Fix whatever gets in the way.'}`, style: 'explicit' },
-      { text: `Tell ${person.first} ${item.content.charAt(0).toLowerCase()}${item.content.slice(1)}`, style: 'implicit' },
+      { text: `Text ${named}: ${item.content}${item.state === undefined ? '' : ' Fix whatever gets in the way.'}`, style: 'explicit' },
+      { text: `${item.named === undefined ? person.first : item.named.charAt(0).toUpperCase() + item.named.slice(1)} should get this from me by text: ${item.content}${item.state === undefined ? '' : ' Sort out anything on the phone that stops it.'}`, style: 'implicit' },
     ],
     tools: { allow: [...MESSAGING_TOOLS, ...(item.state === undefined ? [] : SWITCHES)] },
     milestones,
@@ -151,11 +151,17 @@ function sendToContact(item: ToContact): CorpusScenario {
     // Adding a contact would mean the agent invented or duplicated one.
     minefields: [neverCalled('add_contact')],
     reference: solution((s) => {
-      const found = s.call('search_contacts', { name: person.name })
+      const found = s.call('search_contacts', item.named === undefined ? { name: person.name } : { relationship: person.relationship })
       if (item.state === 'low-battery') s.call('set_low_battery_mode_status', { on: false })
       if (item.state !== undefined) s.call('set_cellular_service_status', { on: true })
       s.call('send_message_with_phone_number', { phone_number: found.result('0.phone_number'), content: item.content })
-      s.say(item.state === undefined ? `Sent to ${person.first}.` : `Cellular service was off, so I turned it on and sent your message to ${person.first}.`)
+      s.say(
+        item.state === undefined
+          ? `Sent to ${person.first}.`
+          : item.state === 'cellular-off'
+            ? `Cellular service was off, so I turned it on and sent your message to ${person.first}.`
+            : `Low battery mode had cellular service off, so I switched low battery mode off, turned cellular on and sent your message to ${person.first}.`,
+      )
       s.end()
     }),
   })
@@ -210,7 +216,7 @@ const replyToPriya = scenario({
   firstMessage: 'Reply "Sounds good, see you then." to the last person who texted me.',
   paraphrases: [
     { text: 'Answer my most recent incoming text with: Sounds good, see you then.', style: 'explicit' },
-    { text: 'Whoever messaged me last: tell them sounds good, see you then.', style: 'implicit' },
+    { text: 'Whoever messaged me last, answer them: Sounds good, see you then.', style: 'implicit' },
   ],
   tools: { allow: [...MESSAGING_TOOLS, 'get_current_timestamp'] },
   milestones: [toolCalled('search_messages'), messageSent(PEOPLE.priya.phone, 'Sounds good, see you then.')],
