@@ -49,7 +49,7 @@ function addContact(item: NewContact): CorpusScenario {
     firstMessage: `Add ${item.name} to my contacts, number ${item.written}${relation === undefined ? '' : `, ${relation}`}.`,
     paraphrases: [
       { text: `Create a contact: ${item.name}, phone ${item.written}${relation === undefined ? '' : `, relationship ${relation}`}.`, style: 'explicit' },
-      { text: `Save ${item.written} as ${item.name}${relation === undefined ? '' : `, my ${relation}`}.`, style: 'implicit' },
+      { text: `${item.name}${relation === undefined ? '' : `, my ${relation},`} gave me the number ${item.written}; keep it in my phone.`, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
     milestones: [
@@ -161,6 +161,8 @@ function removeContact(person: Person, inserted: boolean): CorpusScenario {
 interface RelationshipChange {
   readonly person: Person
   readonly relationship: string
+  /** The implicit paraphrase: the reason for the change, in the user's words. */
+  readonly implicit: string
 }
 
 function changeRelationship(item: RelationshipChange): CorpusScenario {
@@ -172,7 +174,7 @@ function changeRelationship(item: RelationshipChange): CorpusScenario {
     firstMessage: `${person.name} is my ${item.relationship} now; update the contact.`,
     paraphrases: [
       { text: `Set the relationship of ${person.name} to ${item.relationship}.`, style: 'explicit' },
-      { text: `Good news: ${person.first} became my ${item.relationship}. Fix that in my contacts.`, style: 'implicit' },
+      { text: item.implicit, style: 'implicit' },
     ],
     tools: { allow: [...CONTACT_TOOLS] },
     milestones: [rowsUpdated(TABLES.contacts, [{ person_id: person.id, phone_number: person.phone, relationship: item.relationship }], { relationship: 'rouge-l' })],
@@ -237,8 +239,8 @@ export const contactsScenarios: readonly CorpusScenario[] = [
   ...NUMBER_CHANGES.map(changeNumber),
   removeContact(PEOPLE.sam, false),
   removeContact(EXTRA_PEOPLE.aiko, true),
-  changeRelationship({ person: PEOPLE.priya, relationship: 'roommate' }),
-  changeRelationship({ person: PEOPLE.sam, relationship: 'former coworker' }),
+  changeRelationship({ person: PEOPLE.priya, relationship: 'roommate', implicit: "Priya moved in with me, so she's my roommate now. My contacts should say so." }),
+  changeRelationship({ person: PEOPLE.sam, relationship: 'former coworker', implicit: "Sam left the company, so he's a former coworker now. Fix that in my contacts." }),
   whoIsMySister,
   myOwnNumber,
 ]
