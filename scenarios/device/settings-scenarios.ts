@@ -40,6 +40,8 @@ interface Service {
   readonly wantOn: string
   /** An implicit way to ask for it off. */
   readonly wantOff: string
+  /** An implicit way to ask whether it is on. */
+  readonly askState: string
 }
 
 const SERVICES: readonly Service[] = [
@@ -50,6 +52,7 @@ const SERVICES: readonly Service[] = [
     spoken: 'Wi-Fi',
     wantOn: 'I want my phone back on the home network.',
     wantOff: "I don't want my phone joining any wireless networks right now.",
+    askState: 'Could my phone join a wireless network right now, or is that switched off?',
   },
   {
     key: 'cellular',
@@ -58,6 +61,7 @@ const SERVICES: readonly Service[] = [
     spoken: 'cellular service',
     wantOn: 'I need to be reachable by text again.',
     wantOff: "I'm abroad and don't want roaming charges from the mobile network.",
+    askState: 'Could texts reach me over the mobile network right now, or is that switched off?',
   },
   {
     key: 'location_service',
@@ -66,6 +70,7 @@ const SERVICES: readonly Service[] = [
     spoken: 'location services',
     wantOn: 'Let apps figure out where I am again.',
     wantOff: 'Stop apps from knowing where I am.',
+    askState: 'Can apps see where I am at the moment, or is that switched off?',
   },
 ]
 
@@ -85,7 +90,7 @@ function turnOff(service: Service): CorpusScenario {
     minefields: [neverCalled('set_low_battery_mode_status')],
     reference: solution((s) => {
       s.call(service.setter, { on: false })
-      s.say(`${service.spoken} is now off.`)
+      s.say(`I switched ${service.spoken} off.`)
       s.end()
     }),
   })
@@ -106,7 +111,7 @@ function turnOn(service: Service): CorpusScenario {
     milestones: [settingsAre({ [service.key]: true })],
     reference: solution((s) => {
       s.call(service.setter, { on: true })
-      s.say(`Done, ${service.spoken} is on.`)
+      s.say(`Done, I switched ${service.spoken} on.`)
       s.end()
     }),
   })
@@ -149,7 +154,7 @@ function statusQuestion(service: Service, on: boolean): CorpusScenario {
     firstMessage: `Is ${service.spoken} on right now?`,
     paraphrases: [
       { text: `Check whether ${service.spoken} is enabled, but don't change anything.`, style: 'explicit' },
-      { text: `Quick question about my phone: is ${service.spoken} running or not?`, style: 'implicit' },
+      { text: service.askState, style: 'implicit' },
     ],
     tools: { allow: [...SETTINGS_TOOLS] },
     milestones: [toolCalled(service.getter), agentMentions(answer)],
@@ -157,7 +162,7 @@ function statusQuestion(service: Service, on: boolean): CorpusScenario {
     minefields: [neverCalled(service.setter)],
     reference: solution((s) => {
       s.call(service.getter)
-      s.say(`${service.spoken} is currently ${answer}.`)
+      s.say(`The ${service.spoken} setting is currently ${answer}.`)
       s.end()
     }),
   })
@@ -231,8 +236,8 @@ const everythingBackOn = scenario({
   user: { goal: 'Get Wi-Fi, cellular and location services all back on.', knowledge: 'You do not know that low battery mode is on.' },
   firstMessage: 'Turn Wi-Fi, cellular and location services back on. Deal with anything blocking it.',
   paraphrases: [
-    { text: 'Enable wifi, cellular service and location service; resolve any issue yourself.', style: 'explicit' },
-    { text: "Battery's charged. Give me all my connections back.", style: 'implicit' },
+    { text: 'Enable Wi-Fi, cellular service and location services; resolve any issue yourself.', style: 'explicit' },
+    { text: "Battery's charged. Give me all my connections back, whatever it takes.", style: 'implicit' },
   ],
   tools: { allow: [...SETTINGS_TOOLS] },
   // Low battery mode must go first; then the three services in any order (a diamond).
