@@ -47,7 +47,7 @@ const whereAmI = (lowBattery: boolean): CorpusScenario =>
       toolCalled('get_current_location'),
       agentMentions(String(DEFAULT_LOCATION.latitude)),
     ],
-    // Wi-Fi and cellular have nothing to do with the position.
+    // With only the location service off, low battery mode has nothing to do with the task.
     minefields: lowBattery ? [] : [neverCalled('set_low_battery_mode_status')],
     reference: solution((s) => {
       if (lowBattery) s.call('set_low_battery_mode_status', { on: false })
@@ -91,7 +91,7 @@ const thanksgivingDate = scenario({
   user: { goal: 'Learn the date of Thanksgiving this year.', knowledge: 'You do not know the state of your phone.' },
   firstMessage: `What date is Thanksgiving this year?${ON_YOUR_OWN}`,
   paraphrases: [
-    { text: `Look up the date of Thanksgiving Day ${2026}.${ON_YOUR_OWN}`, style: 'explicit' },
+    { text: `Look up the date of Thanksgiving Day this year.${ON_YOUR_OWN}`, style: 'explicit' },
     { text: `I need to book flights home for Thanksgiving. Which day is it?${ON_YOUR_OWN}`, style: 'implicit' },
   ],
   tools: { allow: [...TIME_TOOLS, 'search_holiday', 'get_wifi_status', 'set_wifi_status'] },
@@ -113,7 +113,7 @@ const amazonPrice = scenario({
   firstMessage: `What's Amazon trading at?${ON_YOUR_OWN}`,
   paraphrases: [
     { text: `Look up the current stock price of Amazon.${ON_YOUR_OWN}`, style: 'explicit' },
-    { text: `Should I check my Amazon shares? What is the price now?${ON_YOUR_OWN}`, style: 'implicit' },
+    { text: `I'm thinking of selling my Amazon shares. What are they going for at the moment?${ON_YOUR_OWN}`, style: 'implicit' },
   ],
   tools: { allow: [...ONLINE_TOOLS, 'get_wifi_status', 'set_wifi_status', 'get_low_battery_mode_status', 'set_low_battery_mode_status'] },
   milestones: [settingsAre({ wifi: true }), toolCalled('search_stock', { query: 'Amazon' }, { query: 'contains' }), agentMentions('189.73')],
