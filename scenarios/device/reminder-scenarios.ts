@@ -54,7 +54,7 @@ interface AtDate {
 
 const AT_DATES: readonly AtDate[] = [
   { id: 'remind-tomorrow-morning', content: "Call the vet about Miso's vaccines", when: 'tomorrow at 9 am', iso: '2026-05-15T09:00:00-07:00', implicit: "I keep forgetting to call the vet about Miso's vaccines; make sure I do it tomorrow at 9 am." },
-  { id: 'remind-next-monday', content: 'Submit the expense report', when: 'next Monday at 8:30 am', iso: '2026-05-18T08:30:00-07:00', implicit: 'The expense report is due; nudge me next Monday at 8:30 am.' },
+  { id: 'remind-next-monday', content: 'Submit the expense report', when: 'this coming Monday at 8:30 am', iso: '2026-05-18T08:30:00-07:00', implicit: 'The expense report is due at the start of the week; nudge me this coming Monday at 8:30 am.' },
   { id: 'remind-saturday-evening', content: "Bring a bottle of wine to Aiko's party", when: 'this Saturday at 7 pm', iso: '2026-05-16T19:00:00-07:00', implicit: "Aiko's party is this Saturday; ping me at 7 pm so I don't forget the wine." },
   { id: 'remind-end-of-month', content: 'Pay the water bill', when: 'on May 30 at noon', iso: '2026-05-30T12:00:00-07:00', implicit: 'The water bill is due at the end of the month, so tell me on May 30 at noon.' },
   { id: 'remind-one-week-from-today', content: 'Return the library books', when: 'one week from today at 6 pm', iso: '2026-05-21T18:00:00-07:00', implicit: 'The library books are due in a week; warn me that day at 6 pm.' },
