@@ -14,6 +14,7 @@ import {
   solution,
   STATE_DEPENDENCY,
   STATES,
+  together,
   toolCalled,
   toolCalledAnyOf,
 } from '../authoring.ts'
@@ -50,7 +51,7 @@ const currentTime = scenario({
   firstMessage: 'What time is it?',
   paraphrases: [
     { text: 'Give me the current local time in hours and minutes.', style: 'explicit' },
-    { text: 'Am I late for my 11 o’clock? How much time do I have?', style: 'implicit' },
+    { text: 'My watch battery died and I have no idea what hour it is.', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
   milestones: [toolCalled('get_current_timestamp'), agentMentions('10:00')],
@@ -136,7 +137,7 @@ function holidayWeekday(item: HolidayWeekday): CorpusScenario {
     firstMessage: `What day of the week is ${item.holiday} in ${item.year}?`,
     paraphrases: [
       { text: `Find ${item.holiday} ${item.year} and tell me its weekday.`, style: 'explicit' },
-      { text: `Will ${item.holiday} ${item.year} give me a long weekend?`, style: 'implicit' },
+      { text: `I'm planning time off around ${item.holiday} ${item.year}. Will it land on a Monday, a Friday, or somewhere in between?`, style: 'implicit' },
     ],
     tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
     milestones: [toolCalled('search_holiday', { holiday_name: item.key, year: item.year }, { holiday_name: 'contains' }), agentMentions(item.answer)],
@@ -159,7 +160,8 @@ const durationInSeconds = scenario({
     { text: 'My run logged 7384 seconds. What is that on a normal clock?', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
-  milestones: [agentMentions('2 hours, 3 minutes and 4 seconds')],
+  // The three parts at the same message, in whatever punctuation the agent writes them.
+  milestones: [together(agentMentions('2 hour'), agentMentions('3 minute'), agentMentions('4 second'))],
   reference: solution((s) => {
     s.call('seconds_to_hours_minutes_seconds', { seconds: 7384 })
     s.say('That is 2 hours, 3 minutes and 4 seconds.')
@@ -203,7 +205,7 @@ const sinceMarcus = scenario({
       { tool: 'search_messages', arguments: { sender_phone_number: PEOPLE.marcus.phone } },
     ]),
     toolCalled('get_current_timestamp'),
-    agentMentions('3 hours and 12 minutes'),
+    together(agentMentions('3 hour'), agentMentions('12 minute')),
   ],
   milestoneEdges: [
     [0, 2],
