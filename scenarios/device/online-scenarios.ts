@@ -23,13 +23,21 @@ import type { Withheld } from './insufficient-information-scenarios.ts'
 const SWITCHES = ['get_wifi_status', 'set_wifi_status', 'get_location_service_status', 'set_location_service_status', 'get_low_battery_mode_status', 'set_low_battery_mode_status'] as const
 const ONLINE_TOOLS = ['search_stock', 'convert_currency', 'search_weather_around_lat_lon', 'get_current_location', 'search_location_around_lat_lon'] as const
 
-type DeviceState = 'wifi-off' | 'location-off' | 'low-battery'
+type DeviceState = 'wifi-off' | 'location-off' | 'wifi-and-location-off' | 'low-battery'
 
 /** The milestones and reference calls that put the device right for an online lookup. */
 function stateFix(state: DeviceState | undefined, needsLocation: boolean) {
   if (state === undefined) return { milestones: [], calls: [] as [string, boolean][] }
   if (state === 'wifi-off') return { milestones: [settingsAre({ wifi: true })], calls: [['set_wifi_status', true]] as [string, boolean][] }
   if (state === 'location-off') return { milestones: [settingsAre({ location_service: true })], calls: [['set_location_service_status', true]] as [string, boolean][] }
+  if (state === 'wifi-and-location-off')
+    return {
+      milestones: [settingsAre({ wifi: true }), settingsAre({ location_service: true })],
+      calls: [
+        ['set_wifi_status', true],
+        ['set_location_service_status', true],
+      ] as [string, boolean][],
+    }
   const calls: [string, boolean][] = [['set_low_battery_mode_status', false], ['set_wifi_status', true], ...(needsLocation ? [['set_location_service_status', true] as [string, boolean]] : [])]
   return {
     milestones: [settingsAre({ low_battery_mode: false }), settingsAre({ low_battery_mode: false, wifi: true, ...(needsLocation ? { location_service: true } : {}) })],
@@ -40,6 +48,7 @@ function stateFix(state: DeviceState | undefined, needsLocation: boolean) {
 const WORLDS: Readonly<Record<DeviceState, Record<string, boolean>>> = {
   'wifi-off': STATES.wifiOff,
   'location-off': STATES.locationOff,
+  'wifi-and-location-off': STATES.wifiAndLocationOff,
   'low-battery': STATES.lowBattery,
 }
 
@@ -120,7 +129,7 @@ function convert(item: Conversion): CorpusScenario {
     reference: solution((s) => {
       for (const [tool, on] of fix.calls) s.call(tool, { on })
       s.call('convert_currency', { amount: item.amount, from_currency_code: item.from, to_currency_code: item.to })
-      s.say(`${item.spoken} is ${item.result} ${item.to}.`)
+      s.say(`That comes to ${item.result} ${item.to}.`)
       s.end()
     }),
   })
@@ -140,7 +149,8 @@ const LOCAL_WEATHER: readonly LocalWeather[] = [
   { id: 'weather-here-today-wifi-off', days: 0, when: 'today', high: '20.5', state: 'wifi-off' },
   { id: 'weather-here-tomorrow-location-off', days: 1, when: 'tomorrow', high: '21.5', state: 'location-off' },
   { id: 'weather-here-today-low-battery', days: 0, when: 'today', high: '20.5', state: 'low-battery' },
-  { id: 'weather-here-tomorrow-wifi-off', days: 1, when: 'tomorrow', high: '21.5', state: 'wifi-off' },
+  // Both services the lookup needs are off (two independent fixes), two days ahead.
+  { id: 'weather-here-day-after-tomorrow-wifi-and-location-off', days: 2, when: 'the day after tomorrow', high: '19.5', state: 'wifi-and-location-off' },
 ]
 
 function localWeather(item: LocalWeather): CorpusScenario {
@@ -158,6 +168,16 @@ function localWeather(item: LocalWeather): CorpusScenario {
     ],
     tools: { allow: [...ONLINE_TOOLS, ...(item.state === undefined ? [] : SWITCHES)] },
     milestones: [...fix.milestones, toolCalled('search_weather_around_lat_lon', { days: item.days }), agentMentions(item.high)],
+    // Switching Wi-Fi and the location service on are independent: either order, both before the lookup.
+    ...(item.state === 'wifi-and-location-off'
+      ? {
+          milestoneEdges: [
+            [0, 2],
+            [1, 2],
+            [2, 3],
+          ] as [number, number][],
+        }
+      : {}),
     // Low battery mode would switch off exactly what the lookup needs.
     minefields: item.state === 'low-battery' ? [] : [neverCalled('set_low_battery_mode_status')],
     reference: solution((s) => {
