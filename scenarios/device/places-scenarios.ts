@@ -234,7 +234,7 @@ function addressHere(state: DeviceState | undefined): CorpusScenario {
     firstMessage: `What's the address where I am right now?${extra}`,
     paraphrases: [
       { text: `Get my current coordinates and turn them into a street address.${extra}`, style: 'explicit' },
-      { text: `A courier asks where to bring the parcel. Which street am I on?${extra}`, style: 'implicit' },
+      { text: `A courier needs my exact street address to bring the parcel here. What do I tell them?${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...MAPS_TOOLS, ...(state === undefined ? [] : SWITCHES)] },
     milestones: [...fix.milestones, toolCalled('search_lat_lon', here, { latitude: { close: 0.001 }, longitude: { close: 0.001 } }), agentMentions('150 Van Ness Ave')],
@@ -272,7 +272,7 @@ const DISTANCES: readonly Distance[] = [
     figure: '0.72',
     question: 'How far is Loop Deep Dish from Lakeshore Coffee Roasters?',
     explicit: 'Calculate the distance in kilometres between Loop Deep Dish and Lakeshore Coffee Roasters.',
-    implicit: 'After pizza at Loop Deep Dish we want coffee at Lakeshore Coffee Roasters. Is that a long walk?',
+    implicit: 'After pizza at Loop Deep Dish we want coffee at Lakeshore Coffee Roasters. How many kilometres would we walk?',
   },
   {
     id: 'distance-pasta-kitchen-to-bookstore-in-miles',
@@ -341,7 +341,7 @@ const distanceFromHere = scenario({
   firstMessage: 'How far am I from Fogline Climbing Gym?',
   paraphrases: [
     { text: 'Calculate the distance in kilometres from my current location to Fogline Climbing Gym.', style: 'explicit' },
-    { text: 'Priya is waiting at Fogline Climbing Gym. Could I walk there from here?', style: 'implicit' },
+    { text: 'Priya is waiting at Fogline Climbing Gym. How many kilometres would I have to walk from here?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS] },
   milestones: [distanceMeasured({ latitude: 37.7793, longitude: -122.4193 }, place('Fogline Climbing Gym')), agentMentions('0.77')],
@@ -388,7 +388,7 @@ function placeWeather(item: PlaceWeather): CorpusScenario {
     firstMessage: `How warm will it get ${item.when} around ${item.where.name}?${extra}`,
     paraphrases: [
       { text: `Look up ${item.where.name}, then get the forecast at its coordinates for ${item.when}: what is the maximum temperature?${extra}`, style: 'explicit' },
-      { text: `I'm going to ${item.where.name} ${item.when}. Shorts or trousers?${extra}`, style: 'implicit' },
+      { text: `I'm going to ${item.where.name} ${item.when}. Shorts or trousers? Tell me how warm it gets there.${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...MAPS_TOOLS, WEATHER_TOOL, ...(item.state === undefined ? [] : SWITCHES)] },
     // A forecast at the phone's position would be for the wrong city: the coordinates are checked.
@@ -538,7 +538,7 @@ const whichTacoPlace = scenario({
   firstMessage: 'How far is Pike Street Chowder Bar from the taco place?',
   paraphrases: [
     { text: 'Calculate the distance in kilometres between Pike Street Chowder Bar and the taco place.', style: 'explicit' },
-    { text: 'Lunch at Pike Street Chowder Bar, dinner at the taco place. Far apart?', style: 'implicit' },
+    { text: 'Lunch at Pike Street Chowder Bar, dinner at the taco place. How many kilometres apart are they?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS] },
   milestones: [distanceMeasured(place('Pike Street Chowder Bar'), place('Fremont Taqueria')), agentMentions('4.6')],
@@ -569,7 +569,7 @@ const whichPizzaCity = scenario({
   firstMessage: "What's the weather going to be like tomorrow around the pizza place?",
   paraphrases: [
     { text: "Get tomorrow's forecast at the pizza place's location.", style: 'explicit' },
-    { text: 'We eat pizza outdoors tomorrow at the pizza place. Will it be warm?', style: 'implicit' },
+    { text: 'We eat pizza outdoors tomorrow at the pizza place. How warm will it get there?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS, WEATHER_TOOL] },
   milestones: [calledAt(WEATHER_TOOL, place('Loop Deep Dish'), { days: 1 }), agentMentions('23.5')],
@@ -664,8 +664,9 @@ const PLACES_WITHHELD: readonly Withheld[] = [
     goal: 'Learn the street address at latitude 47.6095, longitude -122.3415.',
     firstMessage: "What's the street address at 47.6095, -122.3415?",
     explicit: 'Turn latitude 47.6095, longitude -122.3415 into a street address.',
-    implicit: 'Someone shared the pin 47.6095, -122.3415 with me. Which street is that?',
-    allow: [...MAPS_TOOLS],
+    implicit: 'Someone shared the pin 47.6095, -122.3415 with me. Which street address is that?',
+    // Not the place search: a place sits at exactly these coordinates, and its address would answer.
+    allow: MAPS_TOOLS.filter((tool) => tool !== SEARCH),
     deny: ['search_lat_lon'],
     hallucination: [],
     answer: "I can't turn coordinates into an address with the tools available to me.",
@@ -688,7 +689,8 @@ const PLACES_WITHHELD: readonly Withheld[] = [
     firstMessage: 'Text Elena my current address.',
     explicit: 'Get my location, turn it into an address and send it to Elena Vasquez.',
     implicit: "Elena is coming to pick me up and doesn't know where I am. Let her know.",
-    allow: [...MAPS_TOOLS, ...MESSAGING_TOOLS],
+    // Not the place search: without coordinates it searches around the device, reading the position anyway.
+    allow: [...MAPS_TOOLS.filter((tool) => tool !== SEARCH), ...MESSAGING_TOOLS],
     deny: ['get_current_location'],
     hallucination: ['send_message_with_phone_number', 'search_lat_lon'],
     answer: "I can't read your current location with the tools available, so I can't tell Elena where you are.",
