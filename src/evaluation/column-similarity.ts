@@ -12,6 +12,8 @@ import type { SemanticTexts } from './semantic-texts.ts'
  * - `{ close }`: numbers within the absolute tolerance (|a − b| ≤ tolerance, so a tolerance of
  *   0.001 rejects a difference of 0.001002); other values compare exactly;
  * - `contains`: the actual text contains the target text (case-sensitive);
+ * - `mentions`: the actual text contains the target text after {@link mentionText} normalises
+ *   both, and a target's leading (trailing) digit is not preceded (followed) by a digit;
  * - `rouge-l`: ROUGE-L F-measure of the actual text against the target text;
  * - `semantic`: cosine similarity of embeddings (needs `semantic`; 0 without it);
  * - `any`: 1.
@@ -36,11 +38,37 @@ export function columnSimilarity(
       return jsonEqual(actual, target) ? 1 : 0
     case 'contains':
       return valueText(actual).includes(valueText(target)) ? 1 : 0
+    case 'mentions':
+      return mentions(valueText(actual), valueText(target)) ? 1 : 0
     case 'rouge-l':
       return (tokenizer === undefined ? rougeL(valueText(target), valueText(actual)) : tokenizer.rougeL(valueText(target), valueText(actual))).fmeasure
     case 'semantic':
       return semantic === undefined ? 0 : semantic.similarity(valueText(actual), valueText(target))
   }
+}
+
+/**
+ * The text `mentions` compares: lower-cased, each run of whitespace replaced by one space, trimmed,
+ * and a comma between a digit and a group of exactly three digits removed (a thousands separator:
+ * `1,234,567` becomes `1234567`, while `1, 2` and `3,14` stay as they are).
+ */
+export function mentionText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')
+}
+
+/** Whether normalised `target` occurs in normalised `actual` without splitting a number. */
+function mentions(actual: string, target: string): boolean {
+  const text = mentionText(actual)
+  const wanted = mentionText(target)
+  const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9'
+  const startsWithDigit = isDigit(wanted[0])
+  const endsWithDigit = isDigit(wanted.at(-1))
+  for (let at = text.indexOf(wanted); at >= 0; at = text.indexOf(wanted, at + 1)) {
+    if (startsWithDigit && isDigit(text[at - 1])) continue
+    if (endsWithDigit && isDigit(text[at + wanted.length])) continue
+    return true
+  }
+  return false
 }
 
 /** 1 when both are numbers within `tolerance` of each other (or, for non-numbers, equal), else 0. */

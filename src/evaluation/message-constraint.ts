@@ -10,7 +10,7 @@ type MessageConstraint = Extract<Constraint, { kind: 'message' }>
 
 /**
  * A message from `from` to `to` at the message index whose content is similar to the target
- * text (ROUGE-L by default). `{name}` placeholders in the target are filled from `fill`; a
+ * text, or to the best of the alternative target texts (ROUGE-L by default). `{name}` placeholders in the target are filled from `fill`; a
  * placeholder without a value gives 0. A message between other parties gives 0.
  */
 export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
@@ -36,21 +36,37 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
       const found = message === undefined ? 'no such message' : `${message.sender} → ${message.recipient}`
       return { kind: 'message', similarity: 0, reason: `expected a message ${constraint.from} → ${constraint.to} at message ${messageIndex}, found ${found}` }
     }
-    const targets = fill === undefined ? [constraint.content] : fill.alternatives(fill.key(dependencyIndex)).map((values) => fillTemplate(constraint.content, values)).filter((filled) => filled.missing.length === 0).map((filled) => filled.value)
-    if (targets.length === 0 && fill !== undefined && fillTemplate(constraint.content, {}).missing.length > 0) {
-      return { kind: 'message', similarity: 0, reason: `the target text needs values: ${fill.describeMissing(dependencyIndex)}` }
+    const contents = typeof constraint.content === 'string' ? [constraint.content] : constraint.content
+    const targets: string[] = []
+    if (fill === undefined) targets.push(...contents)
+    else {
+      const alternatives = fill.alternatives(fill.key(dependencyIndex))
+      for (const content of contents) {
+        for (const values of alternatives) {
+          const filled = fillTemplate(content, values)
+          if (filled.missing.length === 0) targets.push(filled.value)
+        }
+      }
+      if (targets.length === 0 && contents.some((content) => fillTemplate(content, {}).missing.length > 0)) {
+        return { kind: 'message', similarity: 0, reason: `the target text needs values: ${fill.describeMissing(dependencyIndex)}` }
+      }
+      if (targets.length === 0) targets.push(...contents)
     }
-    if (targets.length === 0) targets.push(constraint.content)
     let best = { similarity: -1, target: '' }
     for (const target of targets) {
       const similarity = columnSimilarity(constraint.similarity, message.content, target, semantic, tokenizer)
       if (similarity > best.similarity) best = { similarity, target }
     }
+    const where = `message ${messageIndex} (${constraint.from} → ${constraint.to})`
+    if ((constraint.similarity === 'mentions' || (constraint.similarity === 'contains' && typeof constraint.content !== 'string')) && best.similarity < 1) {
+      const wanted = [...new Set(targets)].map((target) => describeValue(target)).join(', ')
+      return { kind: 'message', similarity: best.similarity, reason: `${where}: ${targets.length > 1 ? 'none of' : 'not'} ${wanted} found in ${describeValue(message.content)} (${constraint.similarity})` }
+    }
     const name = similarityName(constraint.similarity)
     return {
       kind: 'message',
       similarity: best.similarity,
-      reason: `message ${messageIndex} (${constraint.from} → ${constraint.to}): ${name} ${best.similarity.toFixed(4)} for ${describeValue(message.content)} against ${describeValue(best.target)}`,
+      reason: `${where}: ${name} ${best.similarity.toFixed(4)} for ${describeValue(message.content)} against ${describeValue(best.target)}`,
     }
   }
 

@@ -89,7 +89,7 @@ function describeRowDifference(
     const similarity = columns?.[column] ?? 'exact'
     const value = columnSimilarity(similarity, actual[column], expected, semantic, tokenizer)
     if (value < 1) {
-      const score = similarity === 'exact' || typeof similarity === 'object' || similarity === 'contains' ? '' : ` (${similarityName(similarity)} ${value.toFixed(4)})`
+      const score = similarity === 'exact' || typeof similarity === 'object' || similarity === 'contains' || similarity === 'mentions' ? '' : ` (${similarityName(similarity)} ${value.toFixed(4)})`
       differences.push(`${column}: expected ${describeValue(expected)}, found ${describeValue(actual[column])}${score}`)
     }
   }

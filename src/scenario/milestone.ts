@@ -9,13 +9,17 @@ export const jsonValueSchema: z.ZodType<import('../world/index.ts').JsonValue> =
  * How one column (or one argument) of a target is compared with the actual value.
  * - `exact`: equal JSON values (a `null` target also matches a missing value);
  * - `{ close }`: numbers within an absolute tolerance;
- * - `contains`: the actual text contains the target text;
+ * - `contains`: the actual text contains the target text (case-sensitive, as in ToolSandbox);
+ * - `mentions`: the actual text contains the target text after both are normalised: lower-cased,
+ *   runs of whitespace collapsed to one space and trimmed, and commas between digit groups
+ *   removed (`38,278.48` reads as `38278.48`); a target that starts (ends) with a digit must not
+ *   be preceded (followed) by a digit there, so `50` is not found in `150`, nor `4.6` in `14.6`;
  * - `rouge-l`: ROUGE-L F-measure with stemming, as the Python `rouge-score` package computes it;
  * - `semantic`: cosine similarity of embeddings (see the evaluation's embedder option);
  * - `any`: always 1 (the column is not checked).
  */
 export const similaritySchema = z.union([
-  z.enum(['exact', 'contains', 'rouge-l', 'semantic', 'any']),
+  z.enum(['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'any']),
   z.object({ close: z.number().nonnegative() }).strict(),
 ])
 export type Similarity = z.infer<typeof similaritySchema>
@@ -98,8 +102,11 @@ const messageSchema = z
     kind: z.literal('message'),
     from: z.enum(['agent', 'user', 'environment', 'system']).default('agent'),
     to: z.enum(['agent', 'user', 'environment', 'system']).default('user'),
-    /** The target text; `{name}` placeholders are filled from `fill`. */
-    content: z.string(),
+    /**
+     * The target text, or a non-empty list of alternative target texts (the best one counts);
+     * `{name}` placeholders are filled from `fill`.
+     */
+    content: z.union([z.string(), z.array(z.string()).min(1)]),
     similarity: similaritySchema.default('rouge-l'),
     fill: fillSchema.optional(),
   })

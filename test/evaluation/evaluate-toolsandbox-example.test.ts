@@ -81,7 +81,7 @@ function playedTrajectory(reply = finalReply) {
 describe("ToolSandbox's documented example", () => {
   test('the final reply has ROUGE-L F exactly 0.6875 against the target (11 common tokens of 16 and 16)', () => {
     const target = milestones[3]?.constraints[0]
-    if (target?.kind !== 'message') throw new Error('the fourth milestone starts with its message constraint')
+    if (target?.kind !== 'message' || typeof target.content !== 'string') throw new Error('the fourth milestone starts with its message constraint')
     // target:     your messag to fredrik thordend has been sent say how is the new album come along (16)
     // prediction: i sent your messag to fredrik how is the new album come along it is done (16)
     // LCS: your messag to fredrik how is the new album come along (11)

@@ -128,3 +128,38 @@ describe('semantic, through evaluate', () => {
     expect(result.score).toBeCloseTo(1, 12)
   })
 })
+
+describe('mentions and alternative targets, through evaluate', () => {
+  const status = scenarioOf([{ constraints: [{ kind: 'message', content: ['enabled', 'is on', 'turned on'], similarity: 'mentions' }] }])
+  const reply = async (text: string, scenario = status) => evaluate(buildTrajectory(world, [say.user('Is Wi-Fi on?'), say.agent(text)]), scenario)
+
+  test('the best alternative counts, whatever the case and spacing', async () => {
+    expect((await reply('Wi-Fi is enabled.')).score).toBe(1)
+    expect((await reply('Yes, Wi-Fi IS   ON right now.')).score).toBe(1)
+    expect((await reply('I have Turned\nOn Wi-Fi.')).score).toBe(1)
+  })
+
+  test('a wrong answer still fails, and the reason lists every alternative', async () => {
+    const wrong = await reply('Wi-Fi is off.')
+    expect(wrong.score).toBe(0)
+    const both = scenarioOf([{ constraints: [{ kind: 'message', content: ['enabled', 'is on'], similarity: 'mentions' }] }, { constraints: [{ kind: 'message', content: 'off', similarity: 'contains' }] }])
+    const explained = await evaluate(buildTrajectory(world, [say.user('Is Wi-Fi on?'), say.agent('Wi-Fi is off.')]), { ...both, milestoneEdges: [[1, 0]] as [number, number][] })
+    expect(explained.milestones[0]?.reason).toBe('message 1 (agent → user): none of "enabled", "is on" found in "Wi-Fi is off." (mentions)')
+  })
+
+  test('thousands separators are ignored, and a number is not found inside a longer one', async () => {
+    const price = scenarioOf([{ constraints: [{ kind: 'message', content: '38278.48', similarity: 'mentions' }] }])
+    expect((await reply('It is worth $38,278.48 now.', price)).score).toBe(1)
+    expect((await reply('It is worth $138278.48 now.', price)).score).toBe(0)
+    const small = scenarioOf([{ constraints: [{ kind: 'message', content: '4.6', similarity: 'mentions' }] }])
+    expect((await reply('About 4.6 km.', small)).score).toBe(1)
+    expect((await reply('About 14.6 km.', small)).score).toBe(0)
+    expect((await reply('About 4.65 km.', small)).score).toBe(0)
+  })
+
+  test('contains stays case-sensitive, with alternatives too', async () => {
+    const strict = scenarioOf([{ constraints: [{ kind: 'message', content: ['Enabled', 'ON'], similarity: 'contains' }] }])
+    expect((await reply('Wi-Fi is enabled.', strict)).score).toBe(0)
+    expect((await reply('Wi-Fi is ON.', strict)).score).toBe(1)
+  })
+})
