@@ -234,14 +234,22 @@ export function settingsAre(values: Readonly<Record<string, JsonValue>>, options
   return tableIs(TABLES.settings, [values], undefined, options)
 }
 
-/** The agent tells the user something close to `content` (ROUGE-L by default). */
-export function agentTells(content: string, similarity: Similarity = 'rouge-l', options?: MilestoneOptions): MilestoneInput {
-  return milestoneOf({ kind: 'message', from: 'agent', to: 'user', content, similarity }, options)
+/**
+ * The agent tells the user something close to `content`, or to the best of several alternative
+ * texts (ROUGE-L by default).
+ */
+export function agentTells(content: string | readonly string[], similarity: Similarity = 'rouge-l', options?: MilestoneOptions): MilestoneInput {
+  return milestoneOf({ kind: 'message', from: 'agent', to: 'user', content: typeof content === 'string' ? content : [...content], similarity }, options)
 }
 
-/** The agent's message to the user contains `text` (a number, a date, a name). */
-export function agentMentions(text: string, options?: MilestoneOptions): MilestoneInput {
-  return agentTells(text, 'contains', options)
+/**
+ * The agent's message to the user mentions `text` (a number, a date, a name), or any one of
+ * several alternative wordings of the same answer; compared by `mentions` (case, spacing and
+ * thousands separators do not matter). Give alternatives that only a correct answer contains:
+ * `'is on'` or `'enabled'` rather than a bare `'on'`, which `'not on'` contains too.
+ */
+export function agentMentions(text: string | readonly string[], options?: MilestoneOptions): MilestoneInput {
+  return agentTells(text, 'mentions', options)
 }
 
 /** One milestone whose constraints must all hold at the same message. */
