@@ -252,6 +252,15 @@ export function agentMentions(text: string | readonly string[], options?: Milest
   return agentTells(text, 'mentions', options)
 }
 
+/**
+ * The ways an assistant may write a decimal figure: as given, and with a trailing zero when it has
+ * one decimal place (`438.2` also as `438.20`). Currency symbols, codes and thousands separators
+ * need no alternatives: `mentions` finds `438.2` in `$438.2`, `438.2 USD` and ignores `1,234`.
+ */
+export function figure(text: string): readonly string[] {
+  return /^\d+\.\d$/.test(text) ? [text, `${text}0`] : [text]
+}
+
 /** One milestone whose constraints must all hold at the same message. */
 export function together(...milestones: readonly MilestoneInput[]): MilestoneInput {
   const first = milestones[0]

@@ -4,6 +4,7 @@
  */
 import {
   agentMentions,
+  figure,
   CANONICALIZATION,
   MULTIPLE_TOOL_CALL,
   neverCalled,
@@ -83,7 +84,7 @@ function stockPrice(item: Quote): CorpusScenario {
       { text: `How is ${item.company} trading right now?${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...ONLINE_TOOLS, ...(item.state === undefined ? [] : SWITCHES)] },
-    milestones: [...fix.milestones, toolCalled('search_stock', { query: item.key }, { query: 'contains' }), agentMentions(item.price)],
+    milestones: [...fix.milestones, toolCalled('search_stock', { query: item.key }, { query: 'contains' }), agentMentions(figure(item.price))],
     reference: solution((s) => {
       for (const [tool, on] of fix.calls) s.call(tool, { on })
       s.call('search_stock', { query: item.key })
@@ -125,7 +126,7 @@ function convert(item: Conversion): CorpusScenario {
       { text: `I have ${item.spoken.replace(' in ', ' and want ')}; what do I get?${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...ONLINE_TOOLS, ...(item.state === undefined ? [] : SWITCHES)] },
-    milestones: [...fix.milestones, toolCalled('convert_currency', { amount: item.amount, from_currency_code: item.from, to_currency_code: item.to }), agentMentions(item.result)],
+    milestones: [...fix.milestones, toolCalled('convert_currency', { amount: item.amount, from_currency_code: item.from, to_currency_code: item.to }), agentMentions(figure(item.result))],
     reference: solution((s) => {
       for (const [tool, on] of fix.calls) s.call(tool, { on })
       s.call('convert_currency', { amount: item.amount, from_currency_code: item.from, to_currency_code: item.to })
@@ -167,7 +168,7 @@ function localWeather(item: LocalWeather): CorpusScenario {
       { text: `Do I need a jacket ${item.when}? Tell me the high around here.${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...ONLINE_TOOLS, ...(item.state === undefined ? [] : SWITCHES)] },
-    milestones: [...fix.milestones, toolCalled('search_weather_around_lat_lon', { days: item.days }), agentMentions(item.high)],
+    milestones: [...fix.milestones, toolCalled('search_weather_around_lat_lon', { days: item.days }), agentMentions(figure(item.high))],
     // Switching Wi-Fi and the location service on are independent: either order, both before the lookup.
     ...(item.state === 'wifi-and-location-off'
       ? {

@@ -146,6 +146,10 @@ function statusQuestion(service: Service, on: boolean): CorpusScenario {
   const state = on ? 'on' : 'off'
   // "enabled" and "disabled" do not contain each other, so a contains-check tells them apart.
   const answer = on ? 'enabled' : 'disabled'
+  // Other ways to say it, each with its verb so that "is not on" never reads as "on".
+  const says = on
+    ? [answer, 'is on', "'s on", '’s on', 'is turned on', 'is switched on', 'is currently on', 'is still on', 'is active']
+    : [answer, 'is off', "'s off", '’s off', 'is turned off', 'is switched off', 'is currently off', 'is not on', "isn't on", 'is inactive']
   return scenario({
     id: `ask-${service.key.replace('_', '-')}-status-${state}`,
     categories: [SINGLE_TOOL_CALL, SINGLE_USER_TURN],
@@ -157,7 +161,7 @@ function statusQuestion(service: Service, on: boolean): CorpusScenario {
       { text: service.askState, style: 'implicit' },
     ],
     tools: { allow: [...SETTINGS_TOOLS] },
-    milestones: [toolCalled(service.getter), agentMentions(answer)],
+    milestones: [toolCalled(service.getter), agentMentions(says)],
     // The user only asked; flipping the switch would be an unrequested change.
     minefields: [neverCalled(service.setter)],
     reference: solution((s) => {

@@ -35,7 +35,7 @@ const todaysDate = scenario({
     { text: 'I lost track of the days this week. Where are we?', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
-  milestones: [toolCalled('get_current_timestamp'), agentMentions('May 14')],
+  milestones: [toolCalled('get_current_timestamp'), agentMentions(['May 14', '14 May', 'May 14th', '14th of May', '5/14', '2026-05-14'])],
   reference: solution((s) => {
     const now = s.call('get_current_timestamp')
     s.call('timestamp_to_datetime_info', { timestamp: now.result() })
@@ -54,7 +54,7 @@ const currentTime = scenario({
     { text: 'My watch battery died and I have no idea what hour it is.', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
-  milestones: [toolCalled('get_current_timestamp'), agentMentions('10:00')],
+  milestones: [toolCalled('get_current_timestamp'), agentMentions(['10:00', '10 am', '10am', '10 a.m', "10 o'clock", "ten o'clock"])],
   reference: solution((s) => {
     const now = s.call('get_current_timestamp')
     s.call('timestamp_to_datetime_info', { timestamp: now.result() })
@@ -95,7 +95,7 @@ function countdown(item: HolidayCountdown): CorpusScenario {
       { text: `I'm counting down to ${item.spoken}. How long is left?${item.state === undefined ? '' : ' Sort out any issue alone.'}`, style: 'implicit' },
     ],
     tools: { allow: [...TIME_AND_HOLIDAY_TOOLS, ...(item.state === undefined ? [] : WIFI_TOOLS)] },
-    milestones: [...fix, toolCalled('search_holiday', { holiday_name: item.key }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions(`${item.days} days`)],
+    milestones: [...fix, toolCalled('search_holiday', { holiday_name: item.key }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions([`${item.days} days`, `${item.days} full days`, `${item.days} more days`, `${item.days} whole days`])],
     milestoneEdges: [
       ...fix.map((_unused, index): [number, number] => [index, index + 1]),
       // Looking up the holiday and reading the clock may come in either order.
@@ -161,7 +161,7 @@ const durationInSeconds = scenario({
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
   // The three parts at the same message, in whatever punctuation the agent writes them.
-  milestones: [together(agentMentions('2 hour'), agentMentions('3 minute'), agentMentions('4 second'))],
+  milestones: [together(agentMentions(['2 hour', '2 hr', '2h', 'two hour', '2:03:04']), agentMentions(['3 minute', '3 min', '3m', 'three minute', '2:03:04']), agentMentions(['4 second', '4 sec', '4s', 'four second', '2:03:04']))],
   reference: solution((s) => {
     s.call('seconds_to_hours_minutes_seconds', { seconds: 7384 })
     s.say('That is 2 hours, 3 minutes and 4 seconds.')
@@ -179,7 +179,7 @@ const hundredDays = scenario({
     { text: 'My visa is good for 100 more days. When does it run out?', style: 'implicit' },
   ],
   tools: { allow: [...TIME_AND_HOLIDAY_TOOLS] },
-  milestones: [toolCalled('get_current_timestamp'), toolCalled('shift_timestamp', { days: 100 }), agentMentions('August 22')],
+  milestones: [toolCalled('get_current_timestamp'), toolCalled('shift_timestamp', { days: 100 }), agentMentions(['August 22', 'Aug 22', 'Aug. 22', '22 August', '22nd of August', '8/22', '2026-08-22'])],
   reference: solution((s) => {
     const now = s.call('get_current_timestamp')
     const later = s.call('shift_timestamp', { timestamp: now.result(), days: 100 })
@@ -205,7 +205,7 @@ const sinceMarcus = scenario({
       { tool: 'search_messages', arguments: { sender_phone_number: PEOPLE.marcus.phone } },
     ]),
     toolCalled('get_current_timestamp'),
-    together(agentMentions('3 hour'), agentMentions('12 minute')),
+    together(agentMentions(['3 hour', '3 hr', '3h', 'three hour']), agentMentions(['12 minute', '12 min', '12m', 'twelve minute'])),
   ],
   milestoneEdges: [
     [0, 2],
