@@ -261,6 +261,18 @@ export function figure(text: string): readonly string[] {
   return /^\d+\.\d$/.test(text) ? [text, `${text}0`] : [text]
 }
 
+/**
+ * The ways an assistant may write a North American phone number stored as `+1` and ten digits
+ * (`+14155550132` also as `(415) 555-0132`, `415-555-0132`, `+1 415 555 0132`, ...); other
+ * numbers as given.
+ */
+export function phoneNumber(phone: string): readonly string[] {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone)
+  if (match === null) return [phone]
+  const [, area, exchange, line] = match
+  return [phone, `(${area}) ${exchange}-${line}`, `(${area})${exchange}-${line}`, `${area}-${exchange}-${line}`, `${area} ${exchange} ${line}`, `${area}.${exchange}.${line}`, `${area} ${exchange}-${line}`]
+}
+
 /** One milestone whose constraints must all hold at the same message. */
 export function together(...milestones: readonly MilestoneInput[]): MilestoneInput {
   const first = milestones[0]

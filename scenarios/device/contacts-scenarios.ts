@@ -3,6 +3,7 @@
  */
 import {
   agentMentions,
+  phoneNumber,
   CANONICALIZATION,
   MULTIPLE_TOOL_CALL,
   neverCalled,
@@ -85,7 +86,7 @@ function lookUpNumber(person: Person, inserted: boolean): CorpusScenario {
     ],
     tools: { allow: [...CONTACT_TOOLS] },
     // A search by first or last name counts: the answer alone cannot show that the number was looked up.
-    milestones: [searchedByName(person), agentMentions(person.phone)],
+    milestones: [searchedByName(person), agentMentions(phoneNumber(person.phone))],
     minefields: [neverCalled('modify_contact')],
     reference: solution((s) => {
       s.call('search_contacts', { name: person.name })
@@ -221,7 +222,7 @@ const myOwnNumber = scenario({
       { tool: 'search_contacts', arguments: { is_self: true } },
       { tool: 'search_contacts', arguments: { relationship: 'self' } },
     ]),
-    agentMentions(PEOPLE.jordan.phone),
+    agentMentions(phoneNumber(PEOPLE.jordan.phone)),
   ],
   reference: solution((s) => {
     s.call('search_contacts', { is_self: true })

@@ -152,7 +152,7 @@ const whichHoliday = scenario({
     { text: "I'm counting down to my favourite day off of the year. How long to go?", style: 'implicit' },
   ],
   tools: { allow: [...TIME_TOOLS, 'search_holiday'] },
-  milestones: [toolCalled('search_holiday', { holiday_name: 'Labor' }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions('115 days')],
+  milestones: [toolCalled('search_holiday', { holiday_name: 'Labor' }, { holiday_name: 'contains' }), toolCalled('get_current_timestamp'), agentMentions(['115 days', '115 full days', '115 more days', '115 whole days'])],
   milestoneEdges: [
     [0, 2],
     [1, 2],

@@ -95,7 +95,7 @@ const thanksgivingDate = scenario({
     { text: `I need to book flights home for Thanksgiving. Which day is it?${ON_YOUR_OWN}`, style: 'implicit' },
   ],
   tools: { allow: [...TIME_TOOLS, 'search_holiday', 'get_wifi_status', 'set_wifi_status'] },
-  milestones: [settingsAre({ wifi: true }), toolCalled('search_holiday', { holiday_name: 'Thanksgiving' }, { holiday_name: 'contains' }), agentMentions('November 26')],
+  milestones: [settingsAre({ wifi: true }), toolCalled('search_holiday', { holiday_name: 'Thanksgiving' }, { holiday_name: 'contains' }), agentMentions(['November 26', 'Nov 26', 'Nov. 26', '26 November', '26th of November', '11/26'])],
   reference: solution((s) => {
     s.call('set_wifi_status', { on: true })
     const day = s.call('search_holiday', { holiday_name: 'Thanksgiving Day' })

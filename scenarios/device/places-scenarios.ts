@@ -13,6 +13,7 @@ import { PLACES } from '../../src/domains/index.ts'
 import type { Place } from '../../src/domains/index.ts'
 import {
   agentMentions,
+  figure,
   CANONICALIZATION,
   call,
   epoch,
@@ -214,7 +215,7 @@ const addressAtCoordinates = scenario({
     { text: 'My friend dropped a pin at 47.6095, -122.3415. Where is that, exactly?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS] },
-  milestones: [toolCalled('search_lat_lon', { latitude: 47.6095, longitude: -122.3415 }, { latitude: { close: 0.0001 }, longitude: { close: 0.0001 } }), agentMentions('1520 Pike Pl')],
+  milestones: [toolCalled('search_lat_lon', { latitude: 47.6095, longitude: -122.3415 }, { latitude: { close: 0.0001 }, longitude: { close: 0.0001 } }), agentMentions(['1520 Pike'])],
   reference: solution((s) => {
     s.call('search_lat_lon', { latitude: 47.6095, longitude: -122.3415 })
     s.say('That is 1520 Pike Pl, Seattle, WA 98101.')
@@ -237,7 +238,7 @@ function addressHere(state: DeviceState | undefined): CorpusScenario {
       { text: `A courier needs my exact street address to bring the parcel here. What do I tell them?${extra}`, style: 'implicit' },
     ],
     tools: { allow: [...MAPS_TOOLS, ...(state === undefined ? [] : SWITCHES)] },
-    milestones: [...fix.milestones, toolCalled('search_lat_lon', here, { latitude: { close: 0.001 }, longitude: { close: 0.001 } }), agentMentions('150 Van Ness Ave')],
+    milestones: [...fix.milestones, toolCalled('search_lat_lon', here, { latitude: { close: 0.001 }, longitude: { close: 0.001 } }), agentMentions(['150 Van Ness'])],
     reference: solution((s) => {
       applyFix(s, fix.calls)
       const position = s.call('get_current_location')
@@ -318,7 +319,7 @@ function distance(item: Distance): CorpusScenario {
       { text: item.implicit, style: 'implicit' },
     ],
     tools: { allow: [...MAPS_TOOLS] },
-    milestones: [distanceMeasured(item.from, item.to), agentMentions(item.figure)],
+    milestones: [distanceMeasured(item.from, item.to), agentMentions(figure(item.figure))],
     reference: solution((s) => {
       const [from, to] = s.parallel(call(SEARCH, { location: item.from.name }), call(SEARCH, { location: item.to.name })) as [CallHandle, CallHandle]
       const km = s.call('calculate_lat_lon_distance', {
@@ -392,7 +393,7 @@ function placeWeather(item: PlaceWeather): CorpusScenario {
     ],
     tools: { allow: [...MAPS_TOOLS, WEATHER_TOOL, ...(item.state === undefined ? [] : SWITCHES)] },
     // A forecast at the phone's position would be for the wrong city: the coordinates are checked.
-    milestones: [...fix.milestones, calledAt(WEATHER_TOOL, item.where, { days: item.days }), agentMentions(item.high)],
+    milestones: [...fix.milestones, calledAt(WEATHER_TOOL, item.where, { days: item.days }), agentMentions(figure(item.high))],
     reference: solution((s) => {
       applyFix(s, fix.calls)
       const found = s.call(SEARCH, { location: item.where.name })
@@ -541,7 +542,7 @@ const whichTacoPlace = scenario({
     { text: 'Lunch at Pike Street Chowder Bar, dinner at the taco place. How many kilometres apart are they?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS] },
-  milestones: [distanceMeasured(place('Pike Street Chowder Bar'), place('Fremont Taqueria')), agentMentions('4.6')],
+  milestones: [distanceMeasured(place('Pike Street Chowder Bar'), place('Fremont Taqueria')), agentMentions(figure('4.6'))],
   reference: solution((s) => {
     s.call(SEARCH, { location: 'tacos' })
     s.say('I know several taco places: Mission Dolores Tacos in San Francisco, Fremont Taqueria in Seattle and Rainey Street Tacos in Austin. Which one?')
@@ -572,7 +573,7 @@ const whichPizzaCity = scenario({
     { text: 'We eat pizza outdoors tomorrow at the pizza place. How warm will it get there?', style: 'implicit' },
   ],
   tools: { allow: [...MAPS_TOOLS, WEATHER_TOOL] },
-  milestones: [calledAt(WEATHER_TOOL, place('Loop Deep Dish'), { days: 1 }), agentMentions('23.5')],
+  milestones: [calledAt(WEATHER_TOOL, place('Loop Deep Dish'), { days: 1 }), agentMentions(figure('23.5'))],
   reference: solution((s) => {
     s.call(SEARCH, { location: 'pizza' })
     s.say('There are pizza places in New York and in Chicago. Which city are you in?')

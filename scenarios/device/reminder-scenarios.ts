@@ -215,7 +215,7 @@ const dueSoon = scenario({
         compare: { reminder_timestamp_lowerbound: { close: 60 }, reminder_timestamp_upperbound: { close: 60 } },
       })),
     ),
-    agentMentions('dry cleaner'),
+    agentMentions(['dry cleaner', 'dry-cleaner', 'drycleaner', 'dry cleaning']),
   ],
   minefields: [neverCalled('remove_reminder')],
   reference: solution((s) => {
