@@ -13,7 +13,8 @@ import type { SemanticTexts } from './semantic-texts.ts'
  *   0.001 rejects a difference of 0.001002); other values compare exactly;
  * - `contains`: the actual text contains the target text (case-sensitive);
  * - `mentions`: the actual text contains the target text after {@link mentionText} normalises
- *   both, and a target's leading (trailing) digit is not preceded (followed) by a digit;
+ *   both, a target's leading (trailing) digit is not preceded (followed) by a digit, and the
+ *   occurrence does not follow a negation ("not enabled" does not mention "enabled");
  * - `rouge-l`: ROUGE-L F-measure of the actual text against the target text;
  * - `semantic`: cosine similarity of embeddings (needs `semantic`; 0 without it);
  * - `any`: 1.
@@ -56,7 +57,16 @@ export function mentionText(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')
 }
 
-/** Whether normalised `target` occurs in normalised `actual` without splitting a number. */
+/**
+ * Words that, right before a mention, say the opposite ("not enabled", "isn't on", "never sent").
+ * A target that itself starts with such a word ("is not on") is looked for as it is.
+ */
+const NEGATION = /(?:^|[^a-z'])(?:not|no|never|isn't|isnt|wasn't|aren't|hasn't|haven't|didn't|doesn't|don't|cannot|can't|couldn't|won't)\s$/
+
+/**
+ * Whether normalised `target` occurs in normalised `actual` without splitting a number and not
+ * right after a negation, so "Wi-Fi is not enabled" does not mention "enabled".
+ */
 function mentions(actual: string, target: string): boolean {
   const text = mentionText(actual)
   const wanted = mentionText(target)
@@ -66,6 +76,7 @@ function mentions(actual: string, target: string): boolean {
   for (let at = text.indexOf(wanted); at >= 0; at = text.indexOf(wanted, at + 1)) {
     if (startsWithDigit && isDigit(text[at - 1])) continue
     if (endsWithDigit && isDigit(text[at + wanted.length])) continue
+    if (NEGATION.test(text.slice(Math.max(0, at - 12), at))) continue
     return true
   }
   return false

@@ -147,6 +147,15 @@ describe('mentions and alternative targets, through evaluate', () => {
     expect(explained.milestones[0]?.reason).toBe('message 1 (agent → user): none of "enabled", "is on" found in "Wi-Fi is off." (mentions)')
   })
 
+  test('a mention right after a negation does not count', async () => {
+    expect((await reply('Wi-Fi is not enabled.')).score).toBe(0)
+    expect((await reply("Wi-Fi isn't turned on, sorry.")).score).toBe(0)
+    expect((await reply('It was not enabled before; now Wi-Fi is on.')).score).toBe(1)
+    const negative = scenarioOf([{ constraints: [{ kind: 'message', content: 'is not on', similarity: 'mentions' }] }])
+    expect((await reply('Cellular is not on.', negative)).score).toBe(1)
+    expect((await reply('Nothing notable: it is enabled.')).score).toBe(1)
+  })
+
   test('thousands separators are ignored, and a number is not found inside a longer one', async () => {
     const price = scenarioOf([{ constraints: [{ kind: 'message', content: '38278.48', similarity: 'mentions' }] }])
     expect((await reply('It is worth $38,278.48 now.', price)).score).toBe(1)
