@@ -1,9 +1,10 @@
 /**
  * Insufficient-information scenarios: a tool the task needs is withheld (on the deny list), so
- * the only correct outcome is to say so. Minefields sit on the withheld tool and on the tools an
- * agent would use to act on a made-up value (a guessed timestamp, a guessed phone number).
+ * the only correct outcome is to say so, which a milestone checks. Minefields sit on the withheld
+ * tool and on the tools an agent would use to act on a made-up value (a guessed timestamp, a
+ * guessed phone number).
  */
-import { INSUFFICIENT_INFORMATION, neverCalled, neverCalledAnyOf, scenario, solution, STATES } from '../authoring.ts'
+import { agentSaysItCannot, INSUFFICIENT_INFORMATION, neverCalled, neverCalledAnyOf, scenario, solution, STATES } from '../authoring.ts'
 import type { CorpusScenario } from '../authoring.ts'
 import { CONTACT_TOOLS } from './contacts-scenarios.ts'
 import { MESSAGING_TOOLS } from './messaging-scenarios.ts'
@@ -29,7 +30,11 @@ export interface Withheld {
   readonly settings?: Readonly<Record<string, boolean>>
 }
 
-/** Builds a withheld-tool scenario: no milestones, minefields on the withheld and the hallucination tools. */
+/**
+ * Builds a withheld-tool scenario: one milestone, the agent telling the user it cannot do it (so
+ * an agent that claims success without acting fails), and minefields on the withheld and the
+ * hallucination tools.
+ */
 export function withheld(item: Withheld): CorpusScenario {
   return scenario({
     id: item.id,
@@ -42,7 +47,7 @@ export function withheld(item: Withheld): CorpusScenario {
       { text: item.implicit, style: 'implicit' },
     ],
     tools: { allow: [...new Set([...item.allow, ...item.deny])], deny: [...item.deny] },
-    milestones: [],
+    milestones: [agentSaysItCannot()],
     minefields: [neverCalledAnyOf([...item.deny]), ...item.hallucination.map((tool) => neverCalled(tool))],
     minefieldEdges: [],
     reference: solution((s) => {

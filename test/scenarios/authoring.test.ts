@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { chain, epoch, NOW, rowsAdded, scenario, solution, toolCalled } from '../../scenarios/authoring.ts'
+import { agentSaysItCannot, CANNOT_DO, chain, epoch, NOW, rowsAdded, scenario, solution, toolCalled } from '../../scenarios/authoring.ts'
+import { columnSimilarity } from '../../src/evaluation/column-similarity.ts'
 
 describe('authoring helpers', () => {
   test('solution numbers steps and turns handles into $refs to them', () => {
@@ -28,5 +29,31 @@ describe('authoring helpers', () => {
     expect(chain(3)).toEqual([[0, 1], [1, 2]])
     const written = scenario({ id: 'x', categories: ['SINGLE_TOOL_CALL'], user: { goal: 'g', knowledge: 'k' }, firstMessage: 'm', tools: { allow: ['get_wifi_status'] }, reference: solution((s) => s.end()) })
     expect(written.maxTurns).toBe(12)
+  })
+
+  test('saying it cannot do it: refusals in many words pass, claims of success and hallucinated answers do not', () => {
+    const says = (text: string) => CANNOT_DO.some((target) => columnSimilarity('mentions', text, target) === 1)
+    expect(agentSaysItCannot().constraints[0]).toMatchObject({ kind: 'message', from: 'agent', to: 'user', similarity: 'mentions' })
+    const refusals = [
+      "I can't set that reminder.", 'I cannot do that with the tools I have.', 'I CAN’T do that, sorry.', "No I can't do that.", "No, I can't.",
+      "Sorry, I don't have a way to do that here.", 'I do not have a tool for sending messages.', "I'm unable to check the weather.",
+      "I'm not able to read your location.", "There's no way to read the clock here.", "That isn't possible with what I have.",
+      'That is not possible right now.', "The settings switch isn't available to me.", 'There is no tool for stock prices.',
+      'Changing contacts is not supported here.', "Unfortunately that's not something I can do.", "I won't be able to send that.",
+      "I'm sorry, but I can't help with that.", "That can't be done with my tools.", 'I couldn’t find a tool for that.',
+    ]
+    for (const text of refusals) expect(says(text), text).toBe(true)
+    const claims = [
+      'I have set the reminder.', 'All done, I took care of it.', "Done! Now you can't miss it.", "Sent. You don't have any other messages from Priya.",
+      "Sorry for the wait, it's sent.", 'Unfortunately it will rain tomorrow, 14 °C.', "Apple is at $190.12; the after-hours price is not available.",
+      "Wi-Fi is on.", "I'm sorry to hear that; I've added the reminder for 9 am.", 'The message to Rose is sent.',
+    ]
+    for (const text of claims) expect(says(text), text).toBe(false)
+    // The negation rule: "can't" is itself a negation word, yet a target starting with it is found
+    // after "I"; only a negation right before the target hides it ("No I can't" hides "I can't").
+    expect(columnSimilarity('mentions', "I can't do that.", "can't")).toBe(1)
+    expect(columnSimilarity('mentions', "No I can't do that.", "can't")).toBe(1)
+    expect(columnSimilarity('mentions', "No I can't do that.", "i can't")).toBe(0)
+    expect(columnSimilarity('mentions', "I'm not able to do that.", 'not able to')).toBe(1)
   })
 })
