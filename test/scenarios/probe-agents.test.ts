@@ -56,6 +56,7 @@ const probes: Record<string, (scenario: Scenario) => ReferenceStep[] | undefined
     return changed ? reference : undefined
   },
   'answers-without-doing': () => [{ agent: 'say', content: 'All done, I took care of it.' }, { user: 'end' }],
+  'refuses-in-other-words': () => [{ agent: 'say', content: "Sorry, I don't have a way to do that here." }, { user: 'end' }],
 }
 
 async function scores(name: string): Promise<{ ones: string[]; below: string[] }> {
@@ -81,10 +82,16 @@ describe('agents that take another path over the corpus', () => {
     expect(below).toEqual([])
   })
 
-  test('answering "done" without doing anything scores 1 only where nothing can be done (insufficient information)', async () => {
+  test('answering "done" without doing anything scores below 1 everywhere, insufficient information included', async () => {
     const { ones, below } = await scores('answers-without-doing')
-    const insufficient = new Set(builtInScenarios({ category: 'INSUFFICIENT_INFORMATION' }).map((scenario) => scenario.id))
-    expect(ones.filter((id) => !insufficient.has(id))).toEqual([])
-    expect(below.length).toBe(builtInScenarios().length - insufficient.size)
+    expect(ones).toEqual([])
+    expect(below.length).toBe(builtInScenarios().length)
+  })
+
+  test('a natural refusal in other words scores 1 on every insufficient-information scenario and nowhere else', async () => {
+    const { ones } = await scores('refuses-in-other-words')
+    const insufficient = builtInScenarios({ category: 'INSUFFICIENT_INFORMATION' }).map((scenario) => scenario.id)
+    expect(insufficient.length).toBeGreaterThan(30)
+    expect([...ones].sort()).toEqual([...insufficient].sort())
   })
 })
