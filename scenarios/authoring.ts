@@ -259,8 +259,8 @@ export function agentMentions(text: string | readonly string[], options?: Milest
  * available to me" rather than "not available" ("the after-hours price is not available"), and no
  * bare "sorry" or "unfortunately" ("Sorry for the wait, it's sent"; "Unfortunately it will rain").
  * `mentions` skips an occurrence right after a negation, so "No I can't" does not mention "I can't";
- * "can't do that", "no i can't" and the like cover it. Each wording with an apostrophe also comes
- * with a typographic one (’).
+ * "can't do that", "no i can't" and the like cover it. Typographic apostrophes (’) count as
+ * straight ones there.
  */
 export const CANNOT_DO: readonly string[] = [
   "i can't", 'i cannot', 'i can not', "we can't", 'we cannot', "no i can't", "no, i can't",
@@ -270,7 +270,7 @@ export const CANNOT_DO: readonly string[] = [
   'not possible', "isn't possible", 'is impossible', "not something i can",
   'not available to me', "isn't available to me", "aren't available to me", 'not available here', 'unavailable to me',
   'no tool', 'not supported', "isn't supported", 'beyond what i can', 'outside what i can',
-].flatMap((text) => (text.includes("'") ? [text, text.replaceAll("'", '\u2019')] : [text]))
+]
 
 /** The agent tells the user it cannot do the task with the tools it has (see {@link CANNOT_DO}). */
 export function agentSaysItCannot(options: MilestoneOptions = { name: 'tells the user it cannot do it' }): MilestoneInput {

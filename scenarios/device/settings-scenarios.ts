@@ -148,8 +148,8 @@ function statusQuestion(service: Service, on: boolean): CorpusScenario {
   const answer = on ? 'enabled' : 'disabled'
   // Other ways to say it, each with its verb so that "is not on" never reads as "on".
   const says = on
-    ? [answer, 'is on', "'s on", '’s on', 'is turned on', 'is switched on', 'is currently on', 'is still on', 'is active']
-    : [answer, 'is off', "'s off", '’s off', 'is turned off', 'is switched off', 'is currently off', 'is not on', "isn't on", 'is inactive']
+    ? [answer, 'is on', "'s on", 'is turned on', 'is switched on', 'is currently on', 'is still on', 'is active']
+    : [answer, 'is off', "'s off", 'is turned off', 'is switched off', 'is currently off', 'is not on', "isn't on", 'is inactive']
   return scenario({
     id: `ask-${service.key.replace('_', '-')}-status-${state}`,
     categories: [SINGLE_TOOL_CALL, SINGLE_USER_TURN],

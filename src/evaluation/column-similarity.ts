@@ -49,12 +49,18 @@ export function columnSimilarity(
 }
 
 /**
- * The text `mentions` compares: lower-cased, each run of whitespace replaced by one space, trimmed,
+ * The text `mentions` compares: lower-cased, typographic apostrophes (’) read as straight ones,
+ * each run of whitespace replaced by one space, trimmed,
  * and a comma between a digit and a group of exactly three digits removed (a thousands separator:
  * `1,234,567` becomes `1234567`, while `1, 2` and `3,14` stay as they are).
  */
 export function mentionText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')
 }
 
 /**

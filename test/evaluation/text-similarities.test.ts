@@ -156,6 +156,11 @@ describe('mentions and alternative targets, through evaluate', () => {
     expect((await reply('Nothing notable: it is enabled.')).score).toBe(1)
   })
 
+  test('a typographic apostrophe reads as a straight one', async () => {
+    const contraction = scenarioOf([{ constraints: [{ kind: 'message', content: "it's on", similarity: 'mentions' }] }])
+    expect((await reply('Good news: it\u2019s on.', contraction)).score).toBe(1)
+  })
+
   test('thousands separators are ignored, and a number is not found inside a longer one', async () => {
     const price = scenarioOf([{ constraints: [{ kind: 'message', content: '38278.48', similarity: 'mentions' }] }])
     expect((await reply('It is worth $38,278.48 now.', price)).score).toBe(1)
