@@ -40,6 +40,25 @@ export const USER_INSTRUCTIONS = [
   `When your goal has been met, or the assistant has failed at it five times, call the ${END_CONVERSATION_TOOL} tool instead of writing a reply.`,
 ].join('\n')
 
+/**
+ * The example conversation shown to a simulated user whose scenario brings none of its own: a
+ * person who gives only what is asked, agrees to a settings change, and ends once the goal is
+ * met. Models play the user's side far more faithfully with one worked example than with
+ * instructions alone.
+ */
+export const DEFAULT_DEMONSTRATION: Scenario['user']['demonstrations'][number] = {
+  goal: 'Text your friend Ana Ruiz that you will be ten minutes late. You do not know her number.',
+  turns: [
+    { role: 'user', content: 'text ana im running 10 min late' },
+    { role: 'agent', content: 'I found Ana Ruiz in your contacts. Should the message say "I\'m running 10 minutes late"?' },
+    { role: 'user', content: 'yep' },
+    { role: 'agent', content: 'Cellular service is off, so I cannot send texts. May I turn it on?' },
+    { role: 'user', content: 'sure go ahead' },
+    { role: 'agent', content: 'Done: cellular is on and Ana got your message.' },
+    { role: 'user', content: '(ends the conversation)' },
+  ],
+}
+
 const END_TOOL: ChatTool = {
   type: 'function',
   function: {
@@ -110,7 +129,8 @@ export function userSystemPrompt(scenario: Scenario, runPrompt = '', instruction
   const sections = [instructions, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
   const notes = runPrompt.trim()
   if (notes !== '' && !notes.includes(scenario.user.goal)) sections.push(`More about your situation: ${notes}`)
-  for (const [index, demonstration] of scenario.user.demonstrations.entries()) {
+  const demonstrations = scenario.user.demonstrations.length > 0 ? scenario.user.demonstrations : [DEFAULT_DEMONSTRATION]
+  for (const [index, demonstration] of demonstrations.entries()) {
     const lines = demonstration.turns.map((turn) => `${turn.role === 'user' ? 'Person' : 'Assistant'}: ${turn.content}`)
     sections.push([`Example ${index + 1} of how such a person talks (another conversation, with the goal: ${demonstration.goal}):`, ...lines].join('\n'))
   }

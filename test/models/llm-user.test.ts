@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { llmUser, USER_INSTRUCTIONS, userSystemPrompt } from '../../src/roles/llm-user.ts'
+import { DEFAULT_DEMONSTRATION, llmUser, USER_INSTRUCTIONS, userSystemPrompt } from '../../src/roles/llm-user.ts'
 import { InfrastructureError } from '../../src/roles/types.ts'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
@@ -42,5 +42,12 @@ describe('llmUser', () => {
     expect(userSystemPrompt(scenario, `Goal: ${scenario.user.goal}`)).toBe(prompt)
     expect(userSystemPrompt(scenario, 'You are in a hurry.')).toContain('You are in a hurry.')
     expect(userSystemPrompt(scenario, '', 'Be a pirate.').startsWith('Be a pirate.')).toBe(true)
+    expect(prompt).not.toContain(DEFAULT_DEMONSTRATION.goal)
+  })
+
+  test('a scenario without demonstrations gets the built-in example conversation', () => {
+    const prompt = userSystemPrompt({ ...scenario, user: { ...scenario.user, demonstrations: [] } })
+    expect(prompt).toContain(`Example 1 of how such a person talks (another conversation, with the goal: ${DEFAULT_DEMONSTRATION.goal})`)
+    expect(prompt).toContain('Person: text ana im running 10 min late')
   })
 })
