@@ -1,9 +1,9 @@
 import type { Constraint } from '../scenario/index.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
-import { KeyedCache } from './compiled-constraint.ts'
 import { fillTemplate } from './fill.ts'
 import { FillSource } from './fill-source.ts'
+import { messageLevelConstraint } from './message-level-constraint.ts'
 import type { ConstraintResult } from './types.ts'
 
 type MessageConstraint = Extract<Constraint, { kind: 'message' }>
@@ -16,19 +16,10 @@ type MessageConstraint = Extract<Constraint, { kind: 'message' }>
 export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
   const { index, semantic, tokenizer } = setup
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
-  const cache = new KeyedCache()
-  // Interning hashes the whole content, and the key is asked for at every message many times.
-  const keys = new Map<number, number>()
-  const currentKey = (messageIndex: number) => {
-    let key = keys.get(messageIndex)
-    if (key === undefined) {
-      const message = index.message(messageIndex)
-      key = message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to ? -1 : index.intern(`m:${message.content}`)
-      keys.set(messageIndex, key)
-    }
-    return key
+  const messageKey = (messageIndex: number) => {
+    const message = index.message(messageIndex)
+    return message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to ? -1 : index.intern(`m:${message.content}`)
   }
-  const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
 
   const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
     const message = index.message(messageIndex)
@@ -70,17 +61,5 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
     }
   }
 
-  return {
-    kind: 'message',
-    dependency: fill?.milestone,
-    tables: [],
-    currentKey,
-    dependencyKey: fillKey,
-    similarity: (messageIndex, dependencyIndex) => {
-      const key = currentKey(messageIndex)
-      if (key < 0) return 0
-      return cache.get(key, fillKey(dependencyIndex), () => compare(messageIndex, dependencyIndex).similarity)
-    },
-    explain: compare,
-  }
+  return messageLevelConstraint('message', fill, messageKey, compare)
 }

@@ -2,10 +2,10 @@ import type { Constraint, ToolCallTarget } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
-import { KeyedCache } from './compiled-constraint.ts'
 import type { FillValues } from './extractors.ts'
 import { fillPlaceholders, hasPlaceholder } from './fill.ts'
 import { FillSource } from './fill-source.ts'
+import { messageLevelConstraint } from './message-level-constraint.ts'
 import type { ConstraintResult } from './types.ts'
 
 type ToolCallConstraint = Extract<Constraint, { kind: 'tool-call' }>
@@ -26,7 +26,6 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
   const { index, semantic, tokenizer } = setup
   const mode = constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded')
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
-  const cache = new KeyedCache()
 
   const eligible = (messageIndex: number) => {
     const message = index.message(messageIndex)
@@ -35,17 +34,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     if (mode === 'succeeded' && trace.error !== undefined) return undefined
     return trace
   }
-  const keys = new Map<number, number>()
-  const currentKey = (messageIndex: number) => {
-    let key = keys.get(messageIndex)
-    if (key === undefined) {
-      const trace = eligible(messageIndex)
-      key = trace === undefined ? -1 : index.callKey(messageIndex)
-      keys.set(messageIndex, key)
-    }
-    return key
-  }
-  const fillKey = (dependencyIndex: number) => (fill === undefined ? 0 : fill.key(dependencyIndex))
+  const messageKey = (messageIndex: number) => (eligible(messageIndex) === undefined ? -1 : index.callKey(messageIndex))
 
   const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
     const message = index.message(messageIndex)
@@ -73,19 +62,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     return { kind: 'tool-call', similarity: Math.max(0, best.similarity), reason: `message ${messageIndex}: ${reason}` }
   }
 
-  return {
-    kind: 'tool-call',
-    dependency: fill?.milestone,
-    tables: [],
-    currentKey,
-    dependencyKey: fillKey,
-    similarity: (messageIndex, dependencyIndex) => {
-      const key = currentKey(messageIndex)
-      if (key < 0) return 0
-      return cache.get(key, fillKey(dependencyIndex), () => compare(messageIndex, dependencyIndex).similarity)
-    },
-    explain: compare,
-  }
+  return messageLevelConstraint('tool-call', fill, messageKey, compare)
 }
 
 function compareCall(

@@ -4,10 +4,10 @@ import { builtInScenarios } from '../../scenarios/index.ts'
 import type { Trajectory } from '../../src/conversation/index.ts'
 import type { EvaluationResult } from '../../src/evaluation/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
-import type { Agent } from '../../src/roles/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
+import { referenceWithoutCall } from './reference-without-call.ts'
 
 /**
  * Monotonicity on real scenarios. A milestone's similarity at a message depends only on that
@@ -71,24 +71,6 @@ function expectWellFormed(result: EvaluationResult): void {
     expect(Number.isFinite(value)).toBe(true)
     expect(value).toBeGreaterThanOrEqual(0)
     expect(value).toBeLessThanOrEqual(1)
-  }
-}
-
-/**
- * The reference agent, except that its `skip`-th tool call (counting from 0 over the run) asks
- * for a tool that does not exist, so that call fails and has no effect; later calls that read its
- * result get nothing and may fail too.
- */
-function referenceWithoutCall(skip: number): Agent {
-  const reference = referenceAgent()
-  let calls = 0
-  return {
-    name: `reference-without-call-${skip}`,
-    async respond(view, context) {
-      const reply = await reference.respond(view, context)
-      if (reply.toolCalls === undefined) return reply
-      return { ...reply, toolCalls: reply.toolCalls.map((call) => (calls++ === skip ? { ...call, name: 'no_such_tool' } : call)) }
-    },
   }
 }
 

@@ -8,13 +8,13 @@ import type { EvaluatedScenario, EvaluationResult, MilestoneMatch } from '../../
 import { builtInExtractors, evaluate, lexicalEmbedder, matchMilestones, rougeTokens, rowsNotIn, SemanticTexts } from '../../src/evaluation/index.ts'
 import { RougeTokenizer } from '../../src/evaluation/rouge-l.ts'
 import { TrajectoryIndex } from '../../src/evaluation/trajectory-index.ts'
-import type { Agent } from '../../src/roles/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { Edge, Milestone, Scenario } from '../../src/scenario/index.ts'
 import { milestoneSchema } from '../../src/scenario/index.ts'
 import type { Row } from '../../src/world/index.ts'
 import { canonicalJson, tableRows } from '../../src/world/index.ts'
+import { referenceWithoutCall } from './reference-without-call.ts'
 
 /**
  * `evaluate` remembers a lot within one evaluation (ROUGE tokens and stems, row texts, call
@@ -176,20 +176,6 @@ async function expectSameAsUncached(trajectory: Trajectory, scenario: EvaluatedS
     if (milestones.matches.length > 0) expect(total(actual.milestones)).toBeCloseTo(milestones.optimum, 12)
     if (minefields.matches.length > 0) expect(total(actual.minefields)).toBeCloseTo(minefields.optimum, 12)
     return
-  }
-}
-
-/** The reference agent, except that its `skip`-th tool call asks for a tool that does not exist. */
-function referenceWithoutCall(skip: number): Agent {
-  const reference = referenceAgent()
-  let calls = 0
-  return {
-    name: `reference-without-call-${skip}`,
-    async respond(view, context) {
-      const reply = await reference.respond(view, context)
-      if (reply.toolCalls === undefined) return reply
-      return { ...reply, toolCalls: reply.toolCalls.map((call) => (calls++ === skip ? { ...call, name: 'no_such_tool' } : call)) }
-    },
   }
 }
 
