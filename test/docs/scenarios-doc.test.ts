@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { applyAugmentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+import { deviceTools } from '../../src/domains/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { ScenarioInput } from '../../src/scenario/index.ts'
-import { constraintSchema, defineScenario, milestoneSchema } from '../../src/scenario/index.ts'
+import { constraintSchema, defineScenario, milestoneSchema, ScenarioError } from '../../src/scenario/index.ts'
+import { createRegistry } from '../../src/tools/index.ts'
 
 /** What a JSON block of the document is, from the HTML comment on the line before it. */
 type BlockKind = 'scenario' | 'milestone' | 'constraint'
@@ -15,6 +18,7 @@ interface JsonBlock {
   readonly text: string
 }
 
+const registry = createRegistry(deviceTools)
 const document = readFileSync(new URL('../../docs/scenarios.md', import.meta.url), 'utf8')
 
 /**
@@ -65,16 +69,34 @@ describe('docs/scenarios.md', () => {
   })
 
   test.for(blocks.filter((block) => block.kind === 'scenario').map((block) => [label(block), block] as const))(
-    'scenario at %s is valid and its reference solution scores 1',
+    'scenario at %s is valid and its reference solution scores 1 in all eight variants',
     async ([, block]) => {
       const scenario = defineScenario(parse(block) as ScenarioInput, `docs/scenarios.md ${label(block)}`)
-      const trajectory = await runScenario(scenario, { agent: referenceAgent() })
-      expect(trajectory.status, trajectory.error?.message).toBe('completed')
-      expect(trajectory.traces.filter((trace) => trace.error !== undefined).map((trace) => `${trace.tool}: ${trace.error?.message}`)).toEqual([])
-      const result = await evaluate(trajectory, scenario)
-      const missed = result.milestones.filter((match) => match.similarity < 1).map((match) => `milestone ${match.index}: ${match.reason}`)
-      const fired = result.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.index}: ${match.reason}`)
-      expect(result.score, [...missed, ...fired].join('\n')).toBe(1)
+      for (const variant of TOOLSANDBOX_VARIANTS) {
+        const presentation = applyAugmentation(scenario, variant.augmentation, registry)
+        const trajectory = await runScenario(scenario, { agent: referenceAgent(), presentation, registry })
+        expect(trajectory.status, `${variant.label}: ${trajectory.error?.message ?? ''}`).toBe('completed')
+        const failedCalls = trajectory.traces.filter((trace) => trace.error !== undefined).map((trace) => `${trace.tool}: ${trace.error?.message}`)
+        expect(failedCalls, variant.label).toEqual([])
+        const result = await evaluate(trajectory, scenario)
+        const missed = result.milestones.filter((match) => match.similarity < 1).map((match) => `milestone ${match.index}: ${match.reason}`)
+        const fired = result.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.index}: ${match.reason}`)
+        expect(result.score, [variant.label, ...missed, ...fired].join('\n')).toBe(1)
+      }
     },
   )
+
+  test('the quoted validation error is the one defineScenario gives', () => {
+    const block = blocks.find((candidate) => candidate.kind === 'scenario' && candidate.text.includes('"doc-send-to-sam-without-contact-search"'))
+    if (block === undefined) throw new Error('the insufficient-information example is missing')
+    const input = parse(block) as ScenarioInput & { milestones: { constraints: unknown[] }[]; reference: unknown[] }
+    const milestone = input.milestones[0]
+    if (milestone === undefined) throw new Error('the example has no milestone')
+    milestone.constraints.unshift({ kind: 'tool-call', anyOf: [{ tool: 'search_contacts' }] })
+    input.reference.unshift({ agent: 'call', calls: [{ tool: 'search_contacts', arguments: { name: 'Sam' } }] })
+    const quoted = /<!-- error of doc-send-to-sam[^\n]*-->\n```text\n([\s\S]*?)\n```/.exec(document)?.[1]
+    expect(quoted).toBeDefined()
+    expect(() => defineScenario(input)).toThrow(ScenarioError)
+    expect(() => defineScenario(input)).toThrow(quoted)
+  })
 })
