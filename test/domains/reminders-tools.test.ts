@@ -5,6 +5,12 @@ import { tableRows } from '../../src/world/index.ts'
 import { call, callError, CLOCK } from './helpers.ts'
 
 describe('reminders tools', () => {
+  it('lists fuzzy matches best first, so the first result is the one meant', async () => {
+    const { result } = await call(searchReminder, { content: 'dry cleaner' })
+    const contents = (result as { content: string }[]).map((row) => row.content)
+    expect(contents[0]).toBe('Pick up the suit from the dry cleaner')
+  })
+
   it('adds a reminder with or without a place', async () => {
     const { result, world } = await call(addReminder, { content: 'Call the plumber', reminder_timestamp: CLOCK.now + 7200 })
     expect(tableRows(world, 'reminders').at(-1)).toEqual({
