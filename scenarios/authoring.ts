@@ -128,6 +128,17 @@ export function solution(write: (writer: SolutionWriter) => void): ReferenceStep
   return steps
 }
 
+/**
+ * The reference steps that turn a local date and time ("tomorrow at 5 pm") into a timestamp, as an
+ * agent does it: read the clock, read today's date from it, then convert the wanted date and time.
+ * Returns the handle of the conversion, whose result is the timestamp.
+ */
+export function resolveLocalTime(s: SolutionWriter, parts: Readonly<Record<string, ArgumentValue>>): CallHandle {
+  const now = s.call('get_current_timestamp')
+  s.call('timestamp_to_datetime_info', { timestamp: now.result() })
+  return s.call('datetime_info_to_timestamp', parts)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Milestones and minefields
 

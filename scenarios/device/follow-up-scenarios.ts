@@ -12,6 +12,7 @@ import {
   epoch,
   rowsAdded,
   rowsUpdated,
+  resolveLocalTime,
   scenario,
   settingsAre,
   SINGLE_TOOL_CALL,
@@ -213,9 +214,7 @@ function missingReminderText(item: MissingReminderText): CorpusScenario {
     reference: solution((s) => {
       s.say('What should the reminder say?')
       s.user(`"${item.content}"`)
-      const now = s.call('get_current_timestamp')
-      s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-      const target = s.call('datetime_info_to_timestamp', item.parts)
+      const target = resolveLocalTime(s, item.parts)
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result() })
       s.say(`Done: "${item.content}" ${item.when}.`)
       s.end()

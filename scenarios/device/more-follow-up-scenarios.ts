@@ -14,6 +14,7 @@ import {
   neverCalled,
   rowsAdded,
   rowsRemoved,
+  resolveLocalTime,
   scenario,
   SINGLE_TOOL_CALL,
   solution,
@@ -190,9 +191,7 @@ const whenHere = scenario({
     s.say('When should I remind you?')
     s.user('Tonight at 21:30.')
     const here = s.call('get_current_location')
-    const now = s.call('get_current_timestamp')
-    s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-    const target = s.call('datetime_info_to_timestamp', { year: 2026, month: 5, day: 14, hour: 21, minute: 30, second: 0 })
+    const target = resolveLocalTime(s, { year: 2026, month: 5, day: 14, hour: 21, minute: 30, second: 0 })
     s.call('add_reminder', { content: 'Lock the bike', reminder_timestamp: target.result(), latitude: here.result('latitude'), longitude: here.result('longitude') })
     s.say('I will remind you here tonight at 21:30 to lock the bike.')
     s.end()

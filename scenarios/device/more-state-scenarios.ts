@@ -11,6 +11,7 @@ import {
   MULTIPLE_TOOL_CALL,
   neverCalled,
   rowsAdded,
+  resolveLocalTime,
   scenario,
   settingsAre,
   SINGLE_USER_TURN,
@@ -182,9 +183,7 @@ const textAndRemind = scenario({
     s.call('set_cellular_service_status', { on: true })
     const marcus = s.call('search_contacts', { name: 'Marcus Bell' })
     s.call('send_message_with_phone_number', { phone_number: marcus.result('0.phone_number'), content: 'The slides will be with you by 3 pm.' })
-    const now = s.call('get_current_timestamp')
-    s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-    const target = s.call('datetime_info_to_timestamp', { year: 2026, month: 5, day: 14, hour: 14, minute: 30, second: 0 })
+    const target = resolveLocalTime(s, { year: 2026, month: 5, day: 14, hour: 14, minute: 30, second: 0 })
     s.call('add_reminder', { content: 'Send the slides to Marcus', reminder_timestamp: target.result() })
     s.say('Marcus has your message, and you will be reminded at 2:30 pm to send the slides.')
     s.end()

@@ -21,6 +21,7 @@ import {
   MULTIPLE_USER_TURN,
   neverCalled,
   rowsAdded,
+  resolveLocalTime,
   scenario,
   settingsAre,
   SINGLE_TOOL_CALL,
@@ -459,9 +460,7 @@ function placeReminder(item: PlaceReminder): CorpusScenario {
     reference: solution((s) => {
       applyFix(s, fix.calls)
       const found = s.call(SEARCH, { location: item.where.name })
-      const now = s.call('get_current_timestamp')
-      s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-      const target = s.call('datetime_info_to_timestamp', item.parts)
+      const target = resolveLocalTime(s, item.parts)
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result(), latitude: found.result('0.latitude'), longitude: found.result('0.longitude') })
       s.say(`I'll remind you ${item.when} at ${item.where.name}: ${lower}.`)
       s.end()
@@ -494,9 +493,7 @@ const whichBookstore = scenario({
     s.say('I found two bookstores: Bleecker Street Books in New York and Charles Street Books in Boston. Which one do you mean?')
     s.user('Charles Street Books, the one in Boston.')
     const chosen = s.call(SEARCH, { location: 'Charles Street Books' })
-    const now = s.call('get_current_timestamp')
-    s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-    const target = s.call('datetime_info_to_timestamp', { year: 2026, month: 5, day: 15, hour: 17, minute: 0, second: 0 })
+    const target = resolveLocalTime(s, { year: 2026, month: 5, day: 15, hour: 17, minute: 0, second: 0 })
     s.call('add_reminder', { content: 'Collect the book order', reminder_timestamp: target.result(), latitude: chosen.result('0.latitude'), longitude: chosen.result('0.longitude') })
     s.say('Done: tomorrow at 5 pm at Charles Street Books, collect the book order.')
     s.end()
@@ -611,9 +608,7 @@ const whichItalianCity = scenario({
     s.user('The Italian place in Boston.')
     s.call('set_wifi_status', { on: true })
     const chosen = s.call(SEARCH, { location: 'Italian place in Boston' })
-    const now = s.call('get_current_timestamp')
-    s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-    const target = s.call('datetime_info_to_timestamp', { year: 2026, month: 5, day: 15, hour: 12, minute: 0, second: 0 })
+    const target = resolveLocalTime(s, { year: 2026, month: 5, day: 15, hour: 12, minute: 0, second: 0 })
     s.call('add_reminder', { content: 'Book a table', reminder_timestamp: target.result(), latitude: chosen.result('0.latitude'), longitude: chosen.result('0.longitude') })
     s.say('Wi-Fi was off, so I turned it on. Tomorrow at noon at Hanover Pasta Kitchen you will be reminded to book a table.')
     s.end()

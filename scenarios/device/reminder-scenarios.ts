@@ -13,6 +13,7 @@ import {
   rowsAdded,
   rowsRemoved,
   rowsUpdated,
+  resolveLocalTime,
   scenario,
   settingsAre,
   SINGLE_USER_TURN,
@@ -85,9 +86,7 @@ function remindAtDate(item: AtDate): CorpusScenario {
     // The date is relative to today, which only the clock knows.
     milestones: [toolCalled('get_current_timestamp'), rowsAdded(TABLES.reminders, [{ content: item.content, reminder_timestamp: at }], REMINDER_COLUMNS)],
     reference: solution((s) => {
-      const now = s.call('get_current_timestamp')
-      s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-      const target = s.call('datetime_info_to_timestamp', partsOf(item.iso))
+      const target = resolveLocalTime(s, partsOf(item.iso))
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result() })
       s.say(`I will remind you ${item.when}.`)
       s.end()
@@ -257,9 +256,7 @@ function remindHere(state: 'on' | 'off' | 'low-battery'): CorpusScenario {
       if (state === 'low-battery') s.call('set_low_battery_mode_status', { on: false })
       if (state !== 'on') s.call('set_location_service_status', { on: true })
       const here = s.call('get_current_location')
-      const now = s.call('get_current_timestamp')
-      s.call('timestamp_to_datetime_info', { timestamp: now.result() })
-      const target = s.call('datetime_info_to_timestamp', { year: 2026, month: 5, day: 15, hour: 8, minute: 0, second: 0 })
+      const target = resolveLocalTime(s, { year: 2026, month: 5, day: 15, hour: 8, minute: 0, second: 0 })
       s.call('add_reminder', { content: 'Water the plants', reminder_timestamp: target.result(), latitude: here.result('latitude'), longitude: here.result('longitude') })
       s.say('You will be reminded here tomorrow at 8 am to water the plants.')
       s.end()
