@@ -1,14 +1,8 @@
-import type { ToolTalkMetrics } from './metrics.ts'
+import type { ToolTalkCounts, ToolTalkMetrics } from './metrics.ts'
 
-/** ToolTalk's dataset figures. */
-export interface ToolTalkDatasetMetrics {
+/** ToolTalk's dataset figures: the summed counts, and the rates computed from them. */
+export interface ToolTalkDatasetMetrics extends ToolTalkCounts {
   readonly conversations: number
-  readonly predictions: number
-  readonly ground_truths: number
-  readonly matches: number
-  readonly actions: number
-  readonly valid_actions: number
-  readonly bad_actions: number
   /** Σmatches / Σpredictions (micro); 0 without predictions (ToolTalk would divide by zero). */
   readonly precision: number
   /** Σmatches / Σground_truths (micro). */
