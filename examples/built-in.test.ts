@@ -1,6 +1,6 @@
-import { TOOLSANDBOX_VARIANTS } from 'toolcheck'
-import { builtInScenarios } from 'toolcheck/scenarios'
-import { describeScenarios } from 'toolcheck/vitest'
+import { TOOLSANDBOX_VARIANTS } from 'vitest-toolcheck'
+import { builtInScenarios } from 'vitest-toolcheck/scenarios'
+import { describeScenarios } from 'vitest-toolcheck/vitest'
 
 // One test per built-in state-dependency scenario and per ToolSandbox variant (plain, distraction
 // tools, scrambled names, descriptions and types). The agent comes from the plugin's options or

@@ -1,5 +1,5 @@
-import { referenceAgent, runScenario } from 'toolcheck'
-import { playScenario } from 'toolcheck/vitest'
+import { referenceAgent, runScenario } from 'vitest-toolcheck'
+import { playScenario } from 'vitest-toolcheck/vitest'
 import { expect, test } from 'vitest'
 import { myAgent } from './my-agent.ts'
 import { wifiBehindLowBattery } from './wifi-scenario.ts'

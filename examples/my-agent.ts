@@ -1,5 +1,5 @@
-import type { ToolSpec } from 'toolcheck'
-import { functionAgent } from 'toolcheck'
+import type { ToolSpec } from 'vitest-toolcheck'
+import { functionAgent } from 'vitest-toolcheck'
 
 /**
  * "Your" agent: a few lines of rules standing in for real agent code. It switches Wi-Fi on when

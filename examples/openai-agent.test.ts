@@ -1,6 +1,6 @@
-import { openaiAgent } from 'toolcheck'
-import { startMockServer, scriptedModel } from 'toolcheck/mock-server'
-import { playScenario } from 'toolcheck/vitest'
+import { openaiAgent } from 'vitest-toolcheck'
+import { startMockServer, scriptedModel } from 'vitest-toolcheck/mock-server'
+import { playScenario } from 'vitest-toolcheck/vitest'
 import { afterAll, test } from 'vitest'
 import { wifiBehindLowBattery } from './wifi-scenario.ts'
 

@@ -1,5 +1,5 @@
-import { augmentation } from 'toolcheck/generators'
-import { sweepScenario } from 'toolcheck/vitest'
+import { augmentation } from 'vitest-toolcheck/generators'
+import { sweepScenario } from 'vitest-toolcheck/vitest'
 import { test } from 'vitest'
 import { myAgent } from './my-agent.ts'
 import { wifiBehindLowBattery } from './wifi-scenario.ts'

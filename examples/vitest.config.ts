@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { toolcheck } from 'toolcheck/vitest'
+import { toolcheck } from 'vitest-toolcheck/vitest'
 
 // A project that tests its agent with toolcheck: the plugin adds the matchers and the reporter
 // (summary table, toolcheck-report/report.json and index.html) next to vitest's own reporters.

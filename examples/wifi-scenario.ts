@@ -1,4 +1,4 @@
-import { defineScenario } from 'toolcheck'
+import { defineScenario } from 'vitest-toolcheck'
 
 /**
  * A scenario with a hidden state dependency: Wi-Fi cannot come on while low battery mode is on.

@@ -1,5 +1,5 @@
 /**
- * `toolcheck/generators`: fast-check arbitraries of augmentations (see `src/augmentation`), for
+ * `vitest-toolcheck/generators`: fast-check arbitraries of augmentations (see `src/augmentation`), for
  * robustness sweeps. Each generator draws an `Augmentation` (plain JSON) and shrinks toward the
  * plain one; per-tool scrambles draw subsets of the scenario's tools, so a failure shrinks to the
  * one tool that matters. fast-check is the only source of randomness: the same seed gives the

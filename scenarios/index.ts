@@ -1,5 +1,5 @@
 /**
- * The built-in scenario corpus (`toolcheck/scenarios`): original scenarios over the device
+ * The built-in scenario corpus (`vitest-toolcheck/scenarios`): original scenarios over the device
  * domains, each validated by the scenario schema, in a fixed order.
  */
 import { CATEGORIES, defineScenario } from '../src/scenario/index.ts'

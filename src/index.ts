@@ -3,8 +3,8 @@
  *
  * The package root holds the framework: the world, tools, device domains, scenarios, roles (agents
  * and users), the run loop, evaluation, augmentations, the model cache and ToolTalk support. The
- * vitest plugin and matchers are in `toolcheck/vitest`, the fast-check generators in
- * `toolcheck/generators`, the built-in corpus in `toolcheck/scenarios`.
+ * vitest plugin and matchers are in `vitest-toolcheck/vitest`, the fast-check generators in
+ * `vitest-toolcheck/generators`, the built-in corpus in `vitest-toolcheck/scenarios`.
  */
 export * from './world/index.ts'
 export * from './tools/index.ts'

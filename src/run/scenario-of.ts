@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario/index.ts'
  * matchers evaluate a bare trajectory: `await expect(trajectory).toHitMilestones()`.
  *
  * It is kept under a global symbol because vitest may load toolcheck twice in one worker (the
- * matchers' setup file through vite, a test's `import 'toolcheck'` natively), and both copies must
+ * matchers' setup file through vite, a test's `import 'vitest-toolcheck'` natively), and both copies must
  * see the same map.
  */
 const REGISTRY = Symbol.for('toolcheck.scenarioOfTrajectory')

@@ -4,7 +4,7 @@ import { scenarioSchema } from './scenario.ts'
 /**
  * The scenario schema as JSON Schema (draft 2020-12, describing what an author writes: defaults may
  * be left out), so scenario files written as JSON get completion and checking in editors:
- * `{ "$schema": "./node_modules/toolcheck/scenarios/scenario.schema.json", ... }`. Checks that
+ * `{ "$schema": "./node_modules/vitest-toolcheck/scenarios/scenario.schema.json", ... }`. Checks that
  * JSON Schema cannot express (DAG edges within range, reference calls to allowed tools) still run
  * when the file is loaded.
  */

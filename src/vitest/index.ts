@@ -1,5 +1,5 @@
 /**
- * `toolcheck/vitest`: the vitest plugin, the scenario matchers (typed through vitest's
+ * `vitest-toolcheck/vitest`: the vitest plugin, the scenario matchers (typed through vitest's
  * `Matchers<R, T>`), scenario test tables, the sweep API and the task metadata the reporter reads.
  */
 import './vitest-augmentation.ts'

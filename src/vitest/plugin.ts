@@ -16,12 +16,12 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  * ```ts
  * // vitest.config.ts
  * import { defineConfig } from 'vitest/config'
- * import { toolcheck } from 'toolcheck/vitest'
+ * import { toolcheck } from 'vitest-toolcheck/vitest'
  * export default defineConfig({ plugins: [toolcheck({ trials: 4 })] })
  * ```
  *
  * It registers the matchers through a setup file, hands the options to the workers (read them
- * with `inject('toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
+ * with `inject('vitest-toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
  * reporter after the user's own reporters. Trials and retries are never combined: a retried
  * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
  * with both is rejected.
@@ -29,7 +29,7 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
 export function toolcheck(options: ToolcheckOptions = {}): Plugin {
   const resolved = resolveToolcheckOptions(options, process.env)
   return {
-    name: 'toolcheck',
+    name: 'vitest-toolcheck',
     config() {
       return {
         test: {

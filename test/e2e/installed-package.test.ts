@@ -21,13 +21,13 @@ async function installedProject(): Promise<string> {
   const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repository })
   const published = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path)
   const project = await mkdtemp(join(tmpdir(), 'toolcheck-user-'))
-  const installed = join(project, 'node_modules', 'toolcheck')
+  const installed = join(project, 'node_modules', 'vitest-toolcheck')
   for (const file of published) {
     await mkdir(dirname(join(installed, file)), { recursive: true })
     await cp(join(repository, file), join(installed, file))
   }
   for (const entry of await readdir(join(repository, 'node_modules'))) {
-    if (entry === 'toolcheck') continue
+    if (entry === 'vitest-toolcheck') continue
     await symlink(join(repository, 'node_modules', entry), join(project, 'node_modules', entry))
   }
   for (const file of ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts']) await cp(join(repository, 'examples', file), join(project, file))
@@ -58,7 +58,7 @@ describe('toolcheck as an installed package', () => {
   })
 
   test('the command line runs from the built package', async () => {
-    const bin = join(project, 'node_modules', 'toolcheck', 'bin', 'toolcheck.js')
+    const bin = join(project, 'node_modules', 'vitest-toolcheck', 'bin', 'toolcheck.js')
     const { stdout } = await promisify(execFile)(process.execPath, [bin, 'tools', '--json'], { cwd: project })
     const listing = JSON.parse(stdout) as { count: number }
     expect(listing.count).toBe(34)
