@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { augmentation } from '../generators/index.ts'
 import { applyAugmentation, TOOLSANDBOX_VARIANTS } from '../src/augmentation/index.ts'
-import { deviceTools } from '../src/domains/index.ts'
+import { deviceTools } from '../scenarios/toolsandbox/domain/index.ts'
 import { defineScenario } from '../src/scenario/index.ts'
 import { createRegistry } from '../src/tools/tool-registry.ts'
 import { defineBenchmarks } from './harness.ts'

@@ -1,4 +1,4 @@
-import { defaultWorld, searchContacts, searchLocationAroundLatLon, searchMessages, searchWeatherAroundLatLon, sendMessageWithPhoneNumber } from '../src/domains/index.ts'
+import { defaultWorld, searchContacts, searchLocationAroundLatLon, searchMessages, searchWeatherAroundLatLon, sendMessageWithPhoneNumber } from '../scenarios/toolsandbox/domain/index.ts'
 import { seededIds } from '../src/tools/context.ts'
 import type { Clock } from '../src/tools/context.ts'
 import { WorldDraft } from '../src/world/index.ts'

@@ -1,4 +1,4 @@
-import { deviceTools } from '../src/domains/index.ts'
+import { deviceTools } from '../scenarios/toolsandbox/domain/index.ts'
 import { functionAgent, scriptedUser } from '../src/roles/index.ts'
 import { runScenario } from '../src/run/index.ts'
 import { defineScenario } from '../src/scenario/index.ts'

@@ -4,34 +4,34 @@
  */
 import { CATEGORIES, defineScenario } from '../src/scenario/index.ts'
 import type { Category, Scenario } from '../src/scenario/index.ts'
-import type { CorpusScenario } from './authoring.ts'
-import { contactsScenarios } from './device/contacts-scenarios.ts'
-import { followUpScenarios } from './device/follow-up-scenarios.ts'
-import { insufficientInformationScenarios } from './device/insufficient-information-scenarios.ts'
-import { moreFollowUpScenarios } from './device/more-follow-up-scenarios.ts'
-import { moreStateScenarios } from './device/more-state-scenarios.ts'
-import { moreInsufficientInformationScenarios } from './device/more-insufficient-information-scenarios.ts'
-import { messagingScenarios } from './device/messaging-scenarios.ts'
-import { onlineScenarios } from './device/online-scenarios.ts'
-import { placesScenarios } from './device/places-scenarios.ts'
-import { reminderScenarios } from './device/reminder-scenarios.ts'
-import { settingsScenarios } from './device/settings-scenarios.ts'
-import { timeScenarios } from './device/time-scenarios.ts'
+import type { CorpusScenario } from './toolsandbox/authoring.ts'
+import { contactsScenarios } from './toolsandbox/corpus/contacts-scenarios.ts'
+import { followUpScenarios } from './toolsandbox/corpus/follow-up-scenarios.ts'
+import { insufficientInformationScenarios } from './toolsandbox/corpus/insufficient-information-scenarios.ts'
+import { moreFollowUpScenarios } from './toolsandbox/corpus/more-follow-up-scenarios.ts'
+import { moreStateScenarios } from './toolsandbox/corpus/more-state-scenarios.ts'
+import { moreInsufficientInformationScenarios } from './toolsandbox/corpus/more-insufficient-information-scenarios.ts'
+import { messagingScenarios } from './toolsandbox/corpus/messaging-scenarios.ts'
+import { onlineScenarios } from './toolsandbox/corpus/online-scenarios.ts'
+import { placesScenarios } from './toolsandbox/corpus/places-scenarios.ts'
+import { reminderScenarios } from './toolsandbox/corpus/reminder-scenarios.ts'
+import { settingsScenarios } from './toolsandbox/corpus/settings-scenarios.ts'
+import { timeScenarios } from './toolsandbox/corpus/time-scenarios.ts'
 
 /** The corpus files, in the order their scenarios are listed. */
 const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
-  ['device/settings-scenarios', settingsScenarios],
-  ['device/contacts-scenarios', contactsScenarios],
-  ['device/messaging-scenarios', messagingScenarios],
-  ['device/reminder-scenarios', reminderScenarios],
-  ['device/time-scenarios', timeScenarios],
-  ['device/online-scenarios', onlineScenarios],
-  ['device/follow-up-scenarios', followUpScenarios],
-  ['device/insufficient-information-scenarios', insufficientInformationScenarios],
-  ['device/places-scenarios', placesScenarios],
-  ['device/more-follow-up-scenarios', moreFollowUpScenarios],
-  ['device/more-state-scenarios', moreStateScenarios],
-  ['device/more-insufficient-information-scenarios', moreInsufficientInformationScenarios],
+  ['toolsandbox/corpus/settings-scenarios', settingsScenarios],
+  ['toolsandbox/corpus/contacts-scenarios', contactsScenarios],
+  ['toolsandbox/corpus/messaging-scenarios', messagingScenarios],
+  ['toolsandbox/corpus/reminder-scenarios', reminderScenarios],
+  ['toolsandbox/corpus/time-scenarios', timeScenarios],
+  ['toolsandbox/corpus/online-scenarios', onlineScenarios],
+  ['toolsandbox/corpus/follow-up-scenarios', followUpScenarios],
+  ['toolsandbox/corpus/insufficient-information-scenarios', insufficientInformationScenarios],
+  ['toolsandbox/corpus/places-scenarios', placesScenarios],
+  ['toolsandbox/corpus/more-follow-up-scenarios', moreFollowUpScenarios],
+  ['toolsandbox/corpus/more-state-scenarios', moreStateScenarios],
+  ['toolsandbox/corpus/more-insufficient-information-scenarios', moreInsufficientInformationScenarios],
 ]
 
 /** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
@@ -96,4 +96,4 @@ export function scenarioCategoryCounts(): Record<Category, number> {
   return counts
 }
 
-export type { CorpusScenario } from './authoring.ts'
+export type { CorpusScenario } from './toolsandbox/authoring.ts'

@@ -21,8 +21,8 @@ export {
   TOOLSANDBOX_TOOL_NAMES,
   WIFI,
   WorldSpecError,
-} from './domains/index.ts'
-export type { ToolSandboxToolName } from './domains/index.ts'
+} from '../scenarios/toolsandbox/domain/index.ts'
+export type { ToolSandboxToolName } from '../scenarios/toolsandbox/domain/index.ts'
 export * from './scenario/index.ts'
 export * from './conversation/index.ts'
 export * from './roles/index.ts'
@@ -30,5 +30,5 @@ export * from './run/index.ts'
 export * from './evaluation/index.ts'
 export * from './augmentation/index.ts'
 export * from './cache/index.ts'
-export * from './domains/tooltalk/index.ts'
-export * from './evaluation/tooltalk/index.ts'
+export * from '../scenarios/tooltalk/domain/index.ts'
+export * from '../scenarios/tooltalk/metrics/index.ts'

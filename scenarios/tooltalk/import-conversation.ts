@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
-import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
-import { parseDateTime, toolTalkTool } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
+import { parseDateTime, toolTalkTool } from './domain/index.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import type { ConversationFile } from './conversation-schema.ts'
 import { conversationFileSchema } from './conversation-schema.ts'

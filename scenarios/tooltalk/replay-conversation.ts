@@ -1,4 +1,4 @@
-import type { ToolTalkIrregularity, ToolTalkSearchOrder } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkIrregularity, ToolTalkSearchOrder } from './domain/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ReplayedCall } from './start-turn.ts'
 import { replayCalls, startToolTalkTurn } from './start-turn.ts'

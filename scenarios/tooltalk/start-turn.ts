@@ -1,5 +1,5 @@
-import type { ToolTalkCall, ToolTalkIrregularity, ToolTalkSearchOrder } from '../../src/domains/tooltalk/index.ts'
-import { ToolTalkSimulator } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall, ToolTalkIrregularity, ToolTalkSearchOrder } from './domain/index.ts'
+import { ToolTalkSimulator } from './domain/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 

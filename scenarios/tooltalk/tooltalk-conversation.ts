@@ -1,4 +1,4 @@
-import type { ToolTalkCall, ToolTalkIrregularity } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
 
 /** One turn of an imported ToolTalk conversation. */
 export interface ToolTalkTurn {

@@ -1,4 +1,4 @@
-import { toolTalkTool } from '../../src/domains/tooltalk/index.ts'
+import { toolTalkTool } from './domain/index.ts'
 import type { ReferenceStep, Scenario } from '../../src/scenario/index.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
 import type { JsonObject } from '../../src/world/index.ts'

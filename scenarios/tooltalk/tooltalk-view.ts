@@ -1,6 +1,6 @@
 import type { Message, ToolCall } from '../../src/conversation/index.ts'
-import type { ToolTalkCall } from '../../src/domains/tooltalk/index.ts'
-import { toolTalkTools } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall } from './domain/index.ts'
+import { toolTalkTools } from './domain/index.ts'
 import { presentTool } from '../../src/tools/index.ts'
 import type { ToolSpec } from '../../src/tools/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { deviceTools } from '../domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import type { CommandIo } from './io.ts'
 

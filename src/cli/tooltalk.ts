@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import type { ToolTalkDatasetMetrics } from '../evaluation/tooltalk/index.ts'
-import { aggregateToolTalkMetrics } from '../evaluation/tooltalk/index.ts'
+import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
+import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import type { Agent } from '../roles/types.ts'
 import type { ToolTalkConversation, ToolTalkConversationResult } from '../../scenarios/tooltalk/index.ts'
 import { evaluateToolTalkConversation, loadToolTalkDataset, referenceToolTalkAgent } from '../../scenarios/tooltalk/index.ts'

@@ -1,7 +1,7 @@
 import { plainPresentation } from '../augmentation/index.ts'
 import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
-import { buildStartingWorld, deviceTools } from '../domains/index.ts'
+import { buildStartingWorld, deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import { referenceUser } from '../roles/reference-user.ts'

@@ -1,6 +1,6 @@
 import type { NamedAugmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, labelColumns } from '../augmentation/index.ts'
-import { deviceTools } from '../domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { Agent, User } from '../roles/types.ts'
 import type { RunOptions } from '../run/index.ts'
 import { runScenario } from '../run/index.ts'

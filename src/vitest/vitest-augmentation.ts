@@ -1,5 +1,5 @@
 import 'vitest'
-import type { ToolTalkCall } from '../domains/tooltalk/index.ts'
+import type { ToolTalkCall } from '../../scenarios/tooltalk/domain/index.ts'
 import type { MilestoneInput } from '../scenario/index.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
 import type { ToolcheckMeta } from './run-metadata.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { nameSimilarity, rankDistractionTools, scrambledNameTable } from '../../src/augmentation/index.ts'
-import { deviceTools } from '../../src/domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { fixtureTools } from './fixture-tools.ts'
 
 describe('nameSimilarity', () => {

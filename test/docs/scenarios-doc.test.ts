@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { applyAugmentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
-import { deviceTools } from '../../src/domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'

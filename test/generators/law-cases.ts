@@ -1,5 +1,5 @@
 import { defineScenario } from '../../src/scenario/index.ts'
-import { deviceTools } from '../../src/domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { createRegistry } from '../../src/tools/tool-registry.ts'
 import { fixtureRegistry, fixtureScenario } from '../augmentation/fixture-tools.ts'
 import type { LawCase } from './generator-laws.ts'

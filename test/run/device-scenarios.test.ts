@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { deviceTools } from '../../src/domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { referenceAgent, scriptedAgent, scriptedUser } from '../../src/roles/index.ts'
 import type { AgentReply } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { deviceTools } from '../../src/domains/index.ts'
+import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { createRegistry, defineTool, presentTool, StrictSchemaError, toolJsonSchema } from '../../src/tools/index.ts'
 import type { JsonObject, JsonValue } from '../../src/world/index.ts'
 import { addReminder, fixtureRegistry, searchContacts } from './fixture-tools.ts'

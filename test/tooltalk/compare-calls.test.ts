@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { ToolTalkCall } from '../../src/domains/tooltalk/index.ts'
-import { aggregateToolTalkMetrics, compareToolTalkCalls, lexicalCosine, toolTalkCallsEquivalent } from '../../src/evaluation/tooltalk/index.ts'
+import type { ToolTalkCall } from '../../scenarios/tooltalk/domain/index.ts'
+import { aggregateToolTalkMetrics, compareToolTalkCalls, lexicalCosine, toolTalkCallsEquivalent } from '../../scenarios/tooltalk/metrics/index.ts'
 
 const token = 'abcd1234-0000-1111'
 const reminder = (task: string, dueDate: string | null, id = '5b-dd80'): ToolTalkCall => ({

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import type { Agent, AgentReply, RequestedCall } from '../../src/roles/types.ts'
 import type { ToolTalkConversation, ToolTalkDataset } from '../../scenarios/tooltalk/index.ts'
 import { evaluateToolTalkConversation, importToolTalkConversation, loadToolTalkDataset, referenceToolTalkAgent } from '../../scenarios/tooltalk/index.ts'
-import { aggregateToolTalkMetrics } from '../../src/evaluation/tooltalk/index.ts'
+import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import { HAS_TOOLTALK_DATA, MISSING_DATA, TOOLTALK_DATA } from './tooltalk-data.ts'
 
 /** The reference agent with its tool calls changed by `change` (which may drop or add calls). */

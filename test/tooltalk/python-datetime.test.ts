@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseDateTime, parseTimeOfDay } from '../../src/domains/tooltalk/python-datetime.ts'
+import { parseDateTime, parseTimeOfDay } from '../../scenarios/tooltalk/domain/python-datetime.ts'
 
 const accepts = (parse: () => number) => {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { alarmId, PythonRandom, reminderId, sessionToken, verificationCode } from '../../src/domains/tooltalk/index.ts'
+import { alarmId, PythonRandom, reminderId, sessionToken, verificationCode } from '../../scenarios/tooltalk/domain/index.ts'
 
 // Vectors computed with CPython 3.11 from a fresh random.Random(489) each.
 describe('PythonRandom(489)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { toolTalkCallsEquivalent } from '../../src/evaluation/tooltalk/index.ts'
+import { toolTalkCallsEquivalent } from '../../scenarios/tooltalk/metrics/index.ts'
 import { EVALUATION_DISCIPLINE, loadToolTalkDataset, replayToolTalkConversation } from '../../scenarios/tooltalk/index.ts'
 import { HAS_TOOLTALK_DATA, MISSING_DATA, TOOLTALK_DATA } from './tooltalk-data.ts'
 

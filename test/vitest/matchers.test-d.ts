@@ -2,7 +2,7 @@
 import { expect, expectTypeOf, test } from 'vitest'
 import type { Plugin } from 'vitest/config'
 import type { Trajectory } from '../../src/conversation/index.ts'
-import type { ToolTalkCall } from '../../src/domains/tooltalk/index.ts'
+import type { ToolTalkCall } from '../../scenarios/tooltalk/domain/index.ts'
 import type { ResolvedToolcheckOptions, ScenarioRun, ToolcheckOptions } from '../../src/vitest/index.ts'
 import { toolcheck } from '../../src/vitest/index.ts'
 

@@ -1,0 +1,33 @@
+import { ToolError } from '../../../src/tools/tool-error.ts'
+
+/** The earliest timestamp the device tools accept: 1980-01-01T00:00:00Z. */
+export const MINIMUM_TIMESTAMP = 315_532_800
+/** The first timestamp the device tools refuse: 2050-01-01T00:00:00Z. */
+export const MAXIMUM_TIMESTAMP = 2_524_608_000
+
+/**
+ * Checks that a timestamp argument lies in [1980, 2050). The window keeps agents from passing
+ * milliseconds where seconds are expected (a millisecond value lands far beyond 2050).
+ */
+export function checkTimestamp(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < MINIMUM_TIMESTAMP || value >= MAXIMUM_TIMESTAMP)
+    throw new ToolError(
+      'ValueError',
+      `${name} is ${value}, outside the accepted range [${MINIMUM_TIMESTAMP}, ${MAXIMUM_TIMESTAMP}) (1980-01-01 to 2050-01-01 UTC, in seconds since the epoch; milliseconds are not accepted)`,
+    )
+  return value
+}
+
+/** Checks that a latitude argument lies in [-90, 90]. */
+export function checkLatitude(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < -90 || value > 90)
+    throw new ToolError('ValueError', `${name} is ${value}, but a latitude must be between -90 and 90 degrees`)
+  return value
+}
+
+/** Checks that a longitude argument lies in [-180, 180]. */
+export function checkLongitude(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < -180 || value > 180)
+    throw new ToolError('ValueError', `${name} is ${value}, but a longitude must be between -180 and 180 degrees`)
+  return value
+}

@@ -1,0 +1,152 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
+import { createWorld } from '../../../src/world/index.ts'
+import { jsonValueSchema } from '../../../src/scenario/index.ts'
+
+/**
+ * How ToolTalk's database files lie in a world snapshot. Each database file becomes one table.
+ * ToolTalk keeps its data in nested dictionaries (`username → id → row`, or `username → row` for
+ * accounts); here every row carries the dictionary keys it sat under in two reserved columns, so
+ * the original order survives and tools can rebuild exactly what the Python dictionaries held:
+ * - `SCOPE_COLUMN`: the outer key (a username, or a lower-case location for the weather tables);
+ * - `KEY_COLUMN`: the inner key (an id, a date, a month; the username for `Account`).
+ * A scope that exists but holds no rows (ToolTalk's `"justinkool": {}` in `Email.json`) is kept in a
+ * companion table `<Database>.scopes`, because some tools answer differently for "no such user"
+ * and "a user with nothing in it".
+ */
+export const SCOPE_COLUMN = '_scope'
+/** The column that holds a row's own dictionary key (see `SCOPE_COLUMN`). */
+export const KEY_COLUMN = '_key'
+
+/** The table that lists the scopes (outer keys) of a two-level database, in order. */
+export function scopesTable(database: string): string {
+  return `${database}.scopes`
+}
+
+/** ToolTalk's database names; `Account` is one level deep, the others two. */
+export const TOOLTALK_DATABASES = ['Account', 'Alarm', 'Calendar', 'Email', 'Message', 'Reminder', 'Weather', 'HistoricWeather'] as const
+
+/** Something odd found while loading databases or conversations: reported, never fatal. */
+export interface ToolTalkIrregularity {
+  /** The file it was found in. */
+  readonly file: string
+  readonly message: string
+}
+
+/** Databases loaded into a world, with what was odd about them. */
+export interface ToolTalkDatabases {
+  readonly world: WorldSnapshot
+  /** The folder they were read from. */
+  readonly directory: string
+  readonly irregularities: readonly ToolTalkIrregularity[]
+}
+
+/** A database file that cannot be used at all. */
+export class ToolTalkDatabaseError extends Error {
+  readonly file: string
+
+  constructor(file: string, message: string) {
+    super(`${file}: ${message}`)
+    this.name = 'ToolTalkDatabaseError'
+    this.file = file
+  }
+}
+
+const objectSchema = z.record(z.string(), jsonValueSchema)
+const oneLevelSchema = z.record(z.string(), objectSchema)
+const twoLevelSchema = z.record(z.string(), z.record(z.string(), objectSchema))
+
+/**
+ * Turns parsed database JSON (database name → file content) into a world snapshot. Databases not
+ * named in `TOOLTALK_DATABASES` are loaded too when they have one of the two shapes.
+ */
+export function toolTalkWorld(
+  databases: Readonly<Record<string, JsonValue>>,
+  irregularities: ToolTalkIrregularity[] = [],
+): WorldSnapshot {
+  const tables: Record<string, Row[]> = {}
+  for (const [name, content] of Object.entries(databases)) {
+    const file = `${name}.json`
+    const twoLevel = twoLevelSchema.safeParse(content)
+    const oneLevel = oneLevelSchema.safeParse(content)
+    const wantsOneLevel = name === 'Account'
+    if (wantsOneLevel ? oneLevel.success : twoLevel.success) {
+      if (wantsOneLevel && oneLevel.success) tables[name] = oneLevelRows(oneLevel.data, file, irregularities)
+      else if (twoLevel.success) Object.assign(tables, twoLevelTables(name, twoLevel.data, file, irregularities))
+    } else if (twoLevel.success) {
+      irregularities.push({ file, message: `expected username → row but found two levels; loaded as two levels` })
+      Object.assign(tables, twoLevelTables(name, twoLevel.data, file, irregularities))
+    } else if (oneLevel.success) {
+      if (!TOOLTALK_DATABASES.includes(name as never) || name !== 'Account')
+        irregularities.push({ file, message: `expected key → id → row but found one level; loaded as one level` })
+      tables[name] = oneLevelRows(oneLevel.data, file, irregularities)
+    } else {
+      throw new ToolTalkDatabaseError(file, `not a ToolTalk database: the top level must be an object of objects (${describeIssue(twoLevel.error)})`)
+    }
+  }
+  if (!Object.hasOwn(tables, 'Account'))
+    throw new ToolTalkDatabaseError('Account.json', `the account database is missing; found ${Object.keys(databases).sort().join(', ') || 'no databases'}`)
+  return createWorld(tables, { Account: { key: KEY_COLUMN } })
+}
+
+/** Reads every `*.json` file of a ToolTalk databases folder into a world snapshot. */
+export async function loadToolTalkDatabases(directory: string): Promise<ToolTalkDatabases> {
+  let names: string[]
+  try {
+    names = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort()
+  } catch (error) {
+    throw new ToolTalkDatabaseError(directory, `cannot read the databases folder (${(error as Error).message})`)
+  }
+  const content: Record<string, JsonValue> = {}
+  for (const name of names) {
+    const path = join(directory, name)
+    try {
+      content[name.slice(0, -'.json'.length)] = JSON.parse(await readFile(path, 'utf8')) as JsonValue
+    } catch (error) {
+      throw new ToolTalkDatabaseError(path, `not valid JSON (${(error as Error).message})`)
+    }
+  }
+  const irregularities: ToolTalkIrregularity[] = []
+  for (const expected of TOOLTALK_DATABASES)
+    if (!Object.hasOwn(content, expected) && expected !== 'Account')
+      irregularities.push({ file: join(directory, `${expected}.json`), message: 'missing; the tools that use it will report missing data' })
+  const world = toolTalkWorld(content, irregularities)
+  return { world, directory, irregularities }
+}
+
+function oneLevelRows(data: Record<string, Record<string, JsonValue>>, file: string, irregularities: ToolTalkIrregularity[]): Row[] {
+  return Object.entries(data).map(([key, row]) => {
+    checkReserved(row, file, key, irregularities)
+    return { ...row, [KEY_COLUMN]: key }
+  })
+}
+
+function twoLevelTables(
+  name: string,
+  data: Record<string, Record<string, Record<string, JsonValue>>>,
+  file: string,
+  irregularities: ToolTalkIrregularity[],
+): Record<string, Row[]> {
+  const rows: Row[] = []
+  const scopes: Row[] = []
+  for (const [scope, entries] of Object.entries(data)) {
+    scopes.push({ [SCOPE_COLUMN]: scope })
+    for (const [key, row] of Object.entries(entries)) {
+      checkReserved(row, file, `${scope}.${key}`, irregularities)
+      rows.push({ ...row, [SCOPE_COLUMN]: scope, [KEY_COLUMN]: key })
+    }
+  }
+  return { [name]: rows, [scopesTable(name)]: scopes }
+}
+
+function checkReserved(row: Record<string, JsonValue>, file: string, where: string, irregularities: ToolTalkIrregularity[]): void {
+  for (const column of [SCOPE_COLUMN, KEY_COLUMN])
+    if (Object.hasOwn(row, column)) irregularities.push({ file, message: `row ${where} has a column named ${column}, which is reserved; its value is replaced` })
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return issue === undefined ? 'unknown shape' : `${issue.path.join('.') || '(top level)'}: ${issue.message}`
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import { seededIds } from '../../../src/tools/context.ts'
+import { ToolError } from '../../../src/tools/tool-error.ts'
+import type { JsonObject, JsonValue, WorldSnapshot } from '../../../src/world/index.ts'
+import { WorldDraft } from '../../../src/world/index.ts'
+import { KEY_COLUMN } from './databases.ts'
+import { parseDateTime } from './python-datetime.ts'
+import { PythonRandom } from './python-random.ts'
+import type { ToolTalkCall } from './tooltalk-call.ts'
+import type { ToolTalkSearchOrder, ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
+import { toolTalkTools } from './tooltalk-tools.ts'
+
+/** ToolTalk's seed for every tool's random generator. */
+export const TOOLTALK_SEED = 489
+
+/** The text recorded for a call whose arguments were not a JSON object. */
+export const UNREADABLE_ARGUMENTS = 'The arguments of the call could not be read as a JSON object.'
+
+/** Options of `ToolTalkSimulator`. */
+export interface ToolTalkSimulatorOptions {
+  /** The databases at the start (see `loadToolTalkDatabases`). */
+  readonly world: WorldSnapshot
+  /** The conversation's "now", as `YYYY-MM-DD HH:MM:SS` (ToolTalk's `metadata.timestamp`). */
+  readonly timestamp: string
+  /** The tools; all 28 by default. */
+  readonly tools?: readonly ToolTalkTool[]
+  /**
+   * How SearchInbox and SearchMessages order their matches: `newest-first` (ToolTalk's code, the
+   * default) or `stored` (as ToolTalk's recorded conversations list them).
+   */
+  readonly searchOrder?: ToolTalkSearchOrder
+}
+
+/**
+ * ToolTalk's executor for one evaluated turn: the databases, the logged-in session, the clock and
+ * one `Random(489)` per tool, created the first time that tool runs. Make a new simulator for each
+ * turn, as ToolTalk re-creates its tools (and so re-seeds them) before every turn.
+ *
+ * Like ToolTalk, a tool that fails half-way keeps what it already wrote (its databases are plain
+ * dictionaries changed in place), so the world after a failed call is committed too.
+ */
+export class ToolTalkSimulator {
+  readonly now: number
+  readonly timestamp: string
+  readonly searchOrder: ToolTalkSearchOrder
+  readonly #tools: ReadonlyMap<string, ToolTalkTool>
+  readonly #randoms = new Map<string, PythonRandom>()
+  #world: WorldSnapshot
+  #session: string | null = null
+
+  constructor(options: ToolTalkSimulatorOptions) {
+    this.#world = options.world
+    this.timestamp = options.timestamp
+    this.now = parseDateTime(options.timestamp, 'timestamp')
+    this.searchOrder = options.searchOrder ?? 'newest-first'
+    this.#tools = new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
+  }
+
+  /** The databases now. */
+  get world(): WorldSnapshot {
+    return this.#world
+  }
+
+  /** The session token of the logged-in user, or null. */
+  get sessionToken(): string | null {
+    return this.#session
+  }
+
+  /** The names of the tools this simulator runs. */
+  get toolNames(): string[] {
+    return [...this.#tools.keys()]
+  }
+
+  /**
+   * Starts the conversation logged in, as ToolTalk does when the conversation's user has a
+   * `session_token`: the token becomes the session and is written into the account. Returns false
+   * when the account does not exist (the session is still set, so tools then find no user for it).
+   */
+  logIn(username: string, token: string): boolean {
+    this.#session = token
+    return this.#patchAccount(username, { session_token: token })
+  }
+
+  /** Stores a pending verification code on an account; false when the account does not exist. */
+  setVerificationCode(username: string, code: string): boolean {
+    return this.#patchAccount(username, { verification_code: code })
+  }
+
+  /**
+   * Runs one call the way ToolTalk's executor does: unknown tool, then login required, then the
+   * session token passed in, then one login at a time, then the tool itself; a successful login or
+   * registration opens the session and a successful logout or account deletion closes it.
+   */
+  execute(apiName: string, argumentsValue: JsonValue): ToolTalkCall {
+    if (argumentsValue === null || typeof argumentsValue !== 'object' || Array.isArray(argumentsValue))
+      return { apiName, parameters: null, response: null, exception: UNREADABLE_ARGUMENTS }
+    const parameters: JsonObject = { ...argumentsValue }
+    const tool = this.#tools.get(apiName)
+    if (tool === undefined) return failure(apiName, parameters, `There is no tool named ${apiName}.`)
+    if (tool.requiresAuth) {
+      if (this.#session === null) return failure(apiName, parameters, 'No user is logged in; log in first.')
+      parameters.session_token = this.#session
+    }
+    if ((apiName === 'UserLogin' || apiName === 'RegisterUser') && this.#session !== null) {
+      const current = this.#world.tables.Account?.find((row) => row.session_token === this.#session)
+      const who = current === undefined ? 'someone else' : String(current.username)
+      return failure(apiName, parameters, `Only one user can be logged in at a time, and ${who} is logged in now.`)
+    }
+    const { session_token: _token, ...modelArguments } = parameters
+    const parsed = parseArguments(tool, tool.requiresAuth ? modelArguments : parameters)
+    if (typeof parsed === 'string') return failure(apiName, parameters, parsed)
+    const draft = new WorldDraft(this.#world)
+    const context: ToolTalkToolContext = {
+      world: draft,
+      clock: { now: this.now, timeZone: 'UTC' },
+      ids: seededIds(`tooltalk:${apiName}`),
+      toolTalk: { sessionToken: this.#session, random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
+    }
+    let outcome: ToolTalkCall
+    try {
+      const response = tool.execute(parsed, context)
+      if (response instanceof Promise) throw new Error(`${apiName} returned a promise; ToolTalk tools are synchronous`)
+      outcome = { apiName, parameters, response, exception: null }
+    } catch (error) {
+      outcome = failure(apiName, parameters, error instanceof ToolError ? error.message : `${apiName} failed: ${(error as Error).message}`)
+    }
+    this.#world = draft.commit()
+    if (outcome.exception === null) {
+      if (apiName === 'UserLogin' || apiName === 'RegisterUser') {
+        const token = (outcome.response as JsonObject).session_token
+        this.#session = typeof token === 'string' ? token : null
+      } else if (apiName === 'LogoutUser' || apiName === 'DeleteAccount') this.#session = null
+    }
+    return outcome
+  }
+
+  /**
+   * Starts every tool's generator again from `Random(489)`, keeping the databases and the session:
+   * what rebuilding ToolTalk's tool objects does. ToolTalk's evaluation rebuilds them and then
+   * replays the earlier calls (a new simulator per turn does that); the tool that recorded the
+   * conversations evidently rebuilt them at each assistant turn without replaying, which this
+   * reproduces (see `replayToolTalkConversation`).
+   */
+  restartRandomSources(): void {
+    this.#randoms.clear()
+  }
+
+  #random(apiName: string): PythonRandom {
+    let random = this.#randoms.get(apiName)
+    if (random === undefined) {
+      random = new PythonRandom(TOOLTALK_SEED)
+      this.#randoms.set(apiName, random)
+    }
+    return random
+  }
+
+  #patchAccount(username: string, patch: JsonObject): boolean {
+    const draft = new WorldDraft(this.#world)
+    if (draft.update('Account', (row) => row[KEY_COLUMN] === username, patch) === 0) return false
+    this.#world = draft.commit()
+    return true
+  }
+}
+
+function failure(apiName: string, parameters: JsonObject, exception: string): ToolTalkCall {
+  return { apiName, parameters, response: null, exception }
+}
+
+/**
+ * Checks a call's arguments against the tool's schema. A `null` for an optional argument means
+ * "not given", as Python's keyword defaults make it in ToolTalk. Returns the parsed arguments or
+ * a message naming what was wrong and what the tool takes.
+ */
+function parseArguments(tool: ToolTalkTool, values: JsonObject): z.output<z.ZodObject> | string {
+  const shape = tool.args.shape
+  const given: JsonObject = {}
+  for (const [name, value] of Object.entries(values)) {
+    const field = shape[name] as z.ZodType | undefined
+    if (value === null && field !== undefined && field.safeParse(undefined).success) continue
+    given[name] = value
+  }
+  const result = tool.args.safeParse(given)
+  if (result.success) return result.data
+  const accepted = Object.keys(shape)
+  const problems = result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') return `unexpected argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
+    const path = issue.path.join('.')
+    if (issue.code === 'invalid_type' && issue.path.length === 1 && !Object.hasOwn(given, String(issue.path[0]))) return `missing argument ${path}`
+    return `argument ${path}: ${issue.message}`
+  })
+  return `${tool.name}: ${problems.join('; ')} (it takes ${accepted.length === 0 ? 'no arguments' : accepted.join(', ')})`
+}
