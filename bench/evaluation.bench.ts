@@ -50,6 +50,9 @@ function trajectory(count: number, length: number): Trajectory {
   }
   return {
     scenarioId: 'bench',
+    domain: 'device',
+    agent: 'bench',
+    user: 'bench',
     augmentation: 'none',
     trial: 0,
     seed: 0,

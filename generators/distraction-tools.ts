@@ -17,7 +17,7 @@ const TOOLSANDBOX_COUNTS: readonly (number | 'all')[] = [0, 3, 10, 'all']
 
 /**
  * Augmentations that only add distraction tools: the scenario's allowed tools plus the most
- * distracting others (same domain first, then similar names; see `rankDistractionTools`).
+ * distracting others (same group first, then similar names; see `rankDistractionTools`).
  * Shrinks toward the first count, 0 by default: no augmentation.
  */
 export function distractionTools(constraints: DistractionToolsConstraints = {}): fc.Arbitrary<Augmentation> {

@@ -5,7 +5,7 @@ import { toolSubset } from './_internals/tool-subset.ts'
 
 /**
  * Augmentations that leave everything as it is except for a subset of the scenario's tools,
- * whose names shown as <domain>_<k>. Shrinks toward fewer tools and ends at no augmentation.
+ * whose names shown as <group>_<k>. Shrinks toward fewer tools and ends at no augmentation.
  *
  * @example
  * fc.sample(scrambledToolNames({ scenario }), 1) // [{ ..., scrambledNames: ['send_message_with_phone_number'] }]

@@ -14,3 +14,5 @@ export type { ToolTalkConversation, ToolTalkTurn } from './tooltalk-conversation
 export { groundTruthCalls } from './tooltalk-conversation.ts'
 export { modelArguments, toolTalkScenario } from './tooltalk-scenario.ts'
 export { ToolTalkMessageLog, toolTalkSystemPrompt, toolTalkToolNames, toolTalkToolSpecs } from './tooltalk-view.ts'
+export * from './domain/index.ts'
+export * from './metrics/index.ts'

@@ -16,7 +16,7 @@ export type ToolSelection = readonly string[] | 'all'
 export interface Augmentation {
   /** How many tools outside the allowed set to add (ranked by `rankDistractionTools`), or all of them. */
   readonly distractionTools: number | 'all'
-  /** Tools shown as `<domain>_<k>` instead of their name. */
+  /** Tools shown as `<group>_<k>` instead of their name. */
   readonly scrambledNames: ToolSelection
   /** Tools shown with an empty description. */
   readonly removedDescriptions: ToolSelection

@@ -3,7 +3,7 @@ import { nameSimilarity } from './name-similarity.ts'
 
 /**
  * Orders the tools that could distract an agent from its allowed tools, most distracting first:
- * tools from a domain that already has an allowed tool, then the others; within each group by
+ * tools from a group (`contacts`, `messaging`) that already has an allowed tool, then the others; within each group by
  * the highest `nameSimilarity` to any allowed name, ties broken by name so the order never
  * depends on the registry's order. Allowed and denied tools, and tools the agent may not call
  * (such as the user's `end_conversation`), are never candidates.
@@ -15,17 +15,17 @@ export function rankDistractionTools(
 ): AnyTool[] {
   const allowedSet = new Set(allowed)
   const deniedSet = new Set(denied)
-  const allowedDomains = new Set(tools.filter((tool) => allowedSet.has(tool.name)).map((tool) => tool.domain))
+  const allowedGroups = new Set(tools.filter((tool) => allowedSet.has(tool.name)).map((tool) => tool.group))
   const candidates = tools
     .filter((tool) => !allowedSet.has(tool.name) && !deniedSet.has(tool.name) && offeredToAgent(tool))
     .map((tool) => ({
       tool,
-      sameDomain: allowedDomains.has(tool.domain),
+      sameGroup: tool.group !== undefined && allowedGroups.has(tool.group),
       similarity: Math.max(0, ...allowed.map((name) => nameSimilarity(tool.name, name))),
     }))
   candidates.sort(
     (first, second) =>
-      Number(second.sameDomain) - Number(first.sameDomain) ||
+      Number(second.sameGroup) - Number(first.sameGroup) ||
       second.similarity - first.similarity ||
       compareText(first.tool.name, second.tool.name),
   )

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util'
-import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import type { CommandIo } from './io.ts'
 
 /** One tool as `toolcheck tools --json` lists it. */
 export interface ToolListing {
   readonly name: string
+  /** The domain the tool belongs to (`device` for the built-in phone). */
   readonly domain: string
+  /** Its group within the domain (`contacts`, `settings`), or null. */
+  readonly group: string | null
   readonly description: string
   readonly action: boolean
   /** Settings that must be on for every call. */
@@ -18,10 +21,11 @@ export interface ToolListing {
 }
 
 /** Describes a tool for listings. */
-export function listTool(tool: AnyTool): ToolListing {
+export function listTool(tool: AnyTool, domain: string): ToolListing {
   return {
     name: tool.name,
-    domain: tool.domain,
+    domain,
+    group: tool.group ?? null,
     description: tool.description,
     action: tool.action,
     requires: (tool.requires ?? []).map((requirement) => requirement.setting),
@@ -34,7 +38,7 @@ export function listTool(tool: AnyTool): ToolListing {
 /** `toolcheck tools [--json]`: the built-in device tools. */
 export function runToolsCommand(args: readonly string[], io: CommandIo): number {
   const { values } = parseArgs({ args: [...args], options: { json: { type: 'boolean', default: false } }, allowPositionals: false })
-  const listings = deviceTools.map(listTool)
+  const listings = deviceDomain.registry.list().map((tool) => listTool(tool, deviceDomain.name))
   if (values.json) {
     io.stdout(`${JSON.stringify({ count: listings.length, tools: listings }, null, 2)}\n`)
     return 0
@@ -42,7 +46,7 @@ export function runToolsCommand(args: readonly string[], io: CommandIo): number 
   const width = Math.max(...listings.map((listing) => listing.name.length))
   for (const listing of listings) {
     const state = [...listing.requires, ...listing.sometimesRequires.map((setting) => `${setting}?`)].join(', ')
-    io.stdout(`${listing.name.padEnd(width)}  ${listing.domain.padEnd(10)} ${listing.action ? 'action' : 'read  '}  ${state}\n`)
+    io.stdout(`${listing.name.padEnd(width)}  ${(listing.group ?? '').padEnd(10)} ${listing.action ? 'action' : 'read  '}  ${state}\n`)
   }
   io.stdout(`${listings.length} tools\n`)
   return 0

@@ -66,6 +66,12 @@ export interface RunError {
  */
 export interface Trajectory {
   readonly scenarioId: string
+  /** The domain the run played in (`device`, `bank`, ...). */
+  readonly domain: string
+  /** The agent's name (`openai:gpt-4o`, `reference`, a function agent's own name). */
+  readonly agent: string
+  /** The simulated user's name (`reference`, `scripted`, `openai:gpt-4o-mini`). */
+  readonly user: string
   /** A description of the augmentation applied, or `'none'`. */
   readonly augmentation: string
   readonly trial: number

@@ -1,9 +1,21 @@
+import type { ValueSimilarity } from '../domain/index.ts'
 import type { Similarity } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import { jsonEqual } from '../world/index.ts'
 import type { RougeTokenizer } from './rouge-l.ts'
 import { rougeL } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
+
+/**
+ * What comparing values may use beyond the values themselves: the semantic texts embedded so far,
+ * a ROUGE tokenizer that remembers tokens across calls, and the similarities of the scenario's
+ * domain by name.
+ */
+export interface ValueComparers {
+  readonly semantic?: SemanticTexts
+  readonly tokenizer?: RougeTokenizer
+  readonly custom?: Readonly<Record<string, ValueSimilarity>>
+}
 
 /**
  * How similar an actual value (a cell, an argument, a message's content) is to a target value,
@@ -17,19 +29,15 @@ import type { SemanticTexts } from './semantic-texts.ts'
  *   occurrence does not follow a negation ("not enabled" does not mention "enabled");
  * - `rouge-l`: ROUGE-L F-measure of the actual text against the target text;
  * - `semantic`: cosine similarity of embeddings (needs `semantic`; 0 without it);
- * - `any`: 1.
+ * - `any`: 1;
+ * - another name: the domain's similarity of that name from `comparers.custom` (0 when there is
+ *   none: scenarios are checked against their domain before they are evaluated).
  *
  * A `null` target matches exactly a `null` or missing actual value, whatever the kind (except
- * `any`). Non-text values are compared as their JSON text by the text kinds. A `tokenizer`
- * remembers ROUGE tokens across calls (the value is the same with or without it).
+ * `any`). Non-text values are compared as their JSON text by the text kinds. A tokenizer in
+ * `comparers` remembers ROUGE tokens across calls (the value is the same with or without it).
  */
-export function columnSimilarity(
-  similarity: Similarity,
-  actual: JsonValue | undefined,
-  target: JsonValue,
-  semantic?: SemanticTexts,
-  tokenizer?: RougeTokenizer,
-): number {
+export function columnSimilarity(similarity: Similarity, actual: JsonValue | undefined, target: JsonValue, comparers: ValueComparers = {}): number {
   if (similarity === 'any') return 1
   if (target === null) return actual === null || actual === undefined ? 1 : 0
   if (actual === undefined) return 0
@@ -42,10 +50,14 @@ export function columnSimilarity(
     case 'mentions':
       return mentions(valueText(actual), valueText(target)) ? 1 : 0
     case 'rouge-l':
-      return (tokenizer === undefined ? rougeL(valueText(target), valueText(actual)) : tokenizer.rougeL(valueText(target), valueText(actual))).fmeasure
+      return (comparers.tokenizer === undefined ? rougeL(valueText(target), valueText(actual)) : comparers.tokenizer.rougeL(valueText(target), valueText(actual))).fmeasure
     case 'semantic':
-      return semantic === undefined ? 0 : semantic.similarity(valueText(actual), valueText(target))
+      return comparers.semantic === undefined ? 0 : comparers.semantic.similarity(valueText(actual), valueText(target))
   }
+  const custom = comparers.custom !== undefined && Object.hasOwn(comparers.custom, similarity) ? comparers.custom[similarity] : undefined
+  if (custom === undefined) return 0
+  const value = custom(actual, target)
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0
 }
 
 /**

@@ -4,8 +4,7 @@ import { compileConstraint } from './compiled-constraint.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import type { Extractor } from './extractors.ts'
 import type { MatchProblem } from './milestone-matcher.ts'
-import type { RougeTokenizer } from './rouge-l.ts'
-import type { SemanticTexts } from './semantic-texts.ts'
+import type { ValueComparers } from './column-similarity.ts'
 import type { TrajectoryIndex } from './trajectory-index.ts'
 import type { ConstraintResult } from './types.ts'
 
@@ -36,8 +35,7 @@ export interface CompiledList {
 /** What compiling a list needs. */
 export interface ListSetup {
   readonly index: TrajectoryIndex
-  readonly semantic: SemanticTexts
-  readonly tokenizer: RougeTokenizer
+  readonly comparers: ValueComparers
   readonly extractors: Readonly<Record<string, Extractor>>
   readonly role: 'milestone' | 'minefield'
   readonly startIndex: number
@@ -70,8 +68,7 @@ export function compileMilestones(list: readonly Milestone[], edges: readonly Ed
     }
     const constraintSetup: ConstraintSetup = {
       index: setup.index,
-      semantic: setup.semantic,
-      tokenizer: setup.tokenizer,
+      comparers: setup.comparers,
       extractors: setup.extractors,
       role: setup.role,
       owner: position,

@@ -2,8 +2,7 @@ import type { Constraint } from '../scenario/index.ts'
 import type { Extractor } from './extractors.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import { compileMessageConstraint } from './message-constraint.ts'
-import type { RougeTokenizer } from './rouge-l.ts'
-import type { SemanticTexts } from './semantic-texts.ts'
+import type { ValueComparers } from './column-similarity.ts'
 import { compileTableConstraint } from './table-constraint.ts'
 import { compileToolCallConstraint } from './tool-call-constraint.ts'
 import type { TrajectoryIndex } from './trajectory-index.ts'
@@ -12,9 +11,8 @@ import type { ConstraintResult } from './types.ts'
 /** What compiling a constraint needs to know besides the constraint. */
 export interface ConstraintSetup {
   readonly index: TrajectoryIndex
-  readonly semantic: SemanticTexts
-  /** ROUGE tokens shared by every constraint of the evaluation. */
-  readonly tokenizer: RougeTokenizer
+  /** The semantic texts, the ROUGE tokens shared by every constraint, and the domain's similarities. */
+  readonly comparers: ValueComparers
   readonly extractors: Readonly<Record<string, Extractor>>
   /** Milestones default tool-call constraints to `succeeded`, minefields to `requested`. */
   readonly role: 'milestone' | 'minefield'

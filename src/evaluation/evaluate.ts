@@ -1,4 +1,5 @@
 import type { Trajectory } from '../conversation/index.ts'
+import type { ValueSimilarity } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { CompiledList, ListSetup } from './compile-milestones.ts'
 import { candidateMessages, compileMilestones, explainGuardrails, matchProblem } from './compile-milestones.ts'
@@ -16,8 +17,10 @@ import type { EvaluationResult, MilestoneMatch } from './types.ts'
 export interface EvaluateOptions {
   /** Embeds texts for `semantic` similarities; the offline `lexicalEmbedder()` by default. */
   readonly embedder?: Embedder
-  /** Extractors for fills, by name, added to (and overriding) the built-in ones. */
+  /** Extractors for fills, by name, added to (and overriding) the built-in ones: the domain's. */
   readonly extractors?: Readonly<Record<string, Extractor>>
+  /** Similarities scenarios may name beyond the built-in ones: the domain's. */
+  readonly similarities?: Readonly<Record<string, ValueSimilarity>>
 }
 
 /** The parts of a scenario that evaluation reads. */
@@ -40,7 +43,7 @@ export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenar
   // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
   // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
   for (;;) {
-    const result = evaluateOnce(trajectory, scenario, semantic, extractors)
+    const result = evaluateOnce(trajectory, scenario, semantic, extractors, options.similarities ?? {})
     if (semantic.missing.length === 0) return result
     await semantic.load(embedder)
   }
@@ -51,10 +54,11 @@ function evaluateOnce(
   scenario: EvaluatedScenario,
   semantic: SemanticTexts,
   extractors: Readonly<Record<string, Extractor>>,
+  similarities: Readonly<Record<string, ValueSimilarity>>,
 ): EvaluationResult {
   const index = new TrajectoryIndex(trajectory)
   const startIndex = trajectory.firstUserMessageIndex
-  const milestoneSetup: ListSetup = { index, semantic, tokenizer: new RougeTokenizer(), extractors, role: 'milestone', startIndex }
+  const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
   const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup)
   const minefields = matchList(compileMilestones(scenario.minefields, scenario.minefieldEdges, minefieldSetup), trajectory, minefieldSetup)

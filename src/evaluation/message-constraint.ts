@@ -14,7 +14,7 @@ type MessageConstraint = Extract<Constraint, { kind: 'message' }>
  * placeholder without a value gives 0. A message between other parties gives 0.
  */
 export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic, tokenizer } = setup
+  const { index, comparers } = setup
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
   const messageKey = (messageIndex: number) => {
     const message = index.message(messageIndex)
@@ -45,7 +45,7 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
     }
     let best = { similarity: -1, target: '' }
     for (const target of targets) {
-      const similarity = columnSimilarity(constraint.similarity, message.content, target, semantic, tokenizer)
+      const similarity = columnSimilarity(constraint.similarity, message.content, target, comparers)
       if (similarity > best.similarity) best = { similarity, target }
     }
     const where = `message ${messageIndex} (${constraint.from} → ${constraint.to})`

@@ -21,7 +21,7 @@ type TableConstraint = Extract<Constraint, { kind: 'table' | 'added' | 'removed'
  * predecessor milestone.
  */
 export function compileTableConstraint(constraint: TableConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic, tokenizer } = setup
+  const { index, comparers } = setup
   const { table, rows: target, columns } = constraint
   // A table the world never has is a misspelling: as an empty table it would make `table` with no
   // rows hold everywhere and every change constraint fail, without a word about why.
@@ -33,7 +33,7 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
   const rowKey = (row: Row) => index.rowKey(row)
 
   if (constraint.kind === 'table') {
-    const compare = (messageIndex: number) => tableSimilarity(index.rowsOf(current(messageIndex)), target, columns, semantic, tokenizer)
+    const compare = (messageIndex: number) => tableSimilarity(index.rowsOf(current(messageIndex)), target, columns, comparers)
     return {
       kind: 'table',
       dependency: undefined,
@@ -80,7 +80,7 @@ export function compileTableConstraint(constraint: TableConstraint, setup: Const
     }
     if (!explain && changed.length !== target.length) return { kind, similarity: 0, reason: '' }
     const verb = kind === 'added' ? 'added' : kind === 'removed' ? 'removed' : 'updated'
-    const result = tableSimilarity(changed, target, columns, semantic, tokenizer)
+    const result = tableSimilarity(changed, target, columns, comparers)
     return { kind, similarity: result.similarity, reason: `table ${table}, rows ${verb} ${since}: ${result.reason === '' ? 'match the target' : result.reason}` }
   }
 

@@ -1,9 +1,8 @@
 import type { Similarity } from '../scenario/index.ts'
 import type { JsonValue, Row } from '../world/index.ts'
+import type { ValueComparers } from './column-similarity.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import { hungarian } from './hungarian.ts'
-import type { RougeTokenizer } from './rouge-l.ts'
-import type { SemanticTexts } from './semantic-texts.ts'
 
 /** A target row: the columns it checks and their expected values; other columns are ignored. */
 export type TargetRow = Readonly<Record<string, JsonValue>>
@@ -32,14 +31,13 @@ export function tableSimilarity(
   actual: readonly Row[],
   target: readonly TargetRow[],
   columns: Readonly<Record<string, Similarity>> | undefined,
-  semantic?: SemanticTexts,
-  tokenizer?: RougeTokenizer,
+  comparers: ValueComparers = {},
 ): TableComparison {
   if (actual.length !== target.length) {
     return { similarity: 0, pairs: [], reason: `expected ${rowCount(target.length)}, found ${rowCount(actual.length)}${listRows(actual)}` }
   }
   if (target.length === 0) return { similarity: 1, pairs: [], reason: '' }
-  const similarities = target.map((targetRow) => actual.map((actualRow) => rowSimilarity(actualRow, targetRow, columns, semantic, tokenizer)))
+  const similarities = target.map((targetRow) => actual.map((actualRow) => rowSimilarity(actualRow, targetRow, columns, comparers)))
   const costs = similarities.map((row) => row.map((value) => (value > 0 ? -Math.log(value) : IMPOSSIBLE)))
   const { assignment } = hungarian(costs)
   const pairs = assignment.map((actualIndex, targetIndex) => ({
@@ -54,7 +52,7 @@ export function tableSimilarity(
   const reason =
     worst.similarity >= 1
       ? ''
-      : `row ${worst.target + 1} of the target ${describeRowDifference(actual[worst.actual] as Row, target[worst.target] as TargetRow, columns, semantic, tokenizer)}`
+      : `row ${worst.target + 1} of the target ${describeRowDifference(actual[worst.actual] as Row, target[worst.target] as TargetRow, columns, comparers)}`
   return { similarity, pairs, reason }
 }
 
@@ -63,13 +61,12 @@ export function rowSimilarity(
   actual: Row,
   target: TargetRow,
   columns: Readonly<Record<string, Similarity>> | undefined,
-  semantic?: SemanticTexts,
-  tokenizer?: RougeTokenizer,
+  comparers: ValueComparers = {},
 ): number {
   let logSum = 0
   let count = 0
   for (const [column, expected] of Object.entries(target)) {
-    const value = columnSimilarity(columns?.[column] ?? 'exact', actual[column], expected, semantic, tokenizer)
+    const value = columnSimilarity(columns?.[column] ?? 'exact', actual[column], expected, comparers)
     if (value <= 0) return 0
     logSum += Math.log(value)
     count++
@@ -81,13 +78,12 @@ function describeRowDifference(
   actual: Row,
   target: TargetRow,
   columns: Readonly<Record<string, Similarity>> | undefined,
-  semantic?: SemanticTexts,
-  tokenizer?: RougeTokenizer,
+  comparers: ValueComparers = {},
 ): string {
   const differences: string[] = []
   for (const [column, expected] of Object.entries(target)) {
     const similarity = columns?.[column] ?? 'exact'
-    const value = columnSimilarity(similarity, actual[column], expected, semantic, tokenizer)
+    const value = columnSimilarity(similarity, actual[column], expected, comparers)
     if (value < 1) {
       const score = similarity === 'exact' || typeof similarity === 'object' || similarity === 'contains' || similarity === 'mentions' ? '' : ` (${similarityName(similarity)} ${value.toFixed(4)})`
       differences.push(`${column}: expected ${describeValue(expected)}, found ${describeValue(actual[column])}${score}`)

@@ -23,7 +23,7 @@ interface CallComparison {
  * needs a call without error; `requested` also accepts calls that failed.
  */
 export function compileToolCallConstraint(constraint: ToolCallConstraint, setup: ConstraintSetup): CompiledConstraint {
-  const { index, semantic, tokenizer } = setup
+  const { index, comparers } = setup
   const mode = constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded')
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
 
@@ -51,7 +51,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     let best: CallComparison = { similarity: -1, reason: '' }
     for (const target of constraint.anyOf) {
       for (const values of alternatives.length === 0 ? [undefined] : alternatives) {
-        const result = compareCall(trace.tool, trace.arguments, target, values, semantic, tokenizer)
+        const result = compareCall(trace.tool, trace.arguments, target, values, comparers)
         if (result.similarity > best.similarity) best = result
       }
     }
@@ -70,8 +70,7 @@ function compareCall(
   actualArguments: JsonValue,
   target: ToolCallTarget,
   values: FillValues | undefined,
-  semantic: ConstraintSetup['semantic'],
-  tokenizer: ConstraintSetup['tokenizer'],
+  comparers: ConstraintSetup['comparers'],
 ): CallComparison {
   if (tool !== target.tool) return { similarity: 0, reason: `expected a call of ${target.tool}, found ${tool}` }
   const actual = typeof actualArguments === 'object' && actualArguments !== null && !Array.isArray(actualArguments) ? actualArguments : {}
@@ -82,7 +81,7 @@ function compareCall(
     // Without values every placeholder is missing, and the reason names it.
     const filled = fillPlaceholders(expectedRaw, values ?? {})
     const similarity = target.compare?.[name] ?? 'exact'
-    const value = filled.missing.length > 0 ? 0 : columnSimilarity(similarity, actual[name], filled.value, semantic, tokenizer)
+    const value = filled.missing.length > 0 ? 0 : columnSimilarity(similarity, actual[name], filled.value, comparers)
     count++
     if (value < 1) {
       const expectedText = filled.missing.length > 0 ? `a value filled from an earlier result (${filled.missing.join(', ')})` : describeValue(filled.value)

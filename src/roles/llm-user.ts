@@ -1,5 +1,6 @@
 import OpenAI from 'openai'
 import type { InferenceClient } from '@huggingface/inference'
+import { NEUTRAL_USER_PROMPT } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { RoleContext, User, UserReply, UserView } from './types.ts'
 import { InfrastructureError } from './types.ts'
@@ -11,9 +12,8 @@ import { cacheOf } from './endpoint/chat-model-options.ts'
 import type { ChatRequest, ChatTool } from './endpoint/chat-request.ts'
 import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
 import { openaiEndpoint } from './endpoint/openai-endpoint.ts'
+import { END_CONVERSATION_TOOL } from '../tools/end-conversation-tool.ts'
 
-/** The tool a simulated user calls to end the conversation. */
-export const END_CONVERSATION_TOOL = 'end_conversation'
 
 /** Options of `llmUser`. */
 export interface LlmUserOptions extends ChatModelOptions {
@@ -26,35 +26,36 @@ export interface LlmUserOptions extends ChatModelOptions {
   readonly client?: OpenAI | InferenceClient
   readonly baseURL?: string
   readonly apiKey?: string
-  /** Replaces the role-play instructions that come before the goal (the goal, what the user knows and the examples still follow). */
+  /**
+   * Replaces the whole role-play text that comes before the goal (who the user is and how to
+   * behave); the goal, what the user knows and the examples still follow.
+   */
   readonly instructions?: string
 }
 
-/** The role-play instructions the simulated user gets before its goal. */
-export const USER_INSTRUCTIONS = [
-  'You are role-playing a person who is talking to a digital assistant on their phone. The other side of this chat is that assistant.',
+/**
+ * How any simulated user behaves, whatever the domain; it follows who the user is (the domain's,
+ * scenario's or run's persona, such as "a person talking to the assistant on their phone").
+ */
+export const USER_RULES = [
   'Stay in your role: you are the person who wants something done, never the assistant. Do not offer help, do not explain how to do things, do not call the assistant "user".',
-  'Write the way people type to their phone: short, casual, one or two sentences.',
+  'Write the way people type to an assistant: short, casual, one or two sentences.',
   'Only use facts given to you below or told to you by the assistant. When asked for something you were not given, say that you do not know it; never make it up.',
-  'If the assistant asks to change a device setting to get your task done (turn on Wi-Fi, cellular or location, turn off low battery mode), say yes.',
   `When your goal has been met, or the assistant has failed at it five times, call the ${END_CONVERSATION_TOOL} tool instead of writing a reply.`,
 ].join('\n')
 
 /**
- * The example conversation shown to a simulated user whose scenario brings none of its own: a
- * person who gives only what is asked, agrees to a settings change, and ends once the goal is
- * met. Models play the user's side far more faithfully with one worked example than with
- * instructions alone.
+ * The example conversation shown to a simulated user when neither its scenario nor its domain
+ * brings one: a person who gives only what is asked and ends once the goal is met. Models play
+ * the user's side far more faithfully with one worked example than with instructions alone.
  */
 export const DEFAULT_DEMONSTRATION: Scenario['user']['demonstrations'][number] = {
-  goal: 'Text your friend Ana Ruiz that you will be ten minutes late. You do not know her number.',
+  goal: 'Find out when your next dentist appointment is. You do not know the date.',
   turns: [
-    { role: 'user', content: 'text ana im running 10 min late' },
-    { role: 'agent', content: 'I found Ana Ruiz in your contacts. Should the message say "I\'m running 10 minutes late"?' },
-    { role: 'user', content: 'yep' },
-    { role: 'agent', content: 'Cellular service is off, so I cannot send texts. May I turn it on?' },
-    { role: 'user', content: 'sure go ahead' },
-    { role: 'agent', content: 'Done: cellular is on and Ana got your message.' },
+    { role: 'user', content: 'when is my next dentist appointment' },
+    { role: 'agent', content: 'I found two dentists in your records. Is it Dr. Okoye or Dr. Lindqvist?' },
+    { role: 'user', content: 'okoye' },
+    { role: 'agent', content: 'Your next appointment with Dr. Okoye is on Tuesday, June 2 at 9:30 am.' },
     { role: 'user', content: '(ends the conversation)' },
   ],
 }
@@ -87,7 +88,7 @@ export function llmUser(options: LlmUserOptions): User {
     async respond(view: UserView, context: RoleContext): Promise<UserReply> {
       const request: ChatRequest = {
         model: options.model,
-        messages: userViewToChat(view, userSystemPrompt(context.scenario, view.systemPrompt, options.instructions)),
+        messages: userViewToChat(view, userSystemPrompt(context.scenario, view, options.instructions)),
         tools: [END_TOOL],
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
@@ -122,14 +123,17 @@ function endpointFor(options: LlmUserOptions): ChatEndpoint {
 }
 
 /**
- * The simulated user's system prompt: the role-play instructions, the goal, what it knows, the
- * run's own notes for the user (when they add anything), then the demonstrations as examples.
+ * The simulated user's system prompt: the role-play instructions (who the user is, from the view's
+ * persona, then {@link USER_RULES}; or `instructions` instead), the goal, what it knows, the run's
+ * own notes for the user (when they add anything), then the demonstrations as examples: the
+ * scenario's, else the domain's example, else {@link DEFAULT_DEMONSTRATION}.
  */
-export function userSystemPrompt(scenario: Scenario, runPrompt = '', instructions = USER_INSTRUCTIONS): string {
-  const sections = [instructions, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
-  const notes = runPrompt.trim()
+export function userSystemPrompt(scenario: Scenario, view: Pick<UserView, 'systemPrompt' | 'persona' | 'example'> = { systemPrompt: '' }, instructions?: string): string {
+  const roleplay = instructions ?? [view.persona ?? NEUTRAL_USER_PROMPT, USER_RULES].join('\n')
+  const sections = [roleplay, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
+  const notes = view.systemPrompt.trim()
   if (notes !== '' && !notes.includes(scenario.user.goal)) sections.push(`More about your situation: ${notes}`)
-  const demonstrations = scenario.user.demonstrations.length > 0 ? scenario.user.demonstrations : [DEFAULT_DEMONSTRATION]
+  const demonstrations = scenario.user.demonstrations.length > 0 ? scenario.user.demonstrations : [view.example ?? DEFAULT_DEMONSTRATION]
   for (const [index, demonstration] of demonstrations.entries()) {
     const lines = demonstration.turns.map((turn) => `${turn.role === 'user' ? 'Person' : 'Assistant'}: ${turn.content}`)
     sections.push([`Example ${index + 1} of how such a person talks (another conversation, with the goal: ${demonstration.goal}):`, ...lines].join('\n'))

@@ -51,11 +51,15 @@ export interface Agent {
   respond(view: AgentView, context: RoleContext): Promise<AgentReply>
 }
 
-/** What a simulated user sees: the messages visible to it, oldest first. */
+/** What a simulated user sees: the messages visible to it, oldest first, and its briefing. */
 export interface UserView {
   readonly messages: readonly Message[]
-  /** The instructions for the user: goal and knowledge boundary. */
+  /** The instructions for the user: who they are, their goal and knowledge boundary, how to behave. */
   readonly systemPrompt: string
+  /** Who the user is (the domain's, scenario's or run's role-play text), for users that write their own instructions. */
+  readonly persona?: string
+  /** The domain's example conversation, for model users whose scenario brings none. */
+  readonly example?: { readonly goal: string; readonly turns: readonly { readonly role: 'user' | 'agent'; readonly content: string }[] }
 }
 
 /** A user's turn: a reply to the agent, or the end of the conversation. */

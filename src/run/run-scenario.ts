@@ -1,23 +1,26 @@
 import { plainPresentation } from '../augmentation/index.ts'
 import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
-import { buildStartingWorld, deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import type { AnyDomain, Demonstration } from '../domain/index.ts'
+import { buildWorld } from '../domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import { referenceUser } from '../roles/reference-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import { seededIds } from '../tools/context.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
 import { presentTool } from '../tools/present-tool.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { createRegistry } from '../tools/tool-registry.ts'
+import { endConversation } from '../tools/end-conversation-tool.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue, WorldSnapshot } from '../world/index.ts'
-import { clockOf } from './clock-of.ts'
+import { clockOf } from '../scenario/index.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
-import { rememberScenario } from './scenario-of.ts'
-import { DEFAULT_AGENT_SYSTEM_PROMPT, userBriefing } from './system-prompts.ts'
+import { rememberRun } from './scenario-of.ts'
+import { userBriefing } from './system-prompts.ts'
 
 /** How to play a scenario. Only `agent` is required. */
 export interface RunOptions {
@@ -26,9 +29,17 @@ export interface RunOptions {
   readonly user?: User
   /** The tools and first message the agent is shown; by default the allowed tools, plainly, and the scenario's first message. */
   readonly presentation?: ScenarioPresentation
-  /** The tools that can run; by default the built-in device tools. */
+  /**
+   * The domain to play in (its world, tools and prompts). By default the scenario's own: the
+   * domain object it was defined or loaded with, else the one its `domain` names among `domains`
+   * or the built-in ones.
+   */
+  readonly domain?: AnyDomain
+  /** Domains to look the scenario's `domain` name up in. */
+  readonly domains?: readonly AnyDomain[]
+  /** The tools that can run; the domain's by default. */
   readonly registry?: ToolRegistry
-  /** The starting world; by default the built-in world with the scenario's changes. */
+  /** The starting world; by default the domain's default world with the scenario's changes. */
   readonly startingWorld?: WorldSnapshot
   /** The most messages after the first user message; by default the scenario's `maxTurns`. */
   readonly maxTurns?: number
@@ -37,17 +48,26 @@ export interface RunOptions {
   /** Seeds ids and the sample of parallel-call orders (0 by default). */
   readonly seed?: number
   readonly signal?: AbortSignal
-  /** Replaces the agent's system prompt. */
+  /**
+   * Replace the prompts for this run: `agent`, the agent's system prompt; `user`, who the simulated
+   * user is (the role-play text before its goal). Each defaults to the scenario's `prompts`, then
+   * the domain's.
+   */
+  readonly prompts?: { readonly agent?: string; readonly user?: string }
+  /** The agent's system prompt for this run (the same as `prompts.agent`, which wins). */
   readonly systemPrompt?: string
 }
 
-let defaultRegistry: ToolRegistry | undefined
+/** The user's tools: `end_conversation`, whatever the domain. */
+const userRegistry = createRegistry([endConversation])
+const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
 
 /**
- * Plays a scenario between an agent, a user and the tool world, and returns the trajectory. It
- * never throws for anything a role or a tool does: failures of the infrastructure end the run
- * with status `error`. (It does throw, before anything runs, when the scenario allows a tool the
- * registry does not have.)
+ * Plays a scenario between an agent, a user and the tool world of its domain, and returns the
+ * trajectory. It never throws for anything a role or a tool does: failures of the infrastructure
+ * end the run with status `error`. (It does throw, before anything runs, when the scenario's
+ * domain is unknown or the scenario does not fit it: `UnknownDomainError`, `ScenarioError`; or
+ * when it allows a tool the registry does not have.)
  *
  * The run opens with three messages: the system prompt to the agent, the user's instructions to
  * the user, and the first user message to the agent. Then one loop, in which the role the last
@@ -69,19 +89,21 @@ let defaultRegistry: ToolRegistry | undefined
  *   or the signal was aborted (`aborted`).
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<Trajectory> {
-  const registry = options.registry ?? (defaultRegistry ??= createRegistry(deviceTools))
+  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const registry = options.registry ?? domain.registry
   const clock = clockOf(scenario)
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
   const user = options.user ?? referenceUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns
-  const agentSystemPrompt = options.systemPrompt ?? DEFAULT_AGENT_SYSTEM_PROMPT
-  const userPrompt = userBriefing(scenario)
+  const agentSystemPrompt = options.prompts?.agent ?? options.systemPrompt ?? scenario.prompts?.agent ?? domain.prompts.agent
+  const persona = options.prompts?.user ?? scenario.prompts?.user ?? domain.prompts.user
+  const userPrompt = userBriefing(scenario, persona)
+  const briefing: UserBriefing = { systemPrompt: userPrompt, persona, ...(domain.prompts.userExample === undefined ? {} : { example: domain.prompts.userExample }) }
   const context: RoleContext = { scenario, trial, seed, ...(options.signal === undefined ? {} : { signal: options.signal }) }
-  const userTools = registry.list().filter((tool) => tool.audience?.includes('user') === true).map((tool) => presentTool(tool))
 
-  const bus = new ConversationBus(options.startingWorld ?? buildStartingWorld(scenario.world, clock))
+  const bus = new ConversationBus(options.startingWorld ?? buildWorld(domain, scenario.world, clock))
   bus.post({ sender: 'system', recipient: 'agent', content: agentSystemPrompt })
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
@@ -112,7 +134,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const role: 'agent' | 'user' = last.recipient === 'user' ? 'user' : 'agent'
     try {
       if (role === 'agent') await agentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)
-      else await userTurn(user, bus, userPrompt, context, userTools, environment, state)
+      else await userTurn(user, bus, briefing, context, environment, state)
     } catch (thrown) {
       status = 'error'
       error = thrown instanceof InfrastructureError ? { kind: thrown.kind, message: thrown.message, role } : { kind: 'internal', message: thrown instanceof Error ? thrown.message : String(thrown), role }
@@ -122,6 +144,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
 
   const trajectory: Trajectory = {
     scenarioId: scenario.id,
+    domain: domain.name,
+    agent: options.agent.name,
+    user: user.name,
     augmentation: presentation.label,
     trial,
     seed,
@@ -135,7 +160,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     usage: state.usage,
     races: state.races,
   }
-  return rememberScenario(trajectory, scenario)
+  return rememberRun(trajectory, scenario, domain)
+}
+
+/** What the run tells the simulated user: the full briefing, and its parts for users that compose their own. */
+interface UserBriefing {
+  readonly systemPrompt: string
+  readonly persona: string
+  readonly example?: Demonstration
 }
 
 interface LoopState {
@@ -188,22 +220,18 @@ function toolNameOf(call: ToolCall, result: Awaited<ReturnType<typeof runParalle
   return result.outcomes[step]?.trace.tool ?? call.name
 }
 
-async function userTurn(user: User, bus: ConversationBus, systemPrompt: string, context: RoleContext, userTools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<void> {
-  const reply = await user.respond({ messages: userView(bus.messages), systemPrompt }, context)
+async function userTurn(user: User, bus: ConversationBus, briefing: UserBriefing, context: RoleContext, environment: Environment, state: LoopState): Promise<void> {
+  const reply = await user.respond({ messages: userView(bus.messages), ...briefing }, context)
   if (reply.usage !== undefined) state.usage = addUsage(state.usage, reply.usage)
   if (reply.kind === 'say') {
     bus.post({ sender: 'user', recipient: 'agent', content: reply.content })
     return
   }
-  const call: ToolCall = { id: `end-${bus.messages.length}`, name: 'end_conversation', arguments: {} }
+  const call: ToolCall = { id: `end-${bus.messages.length}`, name: endConversation.name, arguments: {} }
   bus.post({ sender: 'user', recipient: 'environment', content: '', toolCalls: [call] })
-  if (userTools.some((spec) => spec.name === call.name)) {
-    const outcome = await executeToolCall({ call, specs: userTools, registry: environment.registry, world: bus.world, clock: environment.clock, ids: state.ids, audience: 'user' })
-    bus.setWorld(outcome.world)
-    bus.post({ sender: 'environment', recipient: 'user', content: outcome.content, toolResult: outcome.trace, ended: true })
-  } else {
-    bus.post({ sender: 'environment', recipient: 'user', content: 'null', toolResult: { callId: call.id, tool: call.name, arguments: {}, result: null }, ended: true })
-  }
+  const outcome = await executeToolCall({ call, specs: userTools, registry: userRegistry, world: bus.world, clock: environment.clock, ids: state.ids, audience: 'user' })
+  bus.setWorld(outcome.world)
+  bus.post({ sender: 'environment', recipient: 'user', content: outcome.content, toolResult: outcome.trace, ended: true })
 }
 
 /**

@@ -1,8 +1,25 @@
-export type { Constraint, ConstraintInput, Edge, Milestone, MilestoneInput, Minefield, Reference, Similarity, ToolCallTarget } from './milestone.ts'
-export { constraintSchema, edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
-export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, WorldSpec } from './scenario.ts'
-export { allowedTools, CATEGORIES, categorySchema, defineScenario, referenceStepSchema, ScenarioError, scenarioSchema, worldSpecSchema } from './scenario.ts'
+export type { BuiltInSimilarity, Constraint, ConstraintInput, Edge, Milestone, MilestoneInput, Minefield, Reference, Similarity, ToolCallTarget } from './milestone.ts'
+export { BUILT_IN_SIMILARITIES, constraintSchema, edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
+export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, ToolSandboxCategory, WorldSpec } from './scenario.ts'
+export { allowedTools, CATEGORIES, categorySchema, parseScenario, referenceStepSchema, scenarioPromptsSchema, scenarioSchema, worldSpecSchema } from './scenario.ts'
+export type { ScenarioIssue } from './scenario-error.ts'
+export { ScenarioError } from './scenario-error.ts'
+export { defineScenario } from './define-scenario.ts'
+export type { DomainChoice } from './scenario-domain.ts'
+export { attachedDomain, builtInDomain, checkScenarioDomain, domainIssues, resolveScenarioDomain, UnknownDomainError, withDomain } from './scenario-domain.ts'
+export type {
+  DomainScenarioInput,
+  DomainWorldSpec,
+  ResultReference,
+  TypedCallTarget,
+  TypedConstraintInput,
+  TypedMilestoneInput,
+  TypedReferenceCall,
+  TypedReferenceStep,
+  WorldRowInput,
+} from './typed-input.ts'
+export { clockOf } from './clock-of.ts'
 export type { ScenarioPresentation } from './presentation.ts'
 export { scenarioJsonSchema } from './scenario-json-schema.ts'
-export type { ScenarioDirectory } from './load-scenario-file.ts'
+export type { LoadScenarioOptions, ScenarioDirectory } from './load-scenario-file.ts'
 export { loadScenarioDirectory, loadScenarioFile, ScenarioFileError } from './load-scenario-file.ts'

@@ -2,7 +2,19 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { jsonErrorPosition } from './json-error-position.ts'
 import type { Scenario } from './scenario.ts'
-import { defineScenario, ScenarioError } from './scenario.ts'
+import { parseScenario } from './scenario.ts'
+import type { DomainChoice } from './scenario-domain.ts'
+import { resolveScenarioDomain, UnknownDomainError, withDomain } from './scenario-domain.ts'
+import { ScenarioError } from './scenario-error.ts'
+
+/** Options of `loadScenarioFile` and `loadScenarioDirectory`. */
+export interface LoadScenarioOptions {
+  /**
+   * The domains scenario files may name (`"domain": "bank"`); the built-in `device` is always
+   * known. A file is checked against its domain when it is loaded.
+   */
+  readonly domains?: DomainChoice['domains']
+}
 
 /** A scenario file that could not be read or parsed; the message names the file and the place. */
 export class ScenarioFileError extends Error {
@@ -16,11 +28,13 @@ export class ScenarioFileError extends Error {
 }
 
 /**
- * Reads one scenario from a JSON file and validates it. Throws `ScenarioFileError` when the file
- * cannot be read or is not JSON (with the line and column), and `ScenarioError` naming the file
- * and every invalid field otherwise. A `$schema` key is allowed and ignored.
+ * Reads one scenario from a JSON file, validates it and checks it against the domain it names
+ * (`domain`, `device` by default), looked up in `options.domains` and the built-in domains.
+ * Throws `ScenarioFileError` when the file cannot be read or is not JSON (with the line and
+ * column), and `ScenarioError` naming the file and every invalid field otherwise (an unknown
+ * domain, tables or tools the domain lacks included). A `$schema` key is allowed and ignored.
  */
-export async function loadScenarioFile(file: string): Promise<Scenario> {
+export async function loadScenarioFile(file: string, options: LoadScenarioOptions = {}): Promise<Scenario> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -34,8 +48,17 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
     throw new ScenarioFileError(file, `is not valid JSON: ${jsonErrorPlace(text, error)}`, { cause: error })
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ScenarioFileError(file, 'must hold one JSON object (a scenario)')
-  const { $schema: _schema, ...scenario } = data as Record<string, unknown>
-  return defineScenario(scenario as Parameters<typeof defineScenario>[0], file)
+  const { $schema: _schema, ...input } = data as Record<string, unknown>
+  const scenario = parseScenario(input as Parameters<typeof parseScenario>[0], file)
+  let domain
+  try {
+    domain = await resolveScenarioDomain(scenario, options.domains === undefined ? {} : { domains: options.domains })
+  } catch (error) {
+    if (error instanceof UnknownDomainError) throw new ScenarioError(file, [{ path: ['domain'], message: error.message.replace(/^scenario \S+ names /, 'names ') }])
+    if (error instanceof ScenarioError) throw new ScenarioError(file, error.issues)
+    throw error
+  }
+  return withDomain(scenario, domain)
 }
 
 /** What `loadScenarioDirectory` found: the valid scenarios, and every file that failed, with why. */
@@ -45,10 +68,10 @@ export interface ScenarioDirectory {
 }
 
 /**
- * Loads every `*.json` scenario file of a folder, in file-name order. A bad file does not stop the
- * others: it is reported in `errors`, and duplicate ids are reported too (the first file wins).
+ * Loads every `*.json` scenario file of a folder, in file-name order, as `loadScenarioFile` does
+ * (with the same `options`). A bad file does not stop the others: it is reported in `errors`, and duplicate ids are reported too (the first file wins).
  */
-export async function loadScenarioDirectory(directory: string): Promise<ScenarioDirectory> {
+export async function loadScenarioDirectory(directory: string, options: LoadScenarioOptions = {}): Promise<ScenarioDirectory> {
   const files = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort()
   const scenarios: Scenario[] = []
   const errors: (ScenarioFileError | ScenarioError)[] = []
@@ -56,7 +79,7 @@ export async function loadScenarioDirectory(directory: string): Promise<Scenario
   for (const name of files) {
     const file = join(directory, name)
     try {
-      const scenario = await loadScenarioFile(file)
+      const scenario = await loadScenarioFile(file, options)
       const first = seen.get(scenario.id)
       if (first !== undefined) {
         errors.push(new ScenarioFileError(file, `repeats the id "${scenario.id}" of ${first}; ids must be unique`))

@@ -1,9 +1,14 @@
 import { z } from 'zod'
+import { jsonValueSchema } from '../domain/index.ts'
 
-/** A JSON value, as zod validates it. */
-export const jsonValueSchema: z.ZodType<import('../world/index.ts').JsonValue> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
-)
+export { jsonValueSchema }
+
+/** The similarities every scenario may use, whatever its domain. */
+export const BUILT_IN_SIMILARITIES = ['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'any'] as const
+/** One of {@link BUILT_IN_SIMILARITIES}. */
+export type BuiltInSimilarity = (typeof BUILT_IN_SIMILARITIES)[number]
+/** A built-in similarity, a numeric tolerance, or the name of a similarity of the scenario's domain. */
+export type Similarity = BuiltInSimilarity | { readonly close: number } | (string & {})
 
 /**
  * How one column (or one argument) of a target is compared with the actual value.
@@ -16,13 +21,17 @@ export const jsonValueSchema: z.ZodType<import('../world/index.ts').JsonValue> =
  *   be preceded (followed) by a digit there, so `50` is not found in `150`, nor `4.6` in `14.6`;
  * - `rouge-l`: ROUGE-L F-measure with stemming, as the Python `rouge-score` package computes it;
  * - `semantic`: cosine similarity of embeddings (see the evaluation's embedder option);
- * - `any`: always 1 (the column is not checked).
+ * - `any`: always 1 (the column is not checked);
+ * - any other name: a similarity the scenario's domain defines (its `similarities`), checked
+ *   against the domain when the scenario meets it.
  */
-export const similaritySchema = z.union([
-  z.enum(['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'any']),
+export const similaritySchema: z.ZodType<Similarity, Similarity> = z.union([
+  z.enum(BUILT_IN_SIMILARITIES),
   z.object({ close: z.number().nonnegative() }).strict(),
+  z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a similarity is exact, contains, mentions, rouge-l, semantic, any, { close }, or the name of one its domain defines'),
 ])
-export type Similarity = z.infer<typeof similaritySchema>
+
+
 
 /** A row as a target: column name to the expected value. */
 export const targetRowSchema = z.record(z.string(), jsonValueSchema)

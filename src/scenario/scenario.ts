@@ -1,8 +1,16 @@
 import { z } from 'zod'
+import { worldSpecSchema } from '../domain/index.ts'
 import { edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema } from './milestone.ts'
 import type { Milestone } from './milestone.ts'
+import { ScenarioError } from './scenario-error.ts'
 
-/** The categories of ToolSandbox's paper, used to slice results. */
+export { worldSpecSchema }
+export type { WorldSpec } from '../domain/index.ts'
+
+/**
+ * The categories of ToolSandbox's paper, used to slice results. Scenarios may add labels of their
+ * own (`"bank-transfers"`); reports slice by every label that appears, these seven first.
+ */
 export const CATEGORIES = [
   'SINGLE_TOOL_CALL',
   'MULTIPLE_TOOL_CALL',
@@ -12,21 +20,25 @@ export const CATEGORIES = [
   'CANONICALIZATION',
   'INSUFFICIENT_INFORMATION',
 ] as const
-export const categorySchema = z.enum(CATEGORIES)
-export type Category = z.infer<typeof categorySchema>
+/** One of ToolSandbox's seven categories. */
+export type ToolSandboxCategory = (typeof CATEGORIES)[number]
+/** A category label: one of ToolSandbox's seven, or a label of the scenario author's. */
+export type Category = ToolSandboxCategory | (string & {})
+/** A category: one of ToolSandbox's seven (offered first by editors), or any other non-empty label. */
+export const categorySchema: z.ZodType<Category, Category> = z.union([
+  z.enum(CATEGORIES),
+  z.string().regex(/^\S(.*\S)?$/, 'a category is a non-empty label without leading or trailing spaces'),
+])
 
-/**
- * Changes to the built-in starting world: settings to override, and per table rows to add
- * (`insert`), or a full replacement (`replace`). Rows are plain JSON.
- */
-export const worldSpecSchema = z
+/** Texts that replace the domain's prompts for one scenario. */
+export const scenarioPromptsSchema = z
   .object({
-    settings: z.record(z.string(), jsonValueSchema).optional(),
-    insert: z.record(z.string(), z.array(z.record(z.string(), jsonValueSchema))).optional(),
-    replace: z.record(z.string(), z.array(z.record(z.string(), jsonValueSchema))).optional(),
+    /** The agent's system prompt. */
+    agent: z.string().min(1).optional(),
+    /** Who the simulated user is (the role-play text before its goal and what it knows). */
+    user: z.string().min(1).optional(),
   })
   .strict()
-export type WorldSpec = z.infer<typeof worldSpecSchema>
 
 /**
  * A value in a reference step's arguments that is taken from an earlier step's tool result:
@@ -81,6 +93,11 @@ export const demonstrationSchema = z
 export const scenarioSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, _ and -'),
+    /**
+     * The domain whose world and tools the scenario plays in: `device` (the built-in phone, the
+     * default) or the name of a domain given to the run, the plugin or the CLI.
+     */
+    domain: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a domain name is lower-case letters, digits, _ and -').default('device'),
     description: z.string().optional(),
     categories: z.array(categorySchema).min(1),
     /** The scenario's frozen "now" (ISO 8601 with an offset) and time zone. */
@@ -107,6 +124,8 @@ export const scenarioSchema = z
     milestoneEdges: z.array(edgeSchema).optional(),
     minefields: z.array(minefieldSchema).default([]),
     minefieldEdges: z.array(edgeSchema).optional(),
+    /** Replaces the domain's prompts for this scenario. */
+    prompts: scenarioPromptsSchema.optional(),
     /** The most messages the run may add after the first user message (ToolSandbox: 30). */
     maxTurns: z.number().int().positive().default(30),
     reference: z.array(referenceStepSchema).min(1),
@@ -161,25 +180,14 @@ export type Scenario = z.infer<typeof scenarioSchema>
 export type ScenarioInput = z.input<typeof scenarioSchema>
 
 /**
- * Declares a scenario: validates it and fills in defaults. Throws a `ScenarioError` that lists
+ * Validates a scenario's shape and fills in defaults, without looking at its domain (see
+ * `defineScenario`, which also checks it against its domain). Throws a `ScenarioError` that lists
  * every problem with its path.
  */
-export function defineScenario(input: ScenarioInput, source?: string): Scenario {
+export function parseScenario(input: ScenarioInput, source?: string): Scenario {
   const parsed = scenarioSchema.safeParse(input)
   if (!parsed.success) throw new ScenarioError(source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)'), parsed.error)
   return parsed.data
-}
-
-/** A scenario that failed validation; the message names the scenario and every issue's path. */
-export class ScenarioError extends Error {
-  readonly issues: readonly z.core.$ZodIssue[]
-
-  constructor(source: string, error: z.ZodError) {
-    const lines = error.issues.map((issue) => `  - ${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    super(`invalid scenario ${source}:\n${lines.join('\n')}`)
-    this.name = 'ScenarioError'
-    this.issues = error.issues
-  }
 }
 
 /** The tools the agent may use in a scenario: the allow list minus the deny list (deny wins). */

@@ -23,11 +23,15 @@ export type ToolAudience = 'agent' | 'user'
  * Everything the framework knows about a tool. The zod object schema is the single source of the
  * argument types: every argument carries a `.describe()` text that models see.
  */
-export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result extends JsonValue = JsonValue> {
-  /** The name models see and call (snake_case). */
-  readonly name: string
-  /** The domain the tool belongs to (`contacts`, `messaging`, `settings`, ...). */
-  readonly domain: string
+export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result extends JsonValue = JsonValue, Name extends string = string> {
+  /** The name models see and call (snake_case). Kept as a literal type, so scenarios can be checked against it. */
+  readonly name: Name
+  /**
+   * The part of its domain the tool belongs to (`contacts`, `messaging`, `settings`, ...).
+   * Distraction tools from the same group are offered first, and a scrambled name reads
+   * `<group>_<k>` (`tool_<k>` without a group).
+   */
+  readonly group?: string
   readonly description: string
   readonly args: Args
   /** What the tool returns, in words. */
@@ -45,7 +49,7 @@ export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result e
 }
 
 /** A tool of any argument and result type. */
-export type AnyTool = ToolDefinition<z.ZodObject, JsonValue>
+export type AnyTool = ToolDefinition<z.ZodObject, JsonValue, string>
 
 /**
  * Declares a tool. It returns its input, typed: the argument types of `execute` come from the zod
@@ -53,13 +57,13 @@ export type AnyTool = ToolDefinition<z.ZodObject, JsonValue>
  *
  * @example
  * defineTool({
- *   name: 'get_wifi_status', domain: 'settings', description: 'Whether Wi-Fi is on.',
+ *   name: 'get_wifi_status', group: 'settings', description: 'Whether Wi-Fi is on.',
  *   args: z.object({}), returns: 'true when Wi-Fi is on', action: false,
  *   execute: (_args, { world }) => world.settings().wifi === true,
  * })
  */
-export function defineTool<Args extends z.ZodObject, Result extends JsonValue>(
-  definition: ToolDefinition<Args, Result>,
-): ToolDefinition<Args, Result> {
+export function defineTool<Args extends z.ZodObject, Result extends JsonValue, const Name extends string>(
+  definition: ToolDefinition<Args, Result, Name>,
+): ToolDefinition<Args, Result, Name> {
   return definition
 }

@@ -46,8 +46,8 @@ export function createRegistry(tools: readonly AnyTool[]): ToolRegistry {
   const byName = new Map<string, AnyTool>()
   for (const tool of tools) {
     if (byName.has(tool.name)) {
-      const fromDomains = [byName.get(tool.name)?.domain, tool.domain].join(' and ')
-      throw new ToolRegistryError(`two tools are named \`${tool.name}\` (domains ${fromDomains}); tool names must be unique`)
+      const groups = [byName.get(tool.name)?.group, tool.group].map((group) => group ?? '(no group)').join(' and ')
+      throw new ToolRegistryError(`two tools are named \`${tool.name}\` (groups ${groups}); tool names must be unique`)
     }
     const undescribed = Object.entries(tool.args.shape)
       .filter(([, schema]) => !hasDescription(schema))

@@ -1,7 +1,9 @@
 import { describe, inject, test } from 'vitest'
 import type { NamedAugmentation } from '../augmentation/index.ts'
 import { agentFromSpec, userFromSpec } from '../roles/from-spec.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import type { Agent, User } from '../roles/types.ts'
+import type { RunOptions } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { withEndpointLimit } from './endpoint-limiter.ts'
@@ -23,8 +25,14 @@ export interface ScenarioTestOptions {
   readonly concurrent?: boolean
   /** The score a run needs for its test to pass. Default 1 (every milestone hit, no minefield). */
   readonly minimumScore?: number
-  /** The tools that can run; the built-in device tools by default. */
+  /** Play every scenario in this domain; each scenario's own by default (see `runScenario`). */
+  readonly domain?: AnyDomain
+  /** Domains to look each scenario's `domain` name up in (for scenarios loaded from JSON by name). */
+  readonly domains?: readonly AnyDomain[]
+  /** The tools that can run; the domain's by default. */
   readonly registry?: ToolRegistry
+  /** Replace the domain's and scenarios' prompts (see `RunOptions.prompts`). */
+  readonly prompts?: RunOptions['prompts']
   /** Per-test timeout in milliseconds (model-backed agents may need more than vitest's default). */
   readonly timeout?: number
 }
@@ -70,6 +78,9 @@ export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTe
           ...(user === undefined ? {} : { user }),
           ...(testCase.variant === undefined ? {} : { augmentation: testCase.variant }),
           ...(options.registry === undefined ? {} : { registry: options.registry }),
+          ...(options.domain === undefined ? {} : { domain: options.domain }),
+          ...(options.domains === undefined ? {} : { domains: options.domains }),
+          ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
         }),
       context.signal,
     )

@@ -1,9 +1,13 @@
 import { inject } from 'vitest'
 import type { Trajectory } from '../conversation/index.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import type { Embedder } from '../evaluation/embedder.ts'
 import type { EvaluatedScenario } from '../evaluation/index.ts'
 import { evaluate } from '../evaluation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
+import { domainOf } from '../run/index.ts'
+import type { Scenario } from '../scenario/index.ts'
+import { attachedDomain, builtInDomain } from '../scenario/index.ts'
 import { embedderFromSpec } from './embedder-from-spec.ts'
 import type { ScenarioRun } from './scenario-run.ts'
 import './vitest-augmentation.ts'
@@ -24,11 +28,22 @@ export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
 
 /**
  * Evaluates a trajectory against a scenario's milestones and minefields, with the embedder the
- * plugin's `embedder` option names (the offline one outside a configured vitest run).
+ * plugin's `embedder` option names (the offline one outside a configured vitest run) and the
+ * extractors and similarities of the domain the run played in (`domain`, else the one
+ * `runScenario` recorded for the trajectory, else the scenario's own).
  */
-export function evaluateAgainst(trajectory: Trajectory, scenario: EvaluatedScenario): Promise<EvaluationResult> {
+export async function evaluateAgainst(trajectory: Trajectory, scenario: EvaluatedScenario, domain?: AnyDomain): Promise<EvaluationResult> {
   const embedder = configuredEmbedder()
-  return evaluate(trajectory, scenario, embedder === undefined ? {} : { embedder })
+  const played = domain ?? domainOf(trajectory) ?? (await scenarioDomain(scenario))
+  return evaluate(trajectory, scenario, {
+    ...(embedder === undefined ? {} : { embedder }),
+    ...(played === undefined ? {} : { extractors: played.extractors, similarities: played.similarities }),
+  })
+}
+
+async function scenarioDomain(scenario: EvaluatedScenario): Promise<AnyDomain | undefined> {
+  if (!('domain' in scenario) || typeof scenario.domain !== 'string') return undefined
+  return attachedDomain(scenario as Scenario) ?? (await builtInDomain(scenario.domain))
 }
 
 function configuredEmbedder(): Embedder | undefined {

@@ -1,13 +1,13 @@
 import type { NamedAugmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, labelColumns } from '../augmentation/index.ts'
-import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import type { Agent, User } from '../roles/types.ts'
 import type { RunOptions } from '../run/index.ts'
 import { runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
-import { createRegistry } from '../tools/tool-registry.ts'
-import { evaluateRun } from './evaluate-run.ts'
+import { evaluateAgainst } from './evaluate-run.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun, trialOf } from './record-scenario-run.ts'
 import type { ScenarioRun } from './scenario-run.ts'
@@ -26,15 +26,19 @@ export interface PlayOptions {
   readonly augmentation?: NamedAugmentation
   /** Or give the presentation directly (it wins over `augmentation`). */
   readonly presentation?: ScenarioPresentation
-  /** The tools that can run; the built-in device tools by default. */
+  /** The domain to play in; the scenario's own by default (see `runScenario`). */
+  readonly domain?: AnyDomain
+  /** Domains to look the scenario's `domain` name up in. */
+  readonly domains?: readonly AnyDomain[]
+  /** The tools that can run; the domain's by default. */
   readonly registry?: ToolRegistry
+  /** Replace the domain's and scenario's prompts for this run (see `RunOptions.prompts`). */
+  readonly prompts?: RunOptions['prompts']
   /** The test context: the run is recorded in its metadata, its transcript attached, and its signal used. */
   readonly context?: PlayContext
   readonly seed?: number
   readonly maxTurns?: number
 }
-
-let deviceRegistry: ToolRegistry | undefined
 
 /**
  * Plays a scenario and evaluates it, returning a `ScenarioRun` for the matchers:
@@ -51,27 +55,29 @@ let deviceRegistry: ToolRegistry | undefined
  * `augmentationColumns` of its augmentation) and the test's abort signal stops the run.
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
-  const registry = options.registry ?? (deviceRegistry ??= createRegistry(deviceTools))
+  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const registry = options.registry ?? domain.registry
   const presentation =
     options.presentation ?? (options.augmentation === undefined ? undefined : applyAugmentation(scenario, options.augmentation.augmentation, registry))
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)
   const runOptions: RunOptions = {
     agent: options.agent,
+    domain,
     registry,
     trial,
     seed: options.seed ?? trial,
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
     ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }),
   }
   const trajectory = await runScenario(scenario, runOptions)
   // A presentation given directly is known only by its label; an augmentation by its columns.
   const columns =
     options.presentation === undefined && options.augmentation !== undefined ? augmentationColumns(options.augmentation.augmentation) : labelColumns(trajectory.augmentation)
-  const run: ScenarioRun = { scenario, trajectory, agent: options.agent.name, augmentationColumns: columns }
-  const evaluation = await evaluateRun(run)
-  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, options.agent.name, columns)
-  return { ...run, evaluation }
+  const evaluation = await evaluateAgainst(trajectory, scenario, domain)
+  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, columns)
+  return { scenario, trajectory, evaluation, augmentationColumns: columns }
 }

@@ -1,6 +1,4 @@
 import type { MatcherState } from 'vitest'
-import { inject } from 'vitest'
-import './vitest-augmentation.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
@@ -14,14 +12,5 @@ import type { ScenarioRun } from './scenario-run.ts'
 export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult): Promise<void> {
   const task = state.task as RecordingTask | undefined
   if (task === undefined) return
-  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.agent ?? configuredAgent(), run.augmentationColumns)
-}
-
-function configuredAgent(): string {
-  try {
-    return inject('toolcheck')?.agent ?? 'unknown'
-  } catch {
-    // Outside a vitest worker there is nothing provided.
-    return 'unknown'
-  }
+  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.augmentationColumns)
 }

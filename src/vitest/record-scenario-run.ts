@@ -26,18 +26,11 @@ export function trialOf(task: RecordingTask | undefined, ownTrial: number): numb
 }
 
 /**
- * Turns an evaluated run into the record the reporter reads. `augmentationColumns` are the
- * report columns of the augmentation it was played under (`augmentationColumns`); without them
- * the run counts under its label alone.
+ * Turns an evaluated run into the record the reporter reads, under the agent and user that played
+ * it (the trajectory's). `augmentationColumns` are the report columns of the augmentation it was
+ * played under (`augmentationColumns`); without them the run counts under its label alone.
  */
-export function toRunRecord(
-  scenario: Scenario,
-  trajectory: Trajectory,
-  evaluation: EvaluationResult,
-  agent: string,
-  trial: number,
-  augmentationColumns?: readonly string[],
-): RunRecord {
+export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, augmentationColumns?: readonly string[]): RunRecord {
   const failed = trajectory.status === 'error'
   return {
     scenario: scenario.id,
@@ -45,7 +38,9 @@ export function toRunRecord(
     augmentation: trajectory.augmentation,
     augmentationColumns: augmentationColumns === undefined ? labelColumns(trajectory.augmentation) : [...augmentationColumns],
     trial,
-    agent,
+    domain: trajectory.domain,
+    agent: trajectory.agent,
+    user: trajectory.user,
     status: trajectory.status,
     ...(trajectory.error === undefined ? {} : { error: { kind: trajectory.error.kind, message: trajectory.error.message } }),
     score: failed ? null : evaluation.score,
@@ -68,11 +63,10 @@ export async function recordScenarioRun(
   scenario: Scenario,
   trajectory: Trajectory,
   evaluation: EvaluationResult,
-  agent: string,
   augmentationColumns?: readonly string[],
 ): Promise<void> {
   const trial = trialOf(task, trajectory.trial)
-  recordRun(task, toRunRecord(scenario, trajectory, evaluation, agent, trial, augmentationColumns))
+  recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, augmentationColumns))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
   const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`

@@ -46,7 +46,12 @@ export const runRecordSchema = z
      */
     augmentationColumns: z.array(z.string().min(1)).min(1),
     trial: z.number().int().nonnegative(),
+    /** The domain the run played in. */
+    domain: z.string().min(1),
+    /** The agent that played the run (its `name`). */
     agent: z.string(),
+    /** The simulated user (its `name`). */
+    user: z.string(),
     status: z.enum(['completed', 'max-turns', 'error']),
     error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
     score: z.number().nullable(),

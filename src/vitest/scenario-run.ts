@@ -17,8 +17,6 @@ export interface ScenarioRun {
   readonly scenario: Scenario
   readonly trajectory: Trajectory
   readonly evaluation?: EvaluationResult
-  /** The agent's name for the report; the plugin's configured agent when absent. */
-  readonly agent?: string
   /**
    * The report columns of the augmentation the run was played under (`augmentationColumns`);
    * when absent the run counts under its trajectory's augmentation label.

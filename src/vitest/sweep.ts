@@ -4,11 +4,11 @@ import { applyAugmentation, augmentationColumns, augmentationKind, describeAugme
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { Agent, User } from '../roles/types.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
-import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import { resolveScenarioDomain } from '../scenario/index.ts'
 import { runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
-import { createRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
 import { evaluateAgainst } from './evaluate-run.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
@@ -22,6 +22,8 @@ export type SweepPlayer = (scenario: Scenario, presentation: ScenarioPresentatio
 export interface SweepRoles {
   readonly agent: Agent
   readonly user?: User
+  /** The domain the scenario plays in. */
+  readonly domain: AnyDomain
   readonly registry: ToolRegistry
   readonly seed: number
   readonly signal?: AbortSignal
@@ -38,7 +40,11 @@ export interface SweepOptions {
   readonly agent: Agent
   /** The simulated user; `runScenario`'s default (the reference user) when absent. */
   readonly user?: User
-  /** The tools the scenario runs against (distraction tools come from here too); the device tools by default. */
+  /** The domain to play in; the scenario's own by default (see `runScenario`). */
+  readonly domain?: AnyDomain
+  /** Domains to look the scenario's `domain` name up in. */
+  readonly domains?: readonly AnyDomain[]
+  /** The tools the scenario runs against (distraction tools come from here too); the domain's by default. */
   readonly registry?: ToolRegistry
   /** How many augmentations to try before shrinking; 20 by default (every one is a full run). */
   readonly numRuns?: number
@@ -125,9 +131,11 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   const minScore = options.minScore ?? 1
   const seed = options.seed ?? seedOf(scenario.id)
   const play = options.play ?? defaultPlayer
-  const registry = options.registry ?? (deviceRegistry ??= createRegistry(deviceTools))
+  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const registry = options.registry ?? domain.registry
   const roles: SweepRoles = {
     agent: options.agent,
+    domain,
     registry,
     seed,
     ...(options.user === undefined ? {} : { user: options.user }),
@@ -175,7 +183,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
-  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, options.agent.name, run.augmentationColumns)
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, run.augmentationColumns)
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
@@ -310,15 +318,14 @@ const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
   const trajectory = await runScenario(scenario, {
     agent: roles.agent,
     presentation,
+    domain: roles.domain,
     registry: roles.registry,
     seed: roles.seed,
     ...(roles.user === undefined ? {} : { user: roles.user }),
     ...(roles.signal === undefined ? {} : { signal: roles.signal }),
   })
-  return { trajectory, evaluation: await evaluateAgainst(trajectory, scenario) }
+  return { trajectory, evaluation: await evaluateAgainst(trajectory, scenario, roles.domain) }
 }
-
-let deviceRegistry: ToolRegistry | undefined
 
 /** Whether the sweep's counterexample is the plain augmentation (the agent fails even unaugmented). */
 export function failsUnaugmented(report: SweepReport): boolean {

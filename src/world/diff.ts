@@ -1,6 +1,6 @@
 import { jsonEqual } from './json.ts'
-import type { Row, WorldSnapshot } from './world.ts'
-import { tableRows } from './world.ts'
+import type { Row, TableInfo, WorldSnapshot } from './world.ts'
+import { keyColumns, rowLabel, tableRows } from './world.ts'
 
 /** A row whose key stayed the same but whose other columns changed. */
 export interface RowUpdate {
@@ -30,8 +30,9 @@ export function diffWorlds(before: WorldSnapshot, after: WorldSnapshot): TableDi
     const rowsBefore = tableRows(before, table)
     const rowsAfter = tableRows(after, table)
     if (rowsBefore === rowsAfter) continue
-    const key = after.info[table]?.key ?? before.info[table]?.key
-    const diff = key === undefined ? diffMultiset(table, rowsBefore, rowsAfter) : diffKeyed(table, key, rowsBefore, rowsAfter)
+    const info = after.info[table] ?? before.info[table]
+    const key = keyColumns(info)
+    const diff = key.length === 0 ? diffMultiset(table, rowsBefore, rowsAfter) : diffKeyed(table, key, rowsBefore, rowsAfter)
     if (diff.added.length + diff.removed.length + diff.updated.length > 0) diffs.push(diff)
   }
   return diffs
@@ -48,16 +49,17 @@ function diffMultiset(table: string, before: readonly Row[], after: readonly Row
   return { table, added: unmatched, removed, updated: [] }
 }
 
-function diffKeyed(table: string, key: string, before: readonly Row[], after: readonly Row[]): TableDiff {
+function diffKeyed(table: string, key: readonly string[], before: readonly Row[], after: readonly Row[]): TableDiff {
+  const idOf = (row: Row) => JSON.stringify(key.map((column) => row[column] ?? null))
   const afterByKey = new Map<string, Row[]>()
   for (const row of after) {
-    const id = JSON.stringify(row[key] ?? null)
+    const id = idOf(row)
     afterByKey.set(id, [...(afterByKey.get(id) ?? []), row])
   }
   const removed: Row[] = []
   const updated: RowUpdate[] = []
   for (const row of before) {
-    const id = JSON.stringify(row[key] ?? null)
+    const id = idOf(row)
     const candidates = afterByKey.get(id)
     const match = candidates?.shift()
     if (match === undefined) {
@@ -71,4 +73,27 @@ function diffKeyed(table: string, key: string, before: readonly Row[], after: re
   }
   const added = [...afterByKey.values()].flat()
   return { table, added, removed, updated }
+}
+
+/**
+ * The changes of one table diff as lines that name each row by its key:
+ * `accounts[acc-17].balance: 500 → 0`, `+ transfers[t-1] {...}`, `- accounts[acc-9] {...}`.
+ * Rows of a table without a key are named by their position in the diff (`+ notes {...}`).
+ */
+export function describeTableDiff(diff: TableDiff, info: TableInfo | undefined): string[] {
+  const name = (row: Row) => {
+    const label = rowLabel(info, row)
+    return label === undefined ? diff.table : `${diff.table}[${label}]`
+  }
+  const lines: string[] = []
+  for (const update of diff.updated)
+    for (const column of update.columns) lines.push(`${name(update.after)}.${column}: ${shortJson(update.before[column])} → ${shortJson(update.after[column])}`)
+  for (const row of diff.added) lines.push(`+ ${name(row)} ${shortJson(row)}`)
+  for (const row of diff.removed) lines.push(`- ${name(row)} ${shortJson(row)}`)
+  return lines
+}
+
+function shortJson(value: unknown): string {
+  const text = value === undefined ? '(none)' : JSON.stringify(value)
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text
 }

@@ -9,8 +9,30 @@ export type Table = readonly Row[]
 
 /** What the world knows about a table besides its rows. */
 export interface TableInfo {
-  /** The column that identifies a row (`person_id`, `reminder_id`); diffs pair rows by it. */
-  readonly key?: string
+  /**
+   * The column that identifies a row (`person_id`, `reminder_id`), or the columns that do so
+   * together (`['account_id', 'month']`); diffs pair rows by it and name rows by it in reports.
+   */
+  readonly key?: string | readonly string[]
+}
+
+/** The key columns of a table, as a list (empty when it has no key). */
+export function keyColumns(info: TableInfo | undefined): readonly string[] {
+  const key = info?.key
+  return key === undefined ? [] : typeof key === 'string' ? [key] : key
+}
+
+/**
+ * How a row is named in diffs and reports: its key value (`acc-17`), the key values joined by
+ * commas for a composite key (`acc-17,2026-05`), or undefined for a table without a key.
+ */
+export function rowLabel(info: TableInfo | undefined, row: Row): string | undefined {
+  const columns = keyColumns(info)
+  if (columns.length === 0) return undefined
+  return columns.map((column) => {
+    const value = row[column]
+    return typeof value === 'string' ? value : JSON.stringify(value ?? null)
+  }).join(',')
 }
 
 /**

@@ -108,7 +108,7 @@ describe('applyAugmentation', () => {
 })
 
 test('a scrambled name that equals another shown tool’s real name is an error naming both', () => {
-  const clash = defineTool({ name: 'messaging_1', domain: 'odd', description: 'Named like a scrambled tool.', args: z.object({}), returns: 'nothing', action: false, execute: () => null })
+  const clash = defineTool({ name: 'messaging_1', group: 'odd', description: 'Named like a scrambled tool.', args: z.object({}), returns: 'nothing', action: false, execute: () => null })
   const registry = createRegistry([...fixtureTools, clash])
   const scenario = { ...fixtureScenario, tools: { allow: ['send_message_with_phone_number', 'messaging_1'], deny: [] } }
   expect(() => applyAugmentation(scenario, defineAugmentation({ scrambledNames: ['send_message_with_phone_number'] }), registry)).toThrow(

@@ -7,7 +7,7 @@ import { createRegistry } from '../../src/tools/tool-registry.ts'
 export const fixtureTools = [
   defineTool({
     name: 'send_message_with_phone_number',
-    domain: 'messaging',
+    group: 'messaging',
     description: 'Sends a text message to a phone number.',
     args: z.object({
       phone_number: z.string().describe('The recipient phone number.'),
@@ -19,7 +19,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'search_messages',
-    domain: 'messaging',
+    group: 'messaging',
     description: 'Finds messages.',
     args: z.object({ content: z.string().optional().describe('Text the message contains.') }),
     returns: 'the matching messages',
@@ -28,7 +28,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'search_contacts',
-    domain: 'contacts',
+    group: 'contacts',
     description: 'Finds contacts.',
     args: z.object({ name: z.string().optional().describe('Part of the name.') }),
     returns: 'the matching contacts',
@@ -37,7 +37,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'add_contact',
-    domain: 'contacts',
+    group: 'contacts',
     description: 'Adds a contact.',
     args: z.object({ name: z.string().describe('The name.'), phone_number: z.string().describe('The number.') }),
     returns: 'the new person id',
@@ -46,7 +46,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'get_wifi_status',
-    domain: 'settings',
+    group: 'settings',
     description: 'Whether Wi-Fi is on.',
     args: z.object({}),
     returns: 'true when on',
@@ -55,7 +55,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'set_wifi_status',
-    domain: 'settings',
+    group: 'settings',
     description: 'Turns Wi-Fi on or off.',
     args: z.object({ on: z.boolean().describe('Whether Wi-Fi should be on.') }),
     returns: 'nothing',
@@ -64,7 +64,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'get_cellular_service_status',
-    domain: 'settings',
+    group: 'settings',
     description: 'Whether cellular service is on.',
     args: z.object({}),
     returns: 'true when on',
@@ -73,7 +73,7 @@ export const fixtureTools = [
   }),
   defineTool({
     name: 'end_conversation',
-    domain: 'user',
+    group: 'user',
     description: 'Ends the conversation.',
     args: z.object({}),
     returns: 'nothing',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { nameSimilarity, rankDistractionTools, scrambledNameTable } from '../../src/augmentation/index.ts'
-import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import { deviceDomain, deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { fixtureTools } from './fixture-tools.ts'
 
 describe('nameSimilarity', () => {
@@ -34,11 +34,14 @@ describe('rankDistractionTools over the device tools', () => {
   test('for a message sent with cellular off, picks settings tools close to ToolSandbox’s choice', () => {
     // ToolSandbox's 3 distraction tools for this case: set_wifi_status, get_wifi_status, get_location_service_status.
     const allowed = ['send_message_with_phone_number', 'search_contacts', 'get_cellular_service_status', 'set_cellular_service_status']
-    const top = rankDistractionTools(deviceTools, allowed).slice(0, 3).map((tool) => tool.name)
+    const tools = deviceDomain.registry.list()
+    const top = rankDistractionTools(tools, allowed).slice(0, 3).map((tool) => tool.name)
     expect(top).toEqual(['get_location_service_status', 'set_location_service_status', 'get_wifi_status'])
-    const all = rankDistractionTools(deviceTools, allowed).map((tool) => tool.name)
+    const all = rankDistractionTools(tools, allowed).map((tool) => tool.name)
+    // The registry holds the user's end_conversation too, which is never a distraction.
+    expect(tools.map((tool) => tool.name)).toContain('end_conversation')
     expect(all).not.toContain('end_conversation')
-    expect(all).toHaveLength(deviceTools.length - allowed.length - 1)
+    expect(all).toHaveLength(tools.length - allowed.length - 1)
   })
 })
 

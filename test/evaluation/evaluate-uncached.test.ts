@@ -121,7 +121,7 @@ function referenceList(
  */
 function expectCachedConstraintsExact(list: readonly Milestone[], edges: readonly Edge[] | undefined, setup: ListSetup, uncached: ListSetup): void {
   if (list.length === 0) return
-  const cached = compileMilestones(list, edges, { ...setup, index: new TrajectoryIndex(setup.index.trajectory), tokenizer: new RougeTokenizer() })
+  const cached = compileMilestones(list, edges, { ...setup, index: new TrajectoryIndex(setup.index.trajectory), comparers: { ...setup.comparers, tokenizer: new RougeTokenizer() } })
   const plain = compileMilestones(list, edges, uncached)
   const count = setup.index.trajectory.messages.length
   const tableText = (index: number, table: string) => canonicalJson(tableRows(uncached.index.snapshotAt(index), table) as never)
@@ -152,8 +152,7 @@ async function expectSameAsUncached(trajectory: Trajectory, scenario: EvaluatedS
     const index = new UncachedIndex(trajectory)
     const setup: ListSetup = {
       index,
-      semantic,
-      tokenizer: new UncachedTokenizer(),
+      comparers: { semantic, tokenizer: new UncachedTokenizer() },
       extractors: builtInExtractors,
       role: 'milestone',
       startIndex: trajectory.firstUserMessageIndex,
@@ -164,7 +163,7 @@ async function expectSameAsUncached(trajectory: Trajectory, scenario: EvaluatedS
       await semantic.load(lexicalEmbedder())
       continue
     }
-    const cachedSetup: ListSetup = { ...setup, index: new TrajectoryIndex(trajectory), tokenizer: new RougeTokenizer() }
+    const cachedSetup: ListSetup = { ...setup, index: new TrajectoryIndex(trajectory), comparers: { semantic, tokenizer: new RougeTokenizer() } }
     const plainSetup: ListSetup = { ...setup, index: new UncachedIndex(trajectory) }
     expectCachedConstraintsExact(scenario.milestones, scenario.milestoneEdges, cachedSetup, plainSetup)
     expectCachedConstraintsExact(scenario.minefields, scenario.minefieldEdges, { ...cachedSetup, role: 'minefield' }, { ...plainSetup, role: 'minefield' })

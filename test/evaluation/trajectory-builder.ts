@@ -63,6 +63,9 @@ export function buildTrajectory(start: WorldSnapshot | Record<string, readonly R
   const firstUserMessageIndex = Math.max(0, messages.findIndex((message) => message.sender === 'user' && message.recipient === 'agent'))
   return {
     scenarioId: 'hand-built',
+    domain: 'device',
+    agent: 'hand-built',
+    user: 'hand-built',
     augmentation: 'none',
     trial: 0,
     seed: 0,

@@ -6,8 +6,8 @@ import { buildTranscript } from '../../src/vitest/transcript.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 test('the page is self-contained and model text cannot break out of the embedded data', () => {
-  const trajectory = sampleTrajectory()
-  const record = toRunRecord(sampleScenario, trajectory, sampleEvaluation(), 'agent </title><script>alert(2)</script>', 0)
+  const trajectory = sampleTrajectory({ agent: 'agent </title><script>alert(2)</script>' })
+  const record = toRunRecord(sampleScenario, trajectory, sampleEvaluation(), 0)
   const { report } = buildReport([
     { id: 't', fullName: 'x', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: [record] } }, annotations: [] },
   ])

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
+import { deviceDomain, deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { referenceAgent, scriptedAgent, scriptedUser } from '../../src/roles/index.ts'
 import type { AgentReply } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
@@ -70,8 +70,9 @@ describe('runScenario on the device world', () => {
     expect(trajectory.messages.at(-1)?.toolResult?.error).toBeUndefined()
   })
 
-  test('end_conversation is the only device tool for the user', () => {
-    const forUser = deviceTools.filter((tool) => tool.audience?.includes('user') === true).map((tool) => tool.name)
+  test("end_conversation is the user's only tool, added by the domain to its registry", () => {
+    expect(deviceTools.filter((tool) => tool.audience?.includes('user') === true)).toEqual([])
+    const forUser = deviceDomain.registry.list().filter((tool) => tool.audience?.includes('user') === true).map((tool) => tool.name)
     expect(forUser).toEqual(['end_conversation'])
   })
 })

@@ -13,7 +13,7 @@ import type { JsonValue } from '../../src/world/index.ts'
 test('defineTool types execute from the zod schema, and its result as JSON', () => {
   const tool = defineTool({
     name: 'set_volume',
-    domain: 'settings',
+    group: 'settings',
     description: 'Sets the volume.',
     args: z.object({ level: z.number().describe('0 to 100'), mute: z.boolean().optional().describe('mute as well') }),
     returns: 'the new level',
@@ -27,7 +27,7 @@ test('defineTool types execute from the zod schema, and its result as JSON', () 
   expectTypeOf(tool).toExtend<ToolDefinition>()
   defineTool({
     name: 'bad',
-    domain: 'settings',
+    group: 'settings',
     description: 'Returns something that is not JSON.',
     args: z.object({}),
     returns: 'nothing useful',
@@ -51,8 +51,8 @@ test('defineScenario takes what an author writes and returns a validated scenari
   // Defaults are filled in: the validated scenario always has these.
   expectTypeOf(scenario.maxTurns).toEqualTypeOf<number>()
   expectTypeOf(scenario.milestones).toBeArray()
-  // @ts-expect-error categories are ToolSandbox's names
-  defineScenario({ ...scenario, categories: ['EASY'] })
+  // Categories are ToolSandbox's seven or labels of one's own.
+  defineScenario({ ...scenario, categories: ['STATE_DEPENDENCY', 'bank-transfers'] })
 })
 
 declare const someScenario: Scenario

@@ -9,7 +9,7 @@ import { createWorld } from '../../src/world/index.ts'
  */
 export const setCellular = defineTool({
   name: 'set_cellular_service_status',
-  domain: 'settings',
+  group: 'settings',
   description: 'Turns cellular service on or off.',
   args: z.object({ on: z.boolean().describe('true to turn cellular service on, false to turn it off') }),
   returns: 'nothing',
@@ -25,7 +25,7 @@ export const setCellular = defineTool({
 
 export const getCellular = defineTool({
   name: 'get_cellular_service_status',
-  domain: 'settings',
+  group: 'settings',
   description: 'Whether cellular service is on.',
   args: z.object({}),
   returns: 'true when cellular service is on',
@@ -35,7 +35,7 @@ export const getCellular = defineTool({
 
 export const setLowBattery = defineTool({
   name: 'set_low_battery_mode_status',
-  domain: 'settings',
+  group: 'settings',
   description: 'Turns low battery mode on or off. Turning it on switches cellular, wifi and location service off.',
   args: z.object({ on: z.boolean().describe('true to turn low battery mode on') }),
   returns: 'nothing',
@@ -49,7 +49,7 @@ export const setLowBattery = defineTool({
 
 export const sendMessage = defineTool({
   name: 'send_message_with_phone_number',
-  domain: 'messaging',
+  group: 'messaging',
   description: 'Sends a text message to a phone number.',
   args: z.object({
     phone_number: z.string().describe('the recipient phone number, with country code'),
@@ -67,7 +67,7 @@ export const sendMessage = defineTool({
 
 export const searchContacts = defineTool({
   name: 'search_contacts',
-  domain: 'contacts',
+  group: 'contacts',
   description: 'Finds contacts by name or relationship.',
   args: z.object({
     name: z.string().optional().describe('part of the contact name'),
@@ -87,7 +87,7 @@ export const searchContacts = defineTool({
 
 export const addReminder = defineTool({
   name: 'add_reminder',
-  domain: 'reminders',
+  group: 'reminders',
   description: 'Adds a reminder.',
   args: z.object({
     content: z.string().describe('what to be reminded of'),
@@ -106,7 +106,7 @@ export const addReminder = defineTool({
 /** A tool that fails with a plain exception after writing to the world. */
 export const brokenTool = defineTool({
   name: 'broken_tool',
-  domain: 'test',
+  group: 'test',
   description: 'Always fails after writing.',
   args: z.object({}),
   returns: 'never returns',
@@ -120,7 +120,7 @@ export const brokenTool = defineTool({
 /** A tool whose result is not JSON. */
 export const dateTool = defineTool({
   name: 'date_tool',
-  domain: 'test',
+  group: 'test',
   description: 'Returns a Date object by mistake.',
   args: z.object({}),
   returns: 'a date',
@@ -130,7 +130,7 @@ export const dateTool = defineTool({
 
 export const endConversation = defineTool({
   name: 'end_conversation',
-  domain: 'user',
+  group: 'user',
   description: 'Ends the conversation.',
   args: z.object({}),
   returns: 'nothing',

@@ -27,7 +27,7 @@ function strictViolations(node: JsonValue, path = '$'): string[] {
 }
 
 describe('toolJsonSchema', () => {
-  test.each([...fixtureRegistry.list(), ...createRegistry(deviceTools).list()].map((tool) => [`${tool.domain}/${tool.name}`, tool] as const))('strict schema of %s follows every strict rule', (_name, tool) => {
+  test.each([...fixtureRegistry.list(), ...createRegistry(deviceTools).list()].map((tool) => [`${tool.group}/${tool.name}`, tool] as const))('strict schema of %s follows every strict rule', (_name, tool) => {
     const schema = toolJsonSchema(tool, { strict: true })
     expect(strictViolations(schema)).toEqual([])
     for (const property of Object.values((schema.properties ?? {}) as JsonObject)) expect(typeof (property as JsonObject).description).toBe('string')
@@ -57,7 +57,7 @@ describe('toolJsonSchema', () => {
   test('discriminated unions use anyOf', () => {
     const tool = defineTool({
       name: 'pick',
-      domain: 'test',
+      group: 'test',
       description: 'x',
       args: z.object({ shape: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), size: z.number().describe('s') }), z.object({ kind: z.literal('b') })]).describe('a shape') }),
       returns: 'x',
@@ -70,14 +70,14 @@ describe('toolJsonSchema', () => {
   })
 
   test('a record argument cannot be strict and says which argument', () => {
-    const tool = defineTool({ name: 'tagger', domain: 'test', description: 'x', args: z.object({ labels: z.record(z.string(), z.string()).describe('labels') }), returns: 'x', action: false, execute: () => null })
+    const tool = defineTool({ name: 'tagger', group: 'test', description: 'x', args: z.object({ labels: z.record(z.string(), z.string()).describe('labels') }), returns: 'x', action: false, execute: () => null })
     expect(() => toolJsonSchema(tool, { strict: true })).toThrow(StrictSchemaError)
     expect(() => toolJsonSchema(tool, { strict: true })).toThrow(/argument labels is a record/)
     expect(toolJsonSchema(tool, { strict: false }).type).toBe('object')
   })
 
   test('an argument named like a schema keyword is still an argument', () => {
-    const tool = defineTool({ name: 'odd', domain: 'test', description: 'x', args: z.object({ type: z.string().describe('t'), description: z.string().optional().describe('d') }), returns: 'x', action: false, execute: () => null })
+    const tool = defineTool({ name: 'odd', group: 'test', description: 'x', args: z.object({ type: z.string().describe('t'), description: z.string().optional().describe('d') }), returns: 'x', action: false, execute: () => null })
     const schema = toolJsonSchema(tool, { strict: true }) as { properties: Record<string, JsonObject>; required: string[] }
     expect(schema.required).toEqual(['type', 'description'])
     expect(schema.properties.description?.type).toEqual(['string', 'null'])

@@ -20,7 +20,7 @@ describe('createRegistry', () => {
   })
 
   test('rejects arguments without a description, naming them', () => {
-    const bare = defineTool({ name: 'bare', domain: 'test', description: 'x', args: z.object({ a: z.string(), b: z.number().describe('b') }), returns: 'x', action: false, execute: () => null })
+    const bare = defineTool({ name: 'bare', group: 'test', description: 'x', args: z.object({ a: z.string(), b: z.number().describe('b') }), returns: 'x', action: false, execute: () => null })
     expect(() => createRegistry([bare])).toThrow(/`bare` has arguments without a description: a;/)
   })
 

@@ -49,7 +49,7 @@ describe('validateArguments', () => {
   test('null for an optional argument that accepts null is kept as a value, not dropped', () => {
     const placeTool = defineTool({
       name: 'move_pin',
-      domain: 'test',
+      group: 'test',
       description: 'Moves or clears a pin.',
       args: z.object({ id: z.string().describe('the pin'), latitude: z.number().nullable().optional().describe('new latitude, or null to clear') }),
       returns: 'null',
@@ -63,7 +63,7 @@ describe('validateArguments', () => {
   test('numbers: an integer is accepted for a number, a boolean is not read as a number (a deliberate departure from ToolSandbox)', () => {
     const shift = defineTool({
       name: 'shift',
-      domain: 'test',
+      group: 'test',
       description: 'Shifts.',
       args: z.object({ timestamp: z.number().describe('instant'), days: z.number().int().optional().describe('days') }),
       returns: 'a number',
@@ -79,7 +79,7 @@ describe('validateArguments', () => {
   test('a value out of range is described in our words, naming the argument, the bound and the value', () => {
     const bounded = defineTool({
       name: 'bounded',
-      domain: 'test',
+      group: 'test',
       description: 'Bounded arguments.',
       args: z.object({
         days: z.number().int().optional().describe('days'),

@@ -5,7 +5,7 @@ import type { Mutant } from '../../scenarios/toolsandbox/mutants.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import { runScenario } from '../../src/run/index.ts'
-import type { Scenario } from '../../src/scenario/index.ts'
+import type { Scenario, ToolSandboxCategory } from '../../src/scenario/index.ts'
 
 interface Outcome {
   readonly mutant: Mutant
@@ -47,7 +47,7 @@ describe('mutants of the reference solutions', () => {
     const missing: string[] = []
     const survivors: string[] = []
     for (const [category, operator] of Object.entries(CATEGORY_OPERATORS)) {
-      for (const scenario of builtInScenarios({ category: category as Scenario['categories'][number] })) {
+      for (const scenario of builtInScenarios({ category: category as ToolSandboxCategory })) {
         const own = outcomes.filter((outcome) => outcome.mutant.original === scenario.id && outcome.mutant.operator === operator)
         if (own.length === 0) missing.push(`${scenario.id} (${operator})`)
         for (const outcome of own.filter((candidate) => !candidate.killed)) survivors.push(`${outcome.mutant.scenario.id}: ${outcome.mutant.description}`)

@@ -33,6 +33,9 @@ function message(index: number, sender: Message['sender'], recipient: Message['r
 export function sampleTrajectory(overrides: Partial<Trajectory> = {}): Trajectory {
   return {
     scenarioId: sampleScenario.id,
+    domain: 'device',
+    agent: 'test-agent',
+    user: 'reference',
     augmentation: 'none',
     trial: 0,
     seed: 1,
@@ -80,5 +83,5 @@ export function sampleEvaluation(options: { partial?: boolean; mined?: boolean }
 
 /** A scenario run with a precomputed evaluation. */
 export function sampleRun(options: { partial?: boolean; mined?: boolean; trajectory?: Partial<Trajectory> } = {}): ScenarioRun {
-  return { scenario: sampleScenario, trajectory: sampleTrajectory(options.trajectory), evaluation: sampleEvaluation(options), agent: 'test-agent' }
+  return { scenario: sampleScenario, trajectory: sampleTrajectory(options.trajectory), evaluation: sampleEvaluation(options) }
 }

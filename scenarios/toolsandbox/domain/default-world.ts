@@ -68,6 +68,11 @@ const DAY = 86_400
  *   an hour at a dry cleaner in Hayes Valley.
  */
 export function defaultWorld(clock: Clock): WorldSnapshot {
+  return createWorld(defaultDeviceRows(clock), { ...DEVICE_TABLE_INFO })
+}
+
+/** The rows of {@link defaultWorld}, by table: the device domain's `defaultRows`. */
+export function defaultDeviceRows(clock: Clock): Record<string, Record<string, JsonValue>[]> {
   const now = clock.now
   const people = DEFAULT_PERSON_IDS
   const phones = DEFAULT_PHONE_NUMBERS
@@ -167,5 +172,5 @@ export function defaultWorld(clock: Clock): WorldSnapshot {
       },
     ],
   }
-  return createWorld(tables, { ...DEVICE_TABLE_INFO })
+  return tables
 }

@@ -2,7 +2,6 @@ import type { AnyTool } from '../../../src/tools/define-tool.ts'
 import { calculateLatLonDistance } from './calculate-distance-tool.ts'
 import { convertCurrency } from './currency-tool.ts'
 import { contactsTools } from './contacts-tools.ts'
-import { endConversation } from './end-conversation-tool.ts'
 import { searchLatLon, searchLocationAroundLatLon } from './maps-tools.ts'
 import { messagingTools } from './messaging-tools.ts'
 import { remindersTools } from './reminders-tools.ts'
@@ -14,10 +13,10 @@ import { unitConversion } from './unit-conversion-tool.ts'
 import { searchWeatherAroundLatLon } from './weather-tool.ts'
 
 /**
- * Every built-in device tool: the 33 ToolSandbox agent tools and `end_conversation` (which only
- * the user may call).
+ * Every built-in device tool: the 33 ToolSandbox agent tools. (The simulated user's
+ * `end_conversation` belongs to every run, not to a domain.)
  */
-export const deviceTools: readonly AnyTool[] = Object.freeze([
+export const deviceTools = Object.freeze([
   ...contactsTools,
   ...messagingTools,
   ...settingsTools,
@@ -31,5 +30,4 @@ export const deviceTools: readonly AnyTool[] = Object.freeze([
   searchWeatherAroundLatLon,
   searchStock,
   convertCurrency,
-  endConversation,
-])
+] as const)

@@ -48,6 +48,7 @@
  * Fuzzy searches (contact names and relationships at 90, message and reminder content at 50,
  * holidays at 85, company names at 85) use `fuzzyScore`, a WRatio-style scorer described there.
  */
+export { deviceDomain } from './device-domain.ts'
 export { deviceTools } from './device-tools.ts'
 export { addContact, contactsTools, modifyContact, removeContact, searchContacts } from './contacts-tools.ts'
 export { messagingTools, searchMessages, sendMessageWithPhoneNumber } from './messaging-tools.ts'
@@ -83,7 +84,6 @@ export { PLACE_SEARCH_LIMIT, REVERSE_GEOCODE_RADIUS_METRES, searchLatLon, search
 export { searchWeatherAroundLatLon, WEATHER_RADIUS_KM } from './weather-tool.ts'
 export { findStock, searchStock } from './stock-tool.ts'
 export { convertCurrency, findCurrency } from './currency-tool.ts'
-export { endConversation } from './end-conversation-tool.ts'
 export { fuzzyScore } from './fuzzy-score.ts'
 export { PLACES } from './data/places.ts'
 export type { Place } from './data/places.ts'
@@ -116,9 +116,9 @@ export {
   DEFAULT_PERSON_IDS,
   DEFAULT_PHONE_NUMBERS,
   DEFAULT_REMINDER_IDS,
+  defaultDeviceRows,
   defaultWorld,
 } from './default-world.ts'
 export { buildStartingWorld } from './build-starting-world.ts'
-export { WorldSpecError } from './world-spec-error.ts'
 export { normalizePhoneNumber } from './phone-number.ts'
 export { checkLatitude, checkLongitude, checkTimestamp, MAXIMUM_TIMESTAMP, MINIMUM_TIMESTAMP } from './value-checks.ts'

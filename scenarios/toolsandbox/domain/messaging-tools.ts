@@ -12,7 +12,7 @@ import { checkTimestamp } from './value-checks.ts'
 /** Sends a text message. */
 export const sendMessageWithPhoneNumber = defineTool({
   name: 'send_message_with_phone_number',
-  domain: 'messaging',
+  group: 'messaging',
   description: "Sends a text message from the owner's phone to a phone number and returns the new message's id. Needs the cellular service.",
   args: z.object({
     phone_number: z.string().describe("the recipient's phone number with a leading + and the country code, such as +14155550132"),
@@ -47,7 +47,7 @@ export const sendMessageWithPhoneNumber = defineTool({
 /** Looks up messages. */
 export const searchMessages = defineTool({
   name: 'search_messages',
-  domain: 'messaging',
+  group: 'messaging',
   description:
     'Finds text messages that match every given field. Ids and phone numbers must match exactly, the content matches approximately, and the creation time can be bounded from below and above. Give at least one field.',
   args: z.object({
@@ -90,4 +90,4 @@ export const searchMessages = defineTool({
 })
 
 /** The messaging tools. */
-export const messagingTools: readonly AnyTool[] = [sendMessageWithPhoneNumber, searchMessages]
+export const messagingTools = Object.freeze([sendMessageWithPhoneNumber, searchMessages] as const)

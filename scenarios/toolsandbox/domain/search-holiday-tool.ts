@@ -30,7 +30,7 @@ export function findHoliday(name: string, year: number): Holiday | undefined {
 /** The date of a US holiday. */
 export const searchHoliday = defineTool({
   name: 'search_holiday',
-  domain: 'holidays',
+  group: 'holidays',
   description:
     'Looks up the date of a US holiday (the federal holidays and common observances such as Easter, Mother\'s Day or Halloween) in a given year. Needs Wi-Fi.',
   args: z.object({

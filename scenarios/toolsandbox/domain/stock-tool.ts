@@ -31,7 +31,7 @@ export function findStock(query: string): StockQuote | undefined {
 /** A stock quote by company name or ticker. */
 export const searchStock = defineTool({
   name: 'search_stock',
-  domain: 'stocks',
+  group: 'stocks',
   description: 'Looks up the latest stock quote of a company by its name or ticker symbol. Prices are in US dollars. Needs Wi-Fi.',
   args: z.object({
     query: z.string().describe('a company name or ticker symbol, such as Apple or AAPL'),

@@ -5,7 +5,7 @@ import { sessionToken, verificationCode } from './tooltalk-ids.ts'
 import { ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-account'
+const GROUP = 'tooltalk-account'
 const PASSWORD_INCORRECT = 'The password is incorrect.'
 
 function publicProfile(username: string, account: Readonly<Record<string, unknown>>): JsonObject {
@@ -19,7 +19,7 @@ function publicProfile(username: string, account: Readonly<Record<string, unknow
 
 /** GetAccountInformation: the logged-in user's profile. */
 export const getAccountInformation = defineToolTalkTool({
-  name: 'GetAccountInformation', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: false,
+  name: 'GetAccountInformation', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: false,
   description: 'Shows the profile of the user who is logged in.',
   args: z.strictObject({}),
   returns: 'user: the username, email, phone and name of the account',
@@ -31,7 +31,7 @@ export const getAccountInformation = defineToolTalkTool({
 
 /** DeleteAccount: removes the logged-in user's account after checking the password. */
 export const deleteAccount = defineToolTalkTool({
-  name: 'DeleteAccount', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: true,
+  name: 'DeleteAccount', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: 'Removes the account of the logged-in user for good. The user must confirm with their password.',
   args: z.strictObject({ password: z.string().describe("The account's current password.") }),
   returns: 'status: "success" once the account is gone',
@@ -46,7 +46,7 @@ export const deleteAccount = defineToolTalkTool({
 
 /** UserLogin: logs a user in and hands out a session token. */
 export const userLogin = defineToolTalkTool({
-  name: 'UserLogin', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: false, action: true,
+  name: 'UserLogin', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Logs a user in with username and password and starts a session.',
   args: z.strictObject({
     username: z.string().describe('The username to log in as.'),
@@ -67,7 +67,7 @@ export const userLogin = defineToolTalkTool({
 
 /** LogoutUser: ends the logged-in user's session. */
 export const logoutUser = defineToolTalkTool({
-  name: 'LogoutUser', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: true,
+  name: 'LogoutUser', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: 'Logs the current user out and closes their session.',
   args: z.strictObject({}),
   returns: 'status: "success" when the session was closed',
@@ -81,7 +81,7 @@ export const logoutUser = defineToolTalkTool({
 
 /** ChangePassword: replaces the logged-in user's password. */
 export const changePassword = defineToolTalkTool({
-  name: 'ChangePassword', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: true,
+  name: 'ChangePassword', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: "Sets a new password for the logged-in user's account; the current one must be given.",
   args: z.strictObject({
     old_password: z.string().describe('The password in use now.'),
@@ -99,7 +99,7 @@ export const changePassword = defineToolTalkTool({
 
 /** RegisterUser: creates an account and logs it in. */
 export const registerUser = defineToolTalkTool({
-  name: 'RegisterUser', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: false, action: true,
+  name: 'RegisterUser', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Creates a new account and logs it in.',
   args: z.strictObject({
     username: z.string().describe('The username for the new account.'),
@@ -122,7 +122,7 @@ export const registerUser = defineToolTalkTool({
 
 /** SendVerificationCode: starts a password reset by e-mailing a code. */
 export const sendVerificationCode = defineToolTalkTool({
-  name: 'SendVerificationCode', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: false, action: true,
+  name: 'SendVerificationCode', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: "Starts a password reset: sends a verification code to the account's e-mail address.",
   args: z.strictObject({
     username: z.string().describe('The username of the account.'),
@@ -141,7 +141,7 @@ export const sendVerificationCode = defineToolTalkTool({
 
 /** ResetPassword: sets a new password with a verification code. */
 export const resetPassword = defineToolTalkTool({
-  name: 'ResetPassword', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: false, action: true,
+  name: 'ResetPassword', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Sets a new password using the verification code the user received.',
   args: z.strictObject({
     username: z.string().describe('The username of the account.'),
@@ -162,7 +162,7 @@ export const resetPassword = defineToolTalkTool({
 
 /** QueryUser: looks users up by username or e-mail address. */
 export const queryUser = defineToolTalkTool({
-  name: 'QueryUser', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: false,
+  name: 'QueryUser', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: false,
   description: 'Looks up users by username or by e-mail address (give at least one; the username wins when both are given).',
   args: z.strictObject({
     username: z.string().optional().describe('The username to look up; needed when no email is given.'),
@@ -182,7 +182,7 @@ export const queryUser = defineToolTalkTool({
 
 /** UpdateAccountInformation: changes the logged-in user's e-mail, phone or name. */
 export const updateAccountInformation = defineToolTalkTool({
-  name: 'UpdateAccountInformation', domain: DOMAIN, plugin: 'AccountTools', requiresAuth: true, action: true,
+  name: 'UpdateAccountInformation', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: "Changes the logged-in user's e-mail address, phone number or name; the password confirms it.",
   args: z.strictObject({
     password: z.string().describe("The account's password."),

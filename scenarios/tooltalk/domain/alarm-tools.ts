@@ -5,12 +5,12 @@ import { alarmId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-alarm'
+const GROUP = 'tooltalk-alarm'
 const DATABASE = 'Alarm'
 
 /** AddAlarm: sets an alarm at a time of day. */
 export const addAlarm = defineToolTalkTool({
-  name: 'AddAlarm', domain: DOMAIN, plugin: 'Alarm', requiresAuth: true, action: true,
+  name: 'AddAlarm', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: true,
   description: 'Sets an alarm for a time of day.',
   args: z.strictObject({ time: z.string().describe('When the alarm rings, as HH:MM:SS (24-hour clock).') }),
   returns: 'alarm_id: the id of the new alarm, like 5bff-dd80',
@@ -27,7 +27,7 @@ export const addAlarm = defineToolTalkTool({
 
 /** DeleteAlarm: removes an alarm by id. */
 export const deleteAlarm = defineToolTalkTool({
-  name: 'DeleteAlarm', domain: DOMAIN, plugin: 'Alarm', requiresAuth: true, action: true,
+  name: 'DeleteAlarm', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: true,
   description: 'Removes one of the user\'s alarms.',
   args: z.strictObject({ alarm_id: z.string().describe('The id of the alarm, like 5bff-dd80.') }),
   returns: 'status: "success" when the alarm was removed',
@@ -42,7 +42,7 @@ export const deleteAlarm = defineToolTalkTool({
 
 /** FindAlarms: lists the user's alarms, optionally within a time window. */
 export const findAlarms = defineToolTalkTool({
-  name: 'FindAlarms', domain: DOMAIN, plugin: 'Alarm', requiresAuth: true, action: false,
+  name: 'FindAlarms', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: false,
   description: "Lists the user's alarms, optionally only those between two times of day.",
   args: z.strictObject({
     start_range: z.string().optional().describe('The earliest time to include, as HH:MM:SS.'),

@@ -6,13 +6,13 @@ import { eventId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-calendar'
+const GROUP = 'tooltalk-calendar'
 const DATABASE = 'Calendar'
 const EVENT_TYPES = ['meeting', 'event']
 
 /** CreateEvent: adds a meeting or an event to the user's calendar. */
 export const createEvent = defineToolTalkTool({
-  name: 'CreateEvent', domain: DOMAIN, plugin: 'Calendar', requiresAuth: true, action: true,
+  name: 'CreateEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: "Adds a meeting or an event to the user's calendar. Times must lie in the future.",
   args: z.strictObject({
     name: z.string().describe('What the event is called.'),
@@ -50,7 +50,7 @@ export const createEvent = defineToolTalkTool({
 
 /** DeleteEvent: removes an event by id. */
 export const deleteEvent = defineToolTalkTool({
-  name: 'DeleteEvent', domain: DOMAIN, plugin: 'Calendar', requiresAuth: true, action: true,
+  name: 'DeleteEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: "Removes an event from the user's calendar.",
   args: z.strictObject({ event_id: z.string().describe('The id of the event to remove.') }),
   returns: 'status: "success" when the event was removed',
@@ -68,7 +68,7 @@ export const deleteEvent = defineToolTalkTool({
  * call that fails on the times has already renamed the event (the simulator keeps that change).
  */
 export const modifyEvent = defineToolTalkTool({
-  name: 'ModifyEvent', domain: DOMAIN, plugin: 'Calendar', requiresAuth: true, action: true,
+  name: 'ModifyEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: 'Changes an existing event. Times must lie in the future; give the new start and end together.',
   args: z.strictObject({
     event_id: z.string().describe('The id of the event to change.'),
@@ -111,7 +111,7 @@ export const modifyEvent = defineToolTalkTool({
 
 /** QueryCalendar: the events that overlap a time window. */
 export const queryCalendar = defineToolTalkTool({
-  name: 'QueryCalendar', domain: DOMAIN, plugin: 'Calendar', requiresAuth: true, action: false,
+  name: 'QueryCalendar', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: false,
   description: "Lists the user's events that start, end or run within a time window.",
   args: z.strictObject({
     start_time: z.string().describe('The start of the window, as YYYY-MM-DD HH:MM:SS.'),

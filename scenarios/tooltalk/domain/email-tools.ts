@@ -5,12 +5,12 @@ import { emailId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-email'
+const GROUP = 'tooltalk-email'
 const DATABASE = 'Email'
 
 /** SearchInbox: the five newest e-mails that pass the filters. */
 export const searchInbox = defineToolTalkTool({
-  name: 'SearchInbox', domain: DOMAIN, plugin: 'Email', requiresAuth: true, action: false,
+  name: 'SearchInbox', group: GROUP, plugin: 'Email', requiresAuth: true, action: false,
   description: "Searches the user's inbox and returns the five newest e-mails that match.",
   args: z.strictObject({
     query: z.string().optional().describe('Keywords to look for in subjects and bodies.'),
@@ -33,7 +33,7 @@ export const searchInbox = defineToolTalkTool({
 
 /** SendEmail: sends an e-mail (nothing is stored; ToolTalk keeps no outbox). */
 export const sendEmail = defineToolTalkTool({
-  name: 'SendEmail', domain: DOMAIN, plugin: 'Email', requiresAuth: true, action: true,
+  name: 'SendEmail', group: GROUP, plugin: 'Email', requiresAuth: true, action: true,
   description: 'Sends an e-mail from the logged-in user.',
   args: z.strictObject({
     to: z.array(z.string()).describe('The e-mail addresses to send to.'),

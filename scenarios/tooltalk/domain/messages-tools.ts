@@ -5,12 +5,12 @@ import { messageId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-messages'
+const GROUP = 'tooltalk-messages'
 const DATABASE = 'Message'
 
 /** SendMessage: sends a text message (nothing is stored; any receiver is accepted). */
 export const sendMessage = defineToolTalkTool({
-  name: 'SendMessage', domain: DOMAIN, plugin: 'Messages', requiresAuth: true, action: true,
+  name: 'SendMessage', group: GROUP, plugin: 'Messages', requiresAuth: true, action: true,
   description: 'Sends a text message to another user.',
   args: z.strictObject({
     receiver: z.string().describe("The receiver's username."),
@@ -27,7 +27,7 @@ export const sendMessage = defineToolTalkTool({
 
 /** SearchMessages: the five newest messages that pass the filters. */
 export const searchMessages = defineToolTalkTool({
-  name: 'SearchMessages', domain: DOMAIN, plugin: 'Messages', requiresAuth: true, action: false,
+  name: 'SearchMessages', group: GROUP, plugin: 'Messages', requiresAuth: true, action: false,
   description: "Searches the user's messages and returns the five newest that match.",
   args: z.strictObject({
     query: z.string().optional().describe('Keywords to look for in the message text.'),

@@ -5,12 +5,12 @@ import { reminderId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-reminder'
+const GROUP = 'tooltalk-reminder'
 const DATABASE = 'Reminder'
 
 /** AddReminder: adds a pending task, optionally with a due date. */
 export const addReminder = defineToolTalkTool({
-  name: 'AddReminder', domain: DOMAIN, plugin: 'Reminder', requiresAuth: true, action: true,
+  name: 'AddReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: "Adds a task to the user's reminders.",
   args: z.strictObject({
     task: z.string().describe('What to be reminded of.'),
@@ -37,7 +37,7 @@ function requireReminder(store: ToolTalkStore, username: string, id: string): vo
 
 /** CompleteReminder: marks a pending reminder complete. */
 export const completeReminder = defineToolTalkTool({
-  name: 'CompleteReminder', domain: DOMAIN, plugin: 'Reminder', requiresAuth: true, action: true,
+  name: 'CompleteReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: 'Marks a reminder as done.',
   args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to mark done.') }),
   returns: 'status: "success" when the reminder was marked complete',
@@ -53,7 +53,7 @@ export const completeReminder = defineToolTalkTool({
 
 /** DeleteReminder: removes a reminder. */
 export const deleteReminder = defineToolTalkTool({
-  name: 'DeleteReminder', domain: DOMAIN, plugin: 'Reminder', requiresAuth: true, action: true,
+  name: 'DeleteReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: 'Removes a reminder.',
   args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to remove.') }),
   returns: 'status: "success" when the reminder was removed',
@@ -68,7 +68,7 @@ export const deleteReminder = defineToolTalkTool({
 
 /** GetReminders: all of the user's reminders. */
 export const getReminders = defineToolTalkTool({
-  name: 'GetReminders', domain: DOMAIN, plugin: 'Reminder', requiresAuth: true, action: false,
+  name: 'GetReminders', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: false,
   description: "Lists all of the user's reminders.",
   args: z.strictObject({}),
   returns: 'reminders: each reminder with its id, task, due date and status ("pending" or "complete")',

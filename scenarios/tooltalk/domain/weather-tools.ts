@@ -4,7 +4,7 @@ import { DAY_SECONDS, dayOf, parseDate } from './python-datetime.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
 
-const DOMAIN = 'tooltalk-weather'
+const GROUP = 'tooltalk-weather'
 
 /** ToolTalk looks locations up lower-cased and trimmed. */
 function locationKey(location: string): string {
@@ -31,7 +31,7 @@ function dayRow(days: Map<string, Row>, seconds: number, location: string): Row 
 
 /** CurrentWeather: today's weather at a location. */
 export const currentWeather = defineToolTalkTool({
-  name: 'CurrentWeather', domain: DOMAIN, plugin: 'Weather', requiresAuth: false, action: false,
+  name: 'CurrentWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: "Gives today's weather at a place.",
   args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
   returns: 'weather: the date, high and low temperature and conditions',
@@ -44,7 +44,7 @@ export const currentWeather = defineToolTalkTool({
 
 /** ForecastWeather: the next three days at a location. */
 export const forecastWeather = defineToolTalkTool({
-  name: 'ForecastWeather', domain: DOMAIN, plugin: 'Weather', requiresAuth: false, action: false,
+  name: 'ForecastWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: 'Gives the weather forecast for the next three days at a place.',
   args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
   returns: 'forecast: three days, each with its date, high and low temperature and conditions',
@@ -58,7 +58,7 @@ export const forecastWeather = defineToolTalkTool({
 
 /** HistoricWeather: the usual weather of a month at a location. */
 export const historicWeather = defineToolTalkTool({
-  name: 'HistoricWeather', domain: DOMAIN, plugin: 'Weather', requiresAuth: false, action: false,
+  name: 'HistoricWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: 'Gives the usual weather of a month at a place: temperatures, records, rainfall and snow days.',
   args: z.strictObject({
     location: z.string().describe('The city, such as "London".'),

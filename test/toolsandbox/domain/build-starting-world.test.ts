@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildStartingWorld, DEFAULT_PERSON_IDS, defaultWorld, WorldSpecError } from '../../../scenarios/toolsandbox/domain/index.ts'
+import { buildStartingWorld, DEFAULT_PERSON_IDS, defaultWorld } from '../../../scenarios/toolsandbox/domain/index.ts'
+import { WorldSpecError } from '../../../src/domain/index.ts'
 import { settingsOf, tableRows } from '../../../src/world/index.ts'
 import { CLOCK } from './helpers.ts'
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { deviceTools, TOOLSANDBOX_TOOL_NAMES } from '../../../scenarios/toolsandbox/domain/index.ts'
+import { deviceDomain, deviceTools, TOOLSANDBOX_TOOL_NAMES } from '../../../scenarios/toolsandbox/domain/index.ts'
 
 describe('deviceTools', () => {
-  it('holds exactly the 33 ToolSandbox agent tools plus end_conversation for the user', () => {
+  it("holds exactly the 33 ToolSandbox agent tools; the domain's registry adds end_conversation for the user", () => {
     expect(TOOLSANDBOX_TOOL_NAMES).toHaveLength(33)
-    const agentTools = deviceTools.filter((tool) => (tool.audience ?? ['agent']).includes('agent'))
-    expect(agentTools.map((tool) => tool.name).sort()).toEqual([...TOOLSANDBOX_TOOL_NAMES].sort())
-    const userTools = deviceTools.filter((tool) => tool.audience?.includes('user'))
+    expect(deviceTools.every((tool) => (tool.audience ?? ['agent']).includes('agent'))).toBe(true)
+    expect(deviceTools.map((tool) => tool.name).sort()).toEqual([...TOOLSANDBOX_TOOL_NAMES].sort())
+    const userTools = deviceDomain.registry.list().filter((tool) => tool.audience?.includes('user'))
     expect(userTools.map((tool) => tool.name)).toEqual(['end_conversation'])
     expect(new Set(deviceTools.map((tool) => tool.name)).size).toBe(deviceTools.length)
   })

@@ -1,6 +1,7 @@
 /**
- * A scenario's starting world does not fit the device tables. The message names the table, the
- * row (its position in the scenario's list) and the column, and what was expected.
+ * A starting world that does not fit its domain's tables. The message names the table, the row
+ * (its position in the scenario's list, or in the built table for rules checked on the whole
+ * world) and the column, and what was expected.
  */
 export class WorldSpecError extends Error {
   readonly table: string

@@ -1,0 +1,100 @@
+/**
+ * The built-in scenario corpus: original scenarios over the device domain, each validated by the
+ * scenario schema and checked against the domain, in a fixed order.
+ */
+import { CATEGORIES, checkScenarioDomain, parseScenario, withDomain } from '../../src/scenario/index.ts'
+import type { Scenario, ToolSandboxCategory } from '../../src/scenario/index.ts'
+import type { CorpusScenario } from './authoring.ts'
+import { deviceDomain } from './domain/device-domain.ts'
+import { contactsScenarios } from './corpus/contacts-scenarios.ts'
+import { followUpScenarios } from './corpus/follow-up-scenarios.ts'
+import { insufficientInformationScenarios } from './corpus/insufficient-information-scenarios.ts'
+import { moreFollowUpScenarios } from './corpus/more-follow-up-scenarios.ts'
+import { moreStateScenarios } from './corpus/more-state-scenarios.ts'
+import { moreInsufficientInformationScenarios } from './corpus/more-insufficient-information-scenarios.ts'
+import { messagingScenarios } from './corpus/messaging-scenarios.ts'
+import { onlineScenarios } from './corpus/online-scenarios.ts'
+import { placesScenarios } from './corpus/places-scenarios.ts'
+import { reminderScenarios } from './corpus/reminder-scenarios.ts'
+import { settingsScenarios } from './corpus/settings-scenarios.ts'
+import { timeScenarios } from './corpus/time-scenarios.ts'
+
+/** The corpus files, in the order their scenarios are listed. */
+const SOURCES: readonly (readonly [string, readonly CorpusScenario[]])[] = [
+  ['corpus/settings-scenarios', settingsScenarios],
+  ['corpus/contacts-scenarios', contactsScenarios],
+  ['corpus/messaging-scenarios', messagingScenarios],
+  ['corpus/reminder-scenarios', reminderScenarios],
+  ['corpus/time-scenarios', timeScenarios],
+  ['corpus/online-scenarios', onlineScenarios],
+  ['corpus/follow-up-scenarios', followUpScenarios],
+  ['corpus/insufficient-information-scenarios', insufficientInformationScenarios],
+  ['corpus/places-scenarios', placesScenarios],
+  ['corpus/more-follow-up-scenarios', moreFollowUpScenarios],
+  ['corpus/more-state-scenarios', moreStateScenarios],
+  ['corpus/more-insufficient-information-scenarios', moreInsufficientInformationScenarios],
+]
+
+/** Which built-in scenarios to return; all when empty. Criteria combine with "and". */
+export interface ScenarioFilter {
+  /** Only scenarios in this category. */
+  readonly category?: ToolSandboxCategory
+  /** Only the scenario with this id. */
+  readonly id?: string
+  /** Only scenarios whose id is listed (in corpus order). */
+  readonly ids?: readonly string[]
+}
+
+let validated: readonly Scenario[] | undefined
+
+function corpus(): readonly Scenario[] {
+  if (validated !== undefined) return validated
+  const scenarios: Scenario[] = []
+  const seen = new Map<string, string>()
+  for (const [source, inputs] of SOURCES) {
+    for (const input of inputs) {
+      const where = `${input.id} (scenarios/toolsandbox/${source}.ts)`
+      const earlier = seen.get(input.id)
+      if (earlier !== undefined) throw new Error(`duplicate scenario id ${input.id}: in scenarios/toolsandbox/${source}.ts and scenarios/toolsandbox/${earlier}.ts`)
+      seen.set(input.id, source)
+      const scenario = parseScenario(input, where)
+      checkScenarioDomain(scenario, deviceDomain, where)
+      scenarios.push(withDomain(scenario, deviceDomain))
+    }
+  }
+  validated = Object.freeze(scenarios)
+  return validated
+}
+
+/**
+ * The built-in scenarios, validated, in a deterministic order (by corpus file, then as written).
+ *
+ * @throws Error when `id` or an entry of `ids` names no scenario; the message lists close ids.
+ */
+export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
+  const all = corpus()
+  const known = new Set(all.map((scenario) => scenario.id))
+  for (const id of [...(filter.id === undefined ? [] : [filter.id]), ...(filter.ids ?? [])]) {
+    if (!known.has(id)) {
+      const stem = id.split('-')[0] ?? id
+      const close = [...known].filter((candidate) => candidate.includes(stem)).slice(0, 5)
+      throw new Error(`no built-in scenario ${JSON.stringify(id)}${close.length > 0 ? `; similar ids: ${close.join(', ')}` : ''} (${known.size} scenarios in all)`)
+    }
+  }
+  if (filter.category !== undefined && !CATEGORIES.includes(filter.category))
+    throw new Error(`unknown category ${JSON.stringify(filter.category)}; the categories are ${CATEGORIES.join(', ')}`)
+  const ids = filter.ids === undefined ? undefined : new Set(filter.ids)
+  return all.filter(
+    (scenario) =>
+      (filter.category === undefined || scenario.categories.includes(filter.category)) &&
+      (filter.id === undefined || scenario.id === filter.id) &&
+      (ids === undefined || ids.has(scenario.id)),
+  )
+}
+
+/** How many built-in scenarios each category has (a scenario counts in each of its categories). */
+export function scenarioCategoryCounts(): Record<ToolSandboxCategory, number> {
+  const counts = Object.fromEntries(CATEGORIES.map((category) => [category, 0])) as Record<string, number>
+  for (const scenario of corpus()) for (const category of scenario.categories) counts[category] = (counts[category] ?? 0) + 1
+  return counts as Record<ToolSandboxCategory, number>
+}

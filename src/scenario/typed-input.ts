@@ -1,0 +1,88 @@
+import type { z } from 'zod'
+import type { AnyDomain, Domain, RelativeTime, TableNameOf, TableSchemas, ToolNameOf } from '../domain/index.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import type { JsonValue } from '../world/index.ts'
+import type { ConstraintInput, MilestoneInput, Similarity } from './milestone.ts'
+import type { ScenarioInput } from './scenario.ts'
+
+/**
+ * The types of a scenario written in TypeScript for a known domain. They narrow the scenario's
+ * JSON shape (`ScenarioInput`): table names, tool names and world rows must be the domain's, so a
+ * misspelt table or tool is a type error where it is written. The same checks run on JSON files
+ * when they are loaded, as validation errors.
+ */
+
+/** The row schemas of a domain. */
+type TablesOf<D> = D extends Domain<infer Tables, readonly AnyTool[]> ? Tables : TableSchemas
+
+/** A cell as a scenario's world may write it: its value, or a time relative to now for a number. */
+type WorldCell<Value> = Value | (number extends Value ? RelativeTime : never)
+
+/** A row of table `Name` of domain `D` as a scenario's world writes it (columns with defaults may be left out). */
+export type WorldRowInput<D, Name extends keyof TablesOf<D>> = {
+  readonly [Column in keyof z.input<TablesOf<D>[Name]>]: WorldCell<z.input<TablesOf<D>[Name]>[Column]>
+}
+
+/** The world changes of a scenario of domain `D`: only its tables, rows of their shape. */
+export interface DomainWorldSpec<D> {
+  /** Overrides of the one-row `settings` table (for a domain that has one). */
+  readonly settings?: 'settings' extends keyof TablesOf<D> ? Partial<WorldRowInput<D, 'settings'>> : never
+  readonly insert?: { readonly [Name in TableNameOf<D>]?: readonly WorldRowInput<D, Name>[] }
+  readonly replace?: { readonly [Name in TableNameOf<D>]?: readonly WorldRowInput<D, Name>[] }
+}
+
+/** A tool-call target naming one of `Tool`. */
+export interface TypedCallTarget<Tool extends string> {
+  readonly tool: Tool
+  readonly arguments?: Readonly<Record<string, JsonValue>>
+  readonly compare?: Readonly<Record<string, Similarity>>
+}
+
+/** A milestone constraint whose tables are among `Table` and whose tools are among `Tool`. */
+export type TypedConstraintInput<Table extends string, Tool extends string> = ConstraintInput extends infer Constraint
+  ? Constraint extends { readonly kind: 'tool-call' }
+    ? Omit<Constraint, 'anyOf'> & { readonly anyOf: readonly TypedCallTarget<Tool>[] }
+    : Constraint extends { readonly table: string }
+      ? Omit<Constraint, 'table'> & { readonly table: Table }
+      : Constraint
+  : never
+
+/** A milestone (or minefield) over tables among `Table` and tools among `Tool`. */
+export interface TypedMilestoneInput<Table extends string, Tool extends string> extends Omit<MilestoneInput, 'constraints' | 'guardrails'> {
+  readonly constraints: readonly TypedConstraintInput<Table, Tool>[]
+  readonly guardrails?: { readonly enabled?: boolean; readonly exclude?: readonly Table[] }
+}
+
+/** A value in a reference call taken from an earlier call's result (see `solution`). */
+export interface ResultReference {
+  readonly $ref: { readonly step: number; readonly call?: number; readonly path?: string }
+}
+
+/** One call of a reference step, to a tool among `Tool`. */
+export interface TypedReferenceCall<Tool extends string> {
+  readonly tool: Tool
+  readonly arguments?: Readonly<Record<string, JsonValue | ResultReference>>
+}
+
+/** A reference step whose calls name tools among `Tool`. */
+export type TypedReferenceStep<Tool extends string> =
+  | { readonly agent: 'call'; readonly calls: readonly TypedReferenceCall<Tool>[] }
+  | { readonly agent: 'say'; readonly content: string }
+  | { readonly user: 'say'; readonly content: string }
+  | { readonly user: 'end' }
+
+/**
+ * What `defineScenario` takes for a domain `D` (given as the scenario's `domain`): the scenario's
+ * JSON shape with its world, tool lists, milestones, minefields and reference checked against
+ * the domain's tables and tools.
+ */
+export interface DomainScenarioInput<D extends AnyDomain>
+  extends Omit<ScenarioInput, 'domain' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
+  readonly domain: D
+  readonly world?: DomainWorldSpec<D>
+  readonly tools: { readonly allow: readonly ToolNameOf<D>[]; readonly deny?: readonly ToolNameOf<D>[] }
+  readonly milestones?: readonly TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point). */
+  readonly minefields?: readonly TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly reference: readonly TypedReferenceStep<ToolNameOf<D>>[]
+}
