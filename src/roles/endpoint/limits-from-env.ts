@@ -33,6 +33,16 @@ export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>)
   return limits as EndpointLimits
 }
 
+/** The variables that carry these limits to processes that read them with `limitsFromEnv` (the plugin's workers). */
+export function limitsToEnv(limits: EndpointLimits): Record<string, string> {
+  const variables: Record<string, string> = {}
+  for (const [variable, name] of Object.entries(LIMIT_VARIABLES)) {
+    const value = limits[name]
+    if (value !== undefined) variables[variable] = String(value)
+  }
+  return variables
+}
+
 /** The limits a role uses: those given in code, over those of the environment. */
 export function limitsWithEnv(limits: EndpointLimits | undefined, env: Readonly<Record<string, string | undefined>>): EndpointLimits {
   const given = Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined))
