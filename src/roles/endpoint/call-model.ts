@@ -6,6 +6,7 @@ import { InfrastructureError } from '../types.ts'
 import { seededRandom } from '../../tools/seeded-random.ts'
 import { backoffDelay } from './backoff.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
+import { CIRCUIT_OPEN } from './circuit-breaker.ts'
 import { endpointBreaker } from './endpoint-breaker.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatReply, ChatRequest } from './chat-request.ts'
@@ -73,7 +74,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
   // The run was cancelled; once an attempt has failed, that failure is the real reason the call did not get through.
   const cancelled = (error: InfrastructureError, afterwards = ', and the run was cancelled before it could try again'): InfrastructureError =>
     lastFailure === undefined ? error : fail(lastFailure, afterwards)
-  const refused = (reason: string) => new InfrastructureError('circuit-open', reason, { cause: lastFailure })
+  const refused = (reason: string) => new InfrastructureError(CIRCUIT_OPEN, reason, { cause: lastFailure })
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
     if (attempt > 0 && lastFailure !== undefined) {
       const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)

@@ -1,6 +1,9 @@
 import type { BreakerState, BreakerStore } from './breaker-store.ts'
 import { memoryBreakerStore } from './breaker-store.ts'
 
+/** The `InfrastructureError` kind of a call an open breaker refused. */
+export const CIRCUIT_OPEN = 'circuit-open'
+
 /** When a breaker opens and for how long (the `breaker*` fields of `EndpointLimits`). */
 export interface BreakerSettings {
   /** Calls in a row that must fail before it opens; 0 turns the breaker off. */
