@@ -39,7 +39,8 @@ function kinds(report: Report): Record<string, number> {
 
 describe('toolcheck eval at an endpoint that does not work', () => {
   test('a server that always answers 500: the first calls use up their retries, the breaker cuts the rest short, exit 3', async () => {
-    const { code, output, report, requests, server } = await evalAgainst({ fault: 'server-error' }, 'dead-endpoint', ['--variants', 'plain'])
+    // One retry, so the first calls give up within a second (the benchmark runs the defaults).
+    const { code, output, report, requests, server } = await evalAgainst({ fault: 'server-error' }, 'dead-endpoint', ['--variants', 'plain'], { TOOLCHECK_RETRIES: '1' })
     expect(code).toBe(3)
     expect(report.runs.length).toBeGreaterThan(200)
     expect(report.runs.every((run) => run.status === 'error' && run.score === null)).toBe(true)
@@ -48,7 +49,7 @@ describe('toolcheck eval at an endpoint that does not work', () => {
     expect(report.summary.cutShort.runs).toBe(counts['circuit-open'])
     // Every run cut short by one breaker shares its reason, which names the server and the real failure.
     expect(report.summary.cutShort.reasons).toEqual([expect.stringMatching(new RegExp(`^${server.url} is failing: \\d+ calls in a row to it failed \\(the first with server-error: HTTP 500: `))])
-    // Only the calls before the breaker opened reached the server (5 attempts each), not one per run.
+    // Only the calls before the breaker opened reached the server (2 attempts each), not one per run.
     expect(requests).toBeLessThan(report.runs.length)
     expect(output.stdout.match(/runs cut short by an open circuit breaker/g)).toHaveLength(1)
     expect(output.stdout).toContain(`${report.summary.cutShort.runs} runs cut short by an open circuit breaker, without reaching the endpoint:\n  ${report.summary.cutShort.reasons[0]}`)
@@ -57,6 +58,7 @@ describe('toolcheck eval at an endpoint that does not work', () => {
 
   test('a server that never answers: each call times out per attempt and is retried as a timeout, then the breaker opens', async () => {
     const { code, report } = await evalAgainst({ fault: 'hang' }, 'hanging-endpoint', ['--variants', 'plain', '--filter', 'SINGLE_TOOL_CALL'], {
+      TOOLCHECK_RETRIES: '2',
       TOOLCHECK_TIMEOUT_MS: '200',
       TOOLCHECK_BREAKER_FAILURES: '2',
     })
@@ -64,7 +66,7 @@ describe('toolcheck eval at an endpoint that does not work', () => {
     const counts = kinds(report)
     expect(Object.keys(counts).sort()).toEqual(['circuit-open', 'timeout'])
     const timedOut = report.runs.find((run) => run.error?.kind === 'timeout')
-    expect(timedOut?.error?.message).toMatch(/failed after 5 attempts: no complete reply within 200 ms$/)
+    expect(timedOut?.error?.message).toMatch(/failed after 3 attempts: no complete reply within 200 ms$/)
     expect(report.summary.cutShort.reasons).toEqual([expect.stringContaining('2 calls in a row to it failed (the first with timeout: no complete reply within 200 ms)')])
   })
 })

@@ -83,6 +83,11 @@ describe('time limit settings', () => {
     )
     expect(() => limitsFromEnv({ TOOLCHECK_TIMEOUT_MS: '0' })).toThrow('TOOLCHECK_TIMEOUT_MS is "0", which is not a valid timeoutMs: limits.timeoutMs must be more than 0')
     expect(() => limitsFromEnv({ TOOLCHECK_BREAKER_FAILURES: '2.5' })).toThrow('TOOLCHECK_BREAKER_FAILURES is "2.5"')
-    expect(limitsFromEnv({ TOOLCHECK_TIMEOUT_MS: ' 5000 ', TOOLCHECK_BREAKER_FAILURES: '', TOOLCHECK_BREAKER_COOLDOWN_MS: '1000' })).toEqual({ timeoutMs: 5000, breakerCoolDownMs: 1000 })
+    expect(() => limitsFromEnv({ TOOLCHECK_RETRIES: '-1' })).toThrow('TOOLCHECK_RETRIES is "-1"')
+    expect(limitsFromEnv({ TOOLCHECK_RETRIES: '0', TOOLCHECK_TIMEOUT_MS: ' 5000 ', TOOLCHECK_BREAKER_FAILURES: '', TOOLCHECK_BREAKER_COOLDOWN_MS: '1000' })).toEqual({
+      retries: 0,
+      timeoutMs: 5000,
+      breakerCoolDownMs: 1000,
+    })
   })
 })

@@ -27,8 +27,13 @@ describe('toolcheck()', () => {
   })
 
   test('hands the workers its limits and a breaker directory of their own as environment variables', () => {
-    const config = hooks(toolcheck({ limits: { timeoutMs: 5_000, breakerFailures: 0 } })).config() as { test: { env: Record<string, string> } }
-    expect(config.test.env).toEqual({ TOOLCHECK_TIMEOUT_MS: '5000', TOOLCHECK_BREAKER_FAILURES: '0', TOOLCHECK_BREAKER_DIR: expect.stringContaining('toolcheck-breakers-') })
+    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0 } })).config() as { test: { env: Record<string, string> } }
+    expect(config.test.env).toEqual({
+      TOOLCHECK_RETRIES: '2',
+      TOOLCHECK_TIMEOUT_MS: '5000',
+      TOOLCHECK_BREAKER_FAILURES: '0',
+      TOOLCHECK_BREAKER_DIR: expect.stringContaining('toolcheck-breakers-'),
+    })
     const other = hooks(toolcheck()).config() as { test: { env: Record<string, string> } }
     expect(other.test.env.TOOLCHECK_BREAKER_DIR).not.toBe(config.test.env.TOOLCHECK_BREAKER_DIR)
     expect(() => toolcheck({ limits: { timeoutMs: 0 } })).toThrow(/limits\.timeoutMs: /)

@@ -23,7 +23,7 @@ export interface ChatModelOptions {
   readonly cache?: ModelCache | false
   /**
    * Concurrency, retries, backoff, the time limit per attempt and the circuit breaker for the
-   * endpoint. Limits not given here come from `TOOLCHECK_TIMEOUT_MS`,
+   * endpoint. Limits not given here come from `TOOLCHECK_RETRIES`, `TOOLCHECK_TIMEOUT_MS`,
    * `TOOLCHECK_BREAKER_FAILURES` and `TOOLCHECK_BREAKER_COOLDOWN_MS` in `env` (which the
    * plugin's `limits` option sets), else from `DEFAULT_LIMITS`.
    */

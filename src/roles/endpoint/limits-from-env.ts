@@ -7,14 +7,15 @@ import { resolveLimits } from './endpoint-limits.ts'
  * model-backed role; limits given to a role in code win over them.
  */
 export const LIMIT_VARIABLES = {
+  TOOLCHECK_RETRIES: 'retries',
   TOOLCHECK_TIMEOUT_MS: 'timeoutMs',
   TOOLCHECK_BREAKER_FAILURES: 'breakerFailures',
   TOOLCHECK_BREAKER_COOLDOWN_MS: 'breakerCoolDownMs',
 } as const satisfies Readonly<Record<string, keyof EndpointLimits>>
 
 /**
- * The limits the environment sets (`TOOLCHECK_TIMEOUT_MS`, `TOOLCHECK_BREAKER_FAILURES`,
- * `TOOLCHECK_BREAKER_COOLDOWN_MS`); empty variables are ignored. Throws a `RangeError` naming
+ * The limits the environment sets (`TOOLCHECK_RETRIES`, `TOOLCHECK_TIMEOUT_MS`,
+ * `TOOLCHECK_BREAKER_FAILURES`, `TOOLCHECK_BREAKER_COOLDOWN_MS`); empty variables are ignored. Throws a `RangeError` naming
  * the variable when a value is not a number the limit accepts.
  */
 export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): EndpointLimits {
