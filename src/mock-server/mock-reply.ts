@@ -23,6 +23,8 @@ export interface MockCompletion {
  * - `server-error`: a 5xx (500 by default), with `Retry-After` when given;
  * - `reset`: the connection is destroyed without a response;
  * - `hang`: no response at all, until the client gives up;
+ * - `drip`: 200 and its headers at once, then a valid completion (with `content`) one byte every
+ *   `intervalMs` (1000 by default): a server that is alive but never done;
  * - `malformed-body`: 200 with a JSON content type and a body that is not JSON;
  * - `empty-choices`: 200 with a valid body whose choice list is empty;
  * - `invalid-arguments`: a tool call whose argument text is not JSON.
@@ -32,6 +34,7 @@ export type MockFault =
   | { readonly fault: 'server-error'; readonly status?: number; readonly retryAfter?: number | string }
   | { readonly fault: 'reset' }
   | { readonly fault: 'hang' }
+  | { readonly fault: 'drip'; readonly intervalMs?: number; readonly content?: string }
   | { readonly fault: 'malformed-body' }
   | { readonly fault: 'empty-choices' }
   | { readonly fault: 'invalid-arguments'; readonly name: string; readonly text?: string }

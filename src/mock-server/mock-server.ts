@@ -59,7 +59,8 @@ export interface MockServer {
  * (`POST /v1/embeddings`) and as Hugging Face feature extraction (`POST /` with `{ inputs }`,
  * what `InferenceClient.featureExtraction` sends to its `endpointUrl`). Replies come from a queue
  * (one for chat, one for embeddings) or a responder, and can be faults: rate limits, server
- * errors, reset connections, hangs, bodies that are not JSON, tool calls with broken arguments.
+ * errors, reset connections, hangs, drip-fed bodies, bodies that are not JSON, tool calls with
+ * broken arguments.
  *
  * The Hugging Face client retries a 503 on its own, as often as it gets one; a `server-error`
  * fault with status 503 is therefore not an error it reports.
@@ -161,7 +162,7 @@ const chatDialect: Dialect = {
 
 /** A reply that any request can get, whatever its protocol: a raw response or a transport fault. */
 function isTransportReply(reply: MockReply | MockEmbeddingReply): reply is MockRawResponse | MockEmbeddingFault {
-  return 'body' in reply || ('fault' in reply && reply.fault !== 'empty-choices' && reply.fault !== 'invalid-arguments')
+  return 'body' in reply || ('fault' in reply && reply.fault !== 'empty-choices' && reply.fault !== 'invalid-arguments' && reply.fault !== 'drip')
 }
 
 /** Answers with a raw response or a transport fault, chat and embeddings alike. */
@@ -198,6 +199,8 @@ function answer(response: ServerResponse, request: ChatRequest, reply: MockReply
         return send(response, 200, { id: `chatcmpl-mock-${index}`, object: 'chat.completion', created: 0, model: request.model, choices: [] })
       case 'invalid-arguments':
         return send(response, 200, completion(request, { toolCalls: [{ name: reply.name, arguments: reply.text ?? '{"location": "Cupertino", ' }] }))
+      case 'drip':
+        return drip(response, JSON.stringify(completion(request, { content: reply.content ?? 'Here it comes, slowly.' })), reply.intervalMs ?? 1000)
     }
   }
   send(response, 200, completion(request, reply))
@@ -252,6 +255,26 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
     request.on('error', rejectPromise)
   })
+}
+
+/**
+ * Sends a 200 with its headers at once, then the body one byte per interval, until it is all out
+ * or the client goes away. The length is announced, so a client knows the body is not finished.
+ */
+function drip(response: ServerResponse, text: string, intervalMs: number): void {
+  const bytes = Buffer.from(text, 'utf8')
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) })
+  response.flushHeaders()
+  let sent = 0
+  const timer = setInterval(() => {
+    if (response.destroyed) return clearInterval(timer)
+    response.write(bytes.subarray(sent, sent + 1))
+    sent++
+    if (sent < bytes.length) return
+    clearInterval(timer)
+    response.end()
+  }, intervalMs)
+  response.once('close', () => clearInterval(timer))
 }
 
 /** Waits; false when the client went away meanwhile (then there is nobody to answer). */

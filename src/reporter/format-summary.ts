@@ -2,13 +2,20 @@ import type { Report, SummaryGroup } from './report.ts'
 
 /**
  * The terminal summary: score and mean turns by category and by augmentation (the shape of
- * ToolSandbox's result tables), errors counted apart, pass^k when tests ran several trials, and
- * the tests that broke before recording a run. Plain text, no colours, so it reads the same in CI logs.
+ * ToolSandbox's result tables), errors counted apart (with the runs a circuit breaker cut short
+ * and its reason, said once), pass^k when tests ran several trials, and the tests that broke
+ * before recording a run. Plain text, no colours, so it reads the same in CI logs.
  */
 export function formatSummary(report: Report): string {
   const { summary } = report
   const lines: string[] = []
   lines.push(`toolcheck: agent ${report.agent}, ${plural(summary.overall.runs, 'run')}, ${plural(summary.overall.errors, 'infrastructure error')}`)
+  // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
+  const { cutShort } = summary
+  if (cutShort.runs > 0) {
+    lines.push(`${plural(cutShort.runs, 'run')} cut short by an open circuit breaker, without reaching the endpoint:`)
+    for (const reason of cutShort.reasons) lines.push(`  ${reason}`)
+  }
   if (summary.overall.runs > 0) {
     lines.push('')
     lines.push(...table('category', summary.byCategory, summary.overall))

@@ -27,7 +27,7 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
 <header>
 <h1>${escapeHtml(title)}</h1>
 <div class="muted">${overall.runs} runs, mean score ${overall.meanScore === null ? '-' : overall.meanScore.toFixed(3)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} infrastructure errors</div>
-</header>
+${cutShortNotice(report)}</header>
 <main>
 <section>
 <div id="summary" class="summary-tables"></div>
@@ -48,6 +48,14 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
 </body>
 </html>
 `
+}
+
+// The runs an open circuit breaker cut short, said once with the breakers' reasons (nothing when there are none).
+function cutShortNotice(report: Report): string {
+  const { runs, reasons } = report.summary.cutShort
+  if (runs === 0) return ''
+  const items = reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')
+  return `<div class="muted">${runs} run${runs === 1 ? '' : 's'} cut short by an open circuit breaker, without reaching the endpoint:<ul>${items}</ul></div>\n`
 }
 
 // Escapes text for an HTML text or attribute position.

@@ -42,9 +42,21 @@ export interface TaskTrials {
   readonly passHatK: Readonly<Record<string, number>>
 }
 
+/** The runs that an endpoint's open circuit breaker cut short (error kind `circuit-open`), and why. */
+export interface CutShort {
+  readonly runs: number
+  /**
+   * The reasons the breakers gave, each once, sorted: each names the endpoint and the first
+   * failure of the streak that opened its breaker.
+   */
+  readonly reasons: readonly string[]
+}
+
 /** The whole summary. */
 export interface ReportSummary {
   readonly overall: SummaryGroup
+  /** Runs cut short by an open circuit breaker; counted among the errors too. */
+  readonly cutShort: CutShort
   /** One group per category; a run with several categories counts in each. */
   readonly byCategory: Readonly<Record<string, SummaryGroup>>
   /**

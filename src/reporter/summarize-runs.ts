@@ -1,4 +1,5 @@
 import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
+import { CIRCUIT_OPEN } from '../roles/endpoint/circuit-breaker.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
@@ -9,7 +10,8 @@ import type { ReportRun, ReportSummary, SummaryGroup, TaskTrials } from './repor
 /**
  * Computes the report's summary: overall (each run once), per category and per augmentation
  * column (a run counts in each of its categories and each of its `augmentationColumns`), and
- * trials with pass^k (per scenario and full augmentation label).
+ * trials with pass^k (per scenario and full augmentation label), and the runs that a circuit
+ * breaker cut short with the breakers' reasons.
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
@@ -27,8 +29,10 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     const values = trials.flatMap((task) => (task.passHatK[k] === undefined ? [] : [task.passHatK[k] as number]))
     if (values.length > 0) overallPassHatK[k] = values.reduce((sum, value) => sum + value, 0) / values.length
   }
+  const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
   return {
     overall: summarizeGroup(runs),
+    cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
     byCategory: groupRecord(byCategory, categoryOrder),
     byAugmentation: groupRecord(byAugmentation, augmentationOrder),
     passHatK: overallPassHatK,

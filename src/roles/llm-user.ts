@@ -8,7 +8,7 @@ import { userViewToChat } from './chat-format.ts'
 import { callModel } from './endpoint/call-model.ts'
 import type { ChatEndpoint } from './endpoint/chat-endpoint.ts'
 import type { ChatModelOptions } from './endpoint/chat-model-options.ts'
-import { cacheOf } from './endpoint/chat-model-options.ts'
+import { callSettingsOf } from './endpoint/chat-model-options.ts'
 import type { ChatRequest, ChatTool } from './endpoint/chat-request.ts'
 import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
 import { openaiEndpoint } from './endpoint/openai-endpoint.ts'
@@ -81,7 +81,7 @@ const END_TOOL: ChatTool = {
  */
 export function llmUser(options: LlmUserOptions): User {
   const endpoint = options.endpoint ?? endpointFor(options)
-  const cache = cacheOf(options)
+  const settings = callSettingsOf(options, endpoint)
   const name = `${endpoint.client}:${options.model}`
   return {
     name,
@@ -93,14 +93,7 @@ export function llmUser(options: LlmUserOptions): User {
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
       }
-      const { reply, usage } = await callModel(endpoint, request, {
-        trial: context.trial,
-        seed: context.seed,
-        signal: context.signal,
-        cache,
-        limits: options.limits,
-        prices: options.prices,
-      })
+      const { reply, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       const message = reply.choices[0]?.message
       if ((message?.tool_calls ?? []).some((call) => call.function?.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
       const content = typeof message?.content === 'string' ? message.content.trim() : ''

@@ -78,7 +78,11 @@ export interface User {
  * a reply that cannot be read, a cache miss in replay mode. The run ends with status `error`.
  */
 export class InfrastructureError extends Error {
-  /** `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`, `cache-miss`, `cache-corrupt`, `cache-write`, `aborted`, `internal`. */
+  /**
+   * `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`,
+   * `circuit-open` (the endpoint's circuit breaker refused the call after repeated failures),
+   * `cache-miss`, `cache-corrupt`, `cache-write`, `aborted`, `internal`.
+   */
   readonly kind: string
 
   constructor(kind: string, message: string, options?: { cause?: unknown }) {

@@ -27,6 +27,25 @@ export const toolcheckOptionsSchema = z
     html: z.boolean().optional(),
     /** Print the summary table at the end of the run. Default true. */
     summary: z.boolean().optional(),
+    /**
+     * Limits for every model endpoint, set in the workers as `TOOLCHECK_RETRIES`,
+     * `TOOLCHECK_TIMEOUT_MS`, `TOOLCHECK_BREAKER_FAILURES` and `TOOLCHECK_BREAKER_COOLDOWN_MS`, so
+     * they reach the roles made from `agent` and `user` and every `openaiAgent`,
+     * `huggingFaceAgent` or `llmUser` whose code sets none: `retries` after a failed attempt
+     * (default 4); `timeoutMs` per attempt, for the whole response (default 60 000);
+     * `breakerFailures`, the calls in a row that must fail before the endpoint's circuit breaker
+     * opens (default 3; 0 turns it off); `breakerCoolDownMs` before an open breaker lets a call
+     * probe the endpoint (default 30 000).
+     */
+    limits: z
+      .object({
+        retries: z.number().int().nonnegative().optional(),
+        timeoutMs: z.number().positive().optional(),
+        breakerFailures: z.number().int().nonnegative().optional(),
+        breakerCoolDownMs: z.number().nonnegative().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
 
@@ -43,6 +62,8 @@ export interface ResolvedToolcheckOptions {
   readonly embedder: string
   readonly html: boolean
   readonly summary: boolean
+  /** The endpoint limits the options set; the roles' own defaults for the others. */
+  readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number }>
 }
 
 /** The concurrency for endpoints not named in the options. */
@@ -72,6 +93,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     embedder: given.embedder ?? 'offline',
     html: given.html ?? true,
     summary: given.summary ?? true,
+    limits: Object.fromEntries(Object.entries(given.limits ?? {}).filter(([, value]) => value !== undefined)),
   }
 }
 

@@ -1,5 +1,11 @@
 /// <reference types="vitest/config" />
+import { randomUUID } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
+import { limitsToEnv } from '../roles/endpoint/limits-from-env.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { Plugin } from 'vitest/config'
 import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
@@ -25,9 +31,17 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  * reporter after the user's own reporters. Trials and retries are never combined: a retried
  * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
  * with both is rejected.
+ *
+ * The workers get `limits` as environment variables, and a fresh directory in
+ * `TOOLCHECK_BREAKER_DIR` (removed when vitest closes) where the endpoints' circuit breakers keep
+ * their state, so that all workers and test files of the run share one breaker per endpoint. A
+ * `TOOLCHECK_BREAKER_DIR` set beforehand is kept (and never removed), to share breakers between
+ * several vitest processes.
  */
 export function toolcheck(options: ToolcheckOptions = {}): Plugin {
   const resolved = resolveToolcheckOptions(options, process.env)
+  const givenDirectory = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
+  const breakerDirectory = givenDirectory || join(tmpdir(), `toolcheck-breakers-${randomUUID()}`)
   return {
     name: 'vitest-toolcheck',
     config() {
@@ -35,11 +49,13 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         test: {
           setupFiles: [SETUP_FILE],
           provide: { toolcheck: resolved },
+          env: { ...limitsToEnv(resolved.limits), [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
           ...(resolved.trials > 1 ? { repeats: resolved.trials - 1 } : {}),
         },
       }
     },
     configureVitest({ vitest, project }) {
+      if (!givenDirectory) vitest.onClose?.(() => rmSync(breakerDirectory, { recursive: true, force: true }))
       const retry = project.config.retry
       const retries = typeof retry === 'number' ? retry : typeof retry === 'object' && retry !== null ? (retry.count ?? 0) : 0
       if (resolved.trials > 1 && retries > 0)

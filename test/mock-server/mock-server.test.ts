@@ -80,6 +80,19 @@ describe('startMockServer', () => {
     server = undefined
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError)
   })
+
+  test('a drip fault sends the headers at once and a valid completion byte by byte', async () => {
+    server = await startMockServer({ replies: [{ fault: 'drip', intervalMs: 1, content: 'slow' }] })
+    const response = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }) })
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    const chunks: Uint8Array[] = []
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value)
+    // Byte by byte: far more pieces than one write would give (the socket may merge a few).
+    expect(chunks.length).toBeGreaterThan(20)
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { choices: { message: { content: string } }[] }
+    expect(body.choices[0]?.message.content).toBe('slow')
+  })
 })
 
 describe('scriptedModel', () => {

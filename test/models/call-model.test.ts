@@ -4,27 +4,14 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { ModelCache } from '../../src/cache/index.ts'
 import { callModel } from '../../src/roles/endpoint/call-model.ts'
-import type { ChatEndpoint } from '../../src/roles/endpoint/chat-endpoint.ts'
 import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
 import { endpointSemaphore, resolveLimits } from '../../src/roles/endpoint/endpoint-limits.ts'
 import type { InfrastructureError } from '../../src/roles/types.ts'
+import { fakeEndpoint } from './helpers.ts'
 
 const reply = { choices: [{ message: { role: 'assistant', content: 'hello' } }] }
 const request = { model: 'model-a', messages: [{ role: 'user' as const, content: 'hi' }] }
 
-/** An endpoint answering from `send`, counting its attempts. */
-function fakeEndpoint(address: string, send: ChatEndpoint['send']): ChatEndpoint & { readonly attempts: () => number } {
-  let attempts = 0
-  return {
-    client: 'fake',
-    address,
-    send: (body, signal) => {
-      attempts++
-      return send(body, signal)
-    },
-    attempts: () => attempts,
-  }
-}
 
 const directories: string[] = []
 afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))

@@ -1,5 +1,8 @@
+import { expect } from 'vitest'
 import type { Message } from '../../src/conversation/index.ts'
+import type { ChatEndpoint } from '../../src/roles/endpoint/chat-endpoint.ts'
 import type { AgentView, RoleContext } from '../../src/roles/types.ts'
+import { InfrastructureError } from '../../src/roles/types.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
 import type { ToolSpec } from '../../src/tools/tool-spec.ts'
 
@@ -41,3 +44,27 @@ export function context(overrides: Partial<RoleContext> = {}): RoleContext {
 
 /** Limits that keep retry waits short in tests. */
 export const fastLimits = { retries: 3, backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 2_000 }
+
+/** The `InfrastructureError` a promise rejects with; fails the test when it resolves or rejects with anything else. */
+export async function failureOf(promise: Promise<unknown>): Promise<InfrastructureError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(InfrastructureError)
+  return error as InfrastructureError
+}
+
+/** An endpoint answering from `send`, counting its attempts. */
+export function fakeEndpoint(address: string, send: ChatEndpoint['send']): ChatEndpoint & { readonly attempts: () => number } {
+  let attempts = 0
+  return {
+    client: 'fake',
+    address,
+    send: (body, signal) => {
+      attempts++
+      return send(body, signal)
+    },
+    attempts: () => attempts,
+  }
+}

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openaiAgent } from '../../src/roles/openai-agent.ts'
-import { InfrastructureError } from '../../src/roles/types.ts'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
-import { context, fastLimits, firstView, messages, weatherTool } from './helpers.ts'
+import { context, failureOf, fastLimits, firstView, messages, weatherTool } from './helpers.ts'
 
 let server: MockServer | undefined
 afterEach(async () => {
@@ -20,14 +19,6 @@ async function agentWith(replies: Parameters<typeof startMockServer>[0] = {}, li
   return openaiAgent({ model: 'mock-model', baseURL: server.baseURL, apiKey: 'sk-test-fake-key', cache: false, limits })
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<InfrastructureError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(InfrastructureError)
-  return error as InfrastructureError
-}
 
 describe('openaiAgent against the mock server', () => {
   test('sends the view as chat messages and tools, and reads tool calls and usage', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
+import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
 import { sampleTrajectory } from '../vitest/sample-run.ts'
@@ -131,5 +132,25 @@ describe('buildReport', () => {
     expect(transcripts[0]).toBeUndefined()
     expect(transcripts[1]?.messages).toHaveLength(8)
     expect(transcripts[1]?.messages[3]?.changes).toEqual([{ table: 'settings', added: [{ wifi: true }], removed: [{ wifi: false }], updated: [] }])
+  })
+
+  test('counts the runs an open circuit breaker cut short and says each reason once, in the summary and the HTML page', () => {
+    const reason = 'http://127.0.0.1:9/v1 is failing: 3 calls in a row to it failed (the first with server-error: HTTP 500: down), so its circuit breaker fails further calls at once and lets one through every 30 s to see whether it is back'
+    const errorRun = (scenario: string, kind: string, message: string) => record(scenario, 0, { status: 'error', error: { kind, message }, score: null, milestoneScore: null, minefieldHit: null })
+    const tests = [
+      collected('a', [errorRun('a', 'server-error', 'the call to http://127.0.0.1:9/v1 (m) failed after 5 attempts: HTTP 500: down')], ['failed']),
+      ...['b', 'c', 'd'].map((id) => collected(id, [errorRun(id, 'circuit-open', reason)], ['failed'])),
+      collected('e', [record('e', 0)], ['passed']),
+    ]
+    const { report } = buildReport(tests)
+    expect(report.summary.cutShort).toEqual({ runs: 3, reasons: [reason] })
+    expect(report.summary.overall.errors).toBe(4)
+    const summary = formatSummary(report)
+    expect(summary).toContain(`toolcheck: agent reference, 5 runs, 4 infrastructure errors\n3 runs cut short by an open circuit breaker, without reaching the endpoint:\n  ${reason}\n`)
+    expect(summary.split(reason)).toHaveLength(2)
+    expect(renderHtmlReport(report, [])).toContain('3 runs cut short by an open circuit breaker')
+    const healthy = buildReport([collected('e', [record('e', 0)], ['passed'])]).report
+    expect(healthy.summary.cutShort).toEqual({ runs: 0, reasons: [] })
+    expect(formatSummary(healthy)).not.toContain('cut short')
   })
 })

@@ -26,6 +26,19 @@ describe('toolcheck()', () => {
     expect(reporters).toEqual([['default', {}], ['junit', {}], [expect.stringMatching(/src\/reporter\/toolcheck-reporter\.ts$/), { outputDir: 'out', html: true, summary: true, agent: expect.any(String) }]])
   })
 
+  test('hands the workers its limits and a breaker directory of their own as environment variables', () => {
+    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0 } })).config() as { test: { env: Record<string, string> } }
+    expect(config.test.env).toEqual({
+      TOOLCHECK_RETRIES: '2',
+      TOOLCHECK_TIMEOUT_MS: '5000',
+      TOOLCHECK_BREAKER_FAILURES: '0',
+      TOOLCHECK_BREAKER_DIR: expect.stringContaining('toolcheck-breakers-'),
+    })
+    const other = hooks(toolcheck()).config() as { test: { env: Record<string, string> } }
+    expect(other.test.env.TOOLCHECK_BREAKER_DIR).not.toBe(config.test.env.TOOLCHECK_BREAKER_DIR)
+    expect(() => toolcheck({ limits: { timeoutMs: 0 } })).toThrow(/limits\.timeoutMs: /)
+  })
+
   test('refuses trials combined with retries', () => {
     const context = { vitest: { config: { reporters: [] } }, project: { config: { retry: 2 } } }
     expect(() => hooks(toolcheck({ trials: 4 })).configureVitest(context)).toThrow('toolcheck({ trials: 4 }) runs each test 4 times to measure pass^k, and the config also sets retry: 2')
@@ -42,6 +55,6 @@ describe('resolveToolcheckOptions', () => {
   })
 
   test('names every wrong option and lists the known ones', () => {
-    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, html, summary/)
+    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, html, summary, limits/)
   })
 })

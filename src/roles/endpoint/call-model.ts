@@ -5,6 +5,9 @@ import type { JsonValue } from '../../world/index.ts'
 import { InfrastructureError } from '../types.ts'
 import { seededRandom } from '../../tools/seeded-random.ts'
 import { backoffDelay } from './backoff.ts'
+import type { CircuitBreaker } from './circuit-breaker.ts'
+import { CIRCUIT_OPEN } from './circuit-breaker.ts'
+import { endpointBreaker } from './endpoint-breaker.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatReply, ChatRequest } from './chat-request.ts'
 import { EndpointFailure } from './endpoint-failure.ts'
@@ -25,6 +28,8 @@ export interface ModelCallOptions {
   readonly cache?: ModelCache | undefined
   readonly limits?: EndpointLimits | undefined
   readonly prices?: PriceTable | undefined
+  /** The endpoint's circuit breaker; the one this process keeps for the endpoint's server (`endpointBreaker`) when absent. */
+  readonly breaker?: CircuitBreaker | undefined
 }
 
 /** A model's reply with the usage of the call. */
@@ -37,12 +42,14 @@ export interface ModelCallResult {
 
 /**
  * Makes one chat-completions call with everything around it: the cassette lookup, the endpoint's
- * shared concurrency limit, a time limit per attempt, retries with seeded exponential backoff that
- * honour `Retry-After`, the check that the reply can be read, recording, and usage. Failures that
- * are not the model's choice end as `InfrastructureError` with kind `rate-limit`, `server-error`,
- * `timeout`, `network`, `malformed-reply`, `request-rejected`, `cache-miss`, `cache-write` or (when
- * the run is cancelled) `aborted`, with the last
- * failure as the cause.
+ * circuit breaker, its shared concurrency limit, a time limit per attempt (for the whole
+ * response), retries with seeded exponential backoff that honour `Retry-After`, the check that
+ * the reply can be read, recording, and usage. Failures that are not the model's choice end as
+ * `InfrastructureError` with kind `rate-limit`, `server-error`, `timeout`, `network`,
+ * `malformed-reply`, `request-rejected`, `circuit-open` (the breaker refused the call), `cache-miss`,
+ * `cache-write` or `aborted` (the run was cancelled before anything failed), with the last failure
+ * as the cause. A run cancelled while the call was retrying ends with the kind of the failure it
+ * was retrying, so a test timeout over a hanging server reads as a `timeout`.
  */
 export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, options: ModelCallOptions): Promise<ModelCallResult> {
   const parts = keyParts(endpoint, request, options.trial)
@@ -52,17 +59,37 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     return { reply, usage: usageOf(reply, request.model, 0, true, options.prices), cached: true }
   }
   const limits = resolveLimits(options.limits)
-  const semaphore = endpointSemaphore(serverOf(endpoint), limits.concurrency)
+  const server = serverOf(endpoint)
+  const semaphore = endpointSemaphore(server, limits.concurrency)
+  const breaker = options.breaker ?? endpointBreaker(server)
+  const breakerSettings = { failures: limits.breakerFailures, coolDownMs: limits.breakerCoolDownMs }
   const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${request.messages.length}:${endpoint.address}`)
   let lastFailure: EndpointFailure | undefined
   let attempts = 0
+  // The call has failed for good: the breaker learns of it when the endpoint is to blame.
+  const fail = (failure: EndpointFailure, afterwards = ''): InfrastructureError => {
+    if (failure.endpointFault) breaker.failed(`${failure.kind}: ${failure.message}`, breakerSettings)
+    return giveUp(endpoint, request, failure, attempts, afterwards)
+  }
+  // The run was cancelled; once an attempt has failed, that failure is the real reason the call did not get through.
+  const cancelled = (error: InfrastructureError, afterwards = ', and the run was cancelled before it could try again'): InfrastructureError =>
+    lastFailure === undefined ? error : fail(lastFailure, afterwards)
+  const refused = (reason: string) => new InfrastructureError(CIRCUIT_OPEN, reason, { cause: lastFailure })
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
     if (attempt > 0 && lastFailure !== undefined) {
       const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
       if (wait > limits.maxRetryAfterMs) break
-      await sleep(wait, options.signal)
+      await sleep(wait, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
     }
-    const release = await acquire(semaphore, options.signal)
+    const admission = breaker.admit(breakerSettings)
+    if (admission.kind === 'open') throw refused(admission.reason)
+    const release = await acquire(semaphore, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
+    // The breaker may have opened while this call waited for its place.
+    const opened = admission.kind === 'closed' ? breaker.admit(breakerSettings) : admission
+    if (opened.kind === 'open') {
+      release()
+      throw refused(opened.reason)
+    }
     const started = performance.now()
     let reply: ChatReply
     let latencyMs: number
@@ -72,21 +99,27 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
       latencyMs = performance.now() - started
       reply = checkReply(body, `${endpoint.address} (${request.model})`)
     } catch (error) {
-      if (error instanceof InfrastructureError) throw error
+      if (error instanceof InfrastructureError) {
+        // An unreadable reply: the server answered, but with nothing a model would send.
+        breaker.failed(`${error.kind}: ${error.message}`, breakerSettings)
+        throw error
+      }
       const failure = error instanceof EndpointFailure ? error : new EndpointFailure('network', String((error as Error)?.message ?? error), { cause: error })
-      if (failure.kind === 'aborted') throw new InfrastructureError('aborted', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure })
-      if (!failure.retryable) throw giveUp(endpoint, request, failure, attempts)
+      if (failure.kind === 'aborted')
+        throw cancelled(new InfrastructureError('aborted', `the call to ${endpoint.address} (${request.model}) was cancelled by the run`, { cause: failure }), ` (the last one cut off by the run's cancellation)`)
+      if (!failure.retryable) throw fail(failure)
       lastFailure = failure
       continue
     } finally {
       release()
     }
+    breaker.succeeded()
     // Recording happens after the attempt, outside its error handling: a cassette that cannot be
     // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
     await record(options.cache, parts, reply)
     return { reply, usage: usageOf(reply, request.model, latencyMs, false, options.prices), cached: false }
   }
-  throw giveUp(endpoint, request, lastFailure ?? new EndpointFailure('network', 'no attempt was made'), attempts)
+  throw fail(lastFailure ?? new EndpointFailure('network', 'no attempt was made'))
 }
 
 async function record(cache: ModelCache | undefined, parts: CacheKeyParts, reply: ChatReply): Promise<void> {
@@ -115,15 +148,15 @@ export function keyParts(endpoint: ChatEndpoint, request: ChatRequest, trial: nu
  * (`baseURL` ends in `/v1`) and the Hugging Face client (`endpointUrl` without it) reaching the same
  * server share its concurrency limit and its cassettes (they send the same request bodies).
  */
-function serverOf(endpoint: ChatEndpoint): string {
+export function serverOf(endpoint: ChatEndpoint): string {
   return endpoint.address.replace(/\/v1$/, '')
 }
 
-function giveUp(endpoint: ChatEndpoint, request: ChatRequest, failure: EndpointFailure, attempts: number): InfrastructureError {
+function giveUp(endpoint: ChatEndpoint, request: ChatRequest, failure: EndpointFailure, attempts: number, afterwards: string): InfrastructureError {
   const kind = failure.kind === 'rejected' ? 'request-rejected' : failure.kind
   const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`
   const waited = failure.retryAfterMs !== undefined ? ` (the server asked to wait ${Math.round(failure.retryAfterMs)} ms)` : ''
-  return new InfrastructureError(kind, `the call to ${endpoint.address} (${request.model}) failed after ${tries}: ${failure.message}${waited}`, { cause: failure })
+  return new InfrastructureError(kind, `the call to ${endpoint.address} (${request.model}) failed after ${tries}${afterwards}: ${failure.message}${waited}`, { cause: failure })
 }
 
 async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: AbortSignal | undefined): Promise<() => void> {
@@ -135,7 +168,9 @@ async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: 
 }
 
 /**
- * One attempt under a time limit; the run's signal and our timeout both abort it. The attempt
+ * One attempt under a time limit; the run's signal and our timeout both abort it. The limit
+ * covers the whole of `send`, which both clients resolve only once the body has been read and
+ * parsed, so a server that sends its headers and then drips the body is cut off too. The attempt
  * ends when either fires even if the endpoint ignores its signal (a `ChatEndpoint` written by a
  * user may), so a deaf server can neither hang the run nor keep its place at the endpoint.
  */
@@ -148,8 +183,8 @@ async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, 
   })
   const timer = setTimeout(() => {
     timedOut = true
-    controller.abort(new Error(`no reply within ${timeoutMs} ms`))
-    stop(new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`))
+    controller.abort(new Error(`no complete reply within ${timeoutMs} ms`))
+    stop(new EndpointFailure('timeout', `no complete reply within ${timeoutMs} ms`))
   }, timeoutMs)
   const onAbort = () => {
     controller.abort(signal?.reason)
@@ -163,7 +198,7 @@ async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, 
     sent.catch(() => {})
     return await Promise.race([sent, stopped])
   } catch (error) {
-    if (timedOut) throw error instanceof EndpointFailure && error.kind === 'timeout' ? error : new EndpointFailure('timeout', `no reply within ${timeoutMs} ms`, { cause: error })
+    if (timedOut) throw error instanceof EndpointFailure && error.kind === 'timeout' ? error : new EndpointFailure('timeout', `no complete reply within ${timeoutMs} ms`, { cause: error })
     throw error
   } finally {
     clearTimeout(timer)

@@ -3,7 +3,7 @@ import { agentViewToChat, chatReplyToAgentReply, toolSpecsToChat } from '../chat
 import { callModel } from './call-model.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatModelOptions } from './chat-model-options.ts'
-import { cacheOf } from './chat-model-options.ts'
+import { callSettingsOf } from './chat-model-options.ts'
 import type { ChatRequest } from './chat-request.ts'
 
 /** Options of an agent backed by a chat-completions model. */
@@ -28,7 +28,7 @@ export interface ChatAgentOptions extends ChatModelOptions {
  * `openaiAgent` and `huggingFaceAgent` are this over their clients.
  */
 export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAgentOptions): Agent {
-  const cache = cacheOf(options)
+  const settings = callSettingsOf(options, endpoint)
   return {
     name,
     async respond(view: AgentView, context: RoleContext): Promise<AgentReply> {
@@ -42,14 +42,7 @@ export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAge
         ...(hasTools && options.toolChoice !== undefined ? { tool_choice: options.toolChoice } : {}),
         ...(hasTools && options.parallelToolCalls !== undefined ? { parallel_tool_calls: options.parallelToolCalls } : {}),
       }
-      const { reply, usage } = await callModel(endpoint, request, {
-        trial: context.trial,
-        seed: context.seed,
-        signal: context.signal,
-        cache,
-        limits: options.limits,
-        prices: options.prices,
-      })
+      const { reply, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       return { ...chatReplyToAgentReply(reply, `${name} at ${endpoint.address}`), usage }
     },
   }

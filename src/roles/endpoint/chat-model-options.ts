@@ -1,6 +1,11 @@
 import type { ModelCache } from '../../cache/index.ts'
 import { cacheFromEnv } from '../../cache/index.ts'
+import type { ModelCallOptions } from './call-model.ts'
+import { serverOf } from './call-model.ts'
+import type { ChatEndpoint } from './chat-endpoint.ts'
+import { endpointBreaker } from './endpoint-breaker.ts'
 import type { EndpointLimits } from './endpoint-limits.ts'
+import { limitsWithEnv } from './limits-from-env.ts'
 import type { PriceTable } from './price-table.ts'
 
 /** Options every model-backed role shares, whichever client it uses. */
@@ -16,11 +21,16 @@ export interface ChatModelOptions {
    * that `TOOLCHECK_CACHE` and `TOOLCHECK_CACHE_DIR` describe (mode `auto` in `.toolcheck-cache`).
    */
   readonly cache?: ModelCache | false
-  /** Concurrency, retries, backoff and time limits for the endpoint. */
+  /**
+   * Concurrency, retries, backoff, the time limit per attempt and the circuit breaker for the
+   * endpoint. Limits not given here come from `TOOLCHECK_RETRIES`, `TOOLCHECK_TIMEOUT_MS`,
+   * `TOOLCHECK_BREAKER_FAILURES` and `TOOLCHECK_BREAKER_COOLDOWN_MS` in `env` (which the
+   * plugin's `limits` option sets), else from `DEFAULT_LIMITS`.
+   */
   readonly limits?: EndpointLimits
   /** Prices per model, for the cost in usage. */
   readonly prices?: PriceTable
-  /** Where to read configuration variables; `process.env` by default. */
+  /** Where to read configuration variables (cache, limits, the breakers' shared directory); `process.env` by default. */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
@@ -28,4 +38,19 @@ export interface ChatModelOptions {
 export function cacheOf(options: Pick<ChatModelOptions, 'cache' | 'env'>): ModelCache | undefined {
   if (options.cache === false) return undefined
   return options.cache ?? cacheFromEnv(options.env ?? process.env)
+}
+
+/**
+ * What each call of a model-backed role hands `callModel` besides its trial, seed and signal:
+ * the cache, the limits (with those of the environment), the prices and the endpoint's circuit
+ * breaker. Read once, when the role is made, so that a bad variable is reported then.
+ */
+export function callSettingsOf(options: ChatModelOptions, endpoint: ChatEndpoint): Pick<ModelCallOptions, 'cache' | 'limits' | 'prices' | 'breaker'> {
+  const env = options.env ?? process.env
+  return {
+    cache: cacheOf(options),
+    limits: limitsWithEnv(options.limits, env),
+    prices: options.prices,
+    breaker: endpointBreaker(serverOf(endpoint), env),
+  }
 }

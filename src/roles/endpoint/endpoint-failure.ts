@@ -25,6 +25,18 @@ export class EndpointFailure extends Error {
   get retryable(): boolean {
     return this.kind === 'rate-limit' || this.kind === 'server-error' || this.kind === 'network' || this.kind === 'timeout'
   }
+
+  /**
+   * Whether the failure says the endpoint itself is in trouble, so that it counts toward opening
+   * its circuit breaker: everything but a cancelled call and a rejection of this one request
+   * (400, 413, 422: a prompt too long, a schema the server refuses). A rejected key (401, 403)
+   * or an unknown model or path (404) fails every call alike, so those count.
+   */
+  get endpointFault(): boolean {
+    if (this.kind === 'aborted') return false
+    if (this.kind === 'rejected') return this.status === 401 || this.status === 403 || this.status === 404
+    return true
+  }
 }
 
 /** The failure kind of an HTTP error status. */

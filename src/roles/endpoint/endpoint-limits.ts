@@ -12,8 +12,21 @@ export interface EndpointLimits {
   readonly backoffMaxMs?: number
   /** The longest a `Retry-After` may ask us to wait; beyond it we give up at once (default 60 000). */
   readonly maxRetryAfterMs?: number
-  /** Time limit per attempt in milliseconds (default 120 000). */
+  /**
+   * Time limit per attempt in milliseconds (default 60 000), for the whole response: headers and
+   * every byte of the body. An attempt over it fails as a `timeout` and is retried like one. It
+   * is half of the eval suites' 120 s test time so that a hanging server is named as a timeout
+   * and retried once before the test gives up.
+   */
   readonly timeoutMs?: number
+  /**
+   * Calls in a row that must fail (after their retries) before the endpoint's circuit breaker
+   * opens and further calls fail at once as `circuit-open` (default 3; 0 never opens it). See
+   * `CircuitBreaker` for what counts as a failure.
+   */
+  readonly breakerFailures?: number
+  /** How long an open breaker refuses calls before it lets one through to probe the endpoint, in milliseconds (default 30 000). */
+  readonly breakerCoolDownMs?: number
 }
 
 /** The limits with every default filled in. */
@@ -26,7 +39,9 @@ export const DEFAULT_LIMITS: ResolvedLimits = Object.freeze({
   backoffBaseMs: 500,
   backoffMaxMs: 20_000,
   maxRetryAfterMs: 60_000,
-  timeoutMs: 120_000,
+  timeoutMs: 60_000,
+  breakerFailures: 3,
+  breakerCoolDownMs: 30_000,
 })
 
 /** Fills in the defaults. */
@@ -37,7 +52,9 @@ export function resolveLimits(limits: EndpointLimits = {}): ResolvedLimits {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`limits.${name} must be a non-negative number, got ${value}`)
     // A limit of 0 (or 1.5) places would queue every call forever; a fractional retry count means nothing.
     if (name === 'concurrency' && (!Number.isInteger(value) || value < 1)) throw new RangeError(`limits.concurrency must be a whole number of at least 1, got ${value}`)
-    if (name === 'retries' && !Number.isInteger(value)) throw new RangeError(`limits.retries must be a whole number, got ${value}`)
+    if ((name === 'retries' || name === 'breakerFailures') && !Number.isInteger(value)) throw new RangeError(`limits.${name} must be a whole number, got ${value}`)
+    // A time limit of 0 would fail every attempt before it is sent.
+    if (name === 'timeoutMs' && value === 0) throw new RangeError('limits.timeoutMs must be more than 0')
     resolved[name] = value
   }
   return resolved

@@ -1,0 +1,29 @@
+/**
+ * What a circuit breaker remembers about one endpoint. Kept as plain data so that it can live
+ * in memory or in a file that several vitest workers share.
+ */
+export interface BreakerState {
+  /** Calls in a row that failed (after their retries), since the last success. */
+  readonly failures: number
+  /** The first failure of that streak, as `<kind>: <message>`: the real cause when the breaker opens. */
+  readonly firstFailure?: string
+  /** While open: the wall-clock time (ms since the epoch) until which calls are refused. */
+  readonly openUntil?: number
+  /** While open: how many failures in a row opened it (fixed, so every refusal reads the same). */
+  readonly openedAfter?: number
+}
+
+/** Where breakers keep their state, by endpoint address. */
+export interface BreakerStore {
+  read(address: string): BreakerState | undefined
+  write(address: string, state: BreakerState): void
+}
+
+/** A store in this module instance's memory: one breaker per endpoint for the worker (or test file) alone. */
+export function memoryBreakerStore(): BreakerStore {
+  const states = new Map<string, BreakerState>()
+  return {
+    read: (address) => states.get(address),
+    write: (address, state) => void states.set(address, state),
+  }
+}

@@ -1,0 +1,225 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import type { MockServer } from '../../src/mock-server/index.ts'
+import { startMockServer } from '../../src/mock-server/index.ts'
+import { callModel } from '../../src/roles/endpoint/call-model.ts'
+import { CircuitBreaker } from '../../src/roles/endpoint/circuit-breaker.ts'
+import { endpointBreaker } from '../../src/roles/endpoint/endpoint-breaker.ts'
+import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
+import { fileBreakerStore } from '../../src/roles/endpoint/file-breaker-store.ts'
+import { llmUser } from '../../src/roles/llm-user.ts'
+import { openaiAgent } from '../../src/roles/openai-agent.ts'
+import { context, fakeEndpoint, failureOf, fastLimits, firstView } from './helpers.ts'
+
+const settings = { failures: 3, coolDownMs: 1_000 }
+const reply = { choices: [{ message: { role: 'assistant', content: 'hello' } }] }
+const request = { model: 'model-a', messages: [{ role: 'user' as const, content: 'hi' }] }
+
+/** A clock the test moves by hand. */
+function manualClock(start = 1_000_000) {
+  let now = start
+  return { now: () => now, advance: (milliseconds: number) => void (now += milliseconds) }
+}
+
+
+const serverError = () => Promise.reject(new EndpointFailure('server-error', 'HTTP 500: down', { status: 500 }))
+
+
+const directories: string[] = []
+afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+async function temporaryDirectory(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-breaker-'))
+  directories.push(directory)
+  return directory
+}
+
+describe('CircuitBreaker', () => {
+  test('opens after the configured number of failed calls in a row; a success in between starts the count again', () => {
+    const breaker = new CircuitBreaker('http://breaker-count', { now: manualClock().now })
+    breaker.failed('server-error: HTTP 500', settings)
+    breaker.failed('server-error: HTTP 500', settings)
+    breaker.succeeded()
+    breaker.failed('network: reset', settings)
+    breaker.failed('server-error: HTTP 500', settings)
+    expect(breaker.admit(settings)).toEqual({ kind: 'closed' })
+    breaker.failed('server-error: HTTP 500', settings)
+    const admission = breaker.admit(settings)
+    expect(admission.kind).toBe('open')
+    // The reason names the endpoint and the first failure of the streak, not the last.
+    expect(admission.kind === 'open' && admission.reason).toBe(
+      'http://breaker-count is failing: 3 calls in a row to it failed (the first with network: reset), so its circuit breaker fails further calls at once and lets one through every 1 s to see whether it is back',
+    )
+  })
+
+  test('after the cool-down one call probes while the others are still refused; the probe\'s success closes it', () => {
+    const clock = manualClock()
+    const breaker = new CircuitBreaker('http://breaker-probe', { now: clock.now })
+    for (let call = 0; call < 3; call++) breaker.failed('timeout: no complete reply within 60000 ms', settings)
+    clock.advance(999)
+    expect(breaker.admit(settings).kind).toBe('open')
+    clock.advance(1)
+    expect(breaker.admit(settings).kind).toBe('probe')
+    expect(breaker.admit(settings).kind).toBe('open')
+    breaker.succeeded()
+    expect(breaker.admit(settings).kind).toBe('closed')
+    expect(breaker.state()).toEqual({ failures: 0 })
+  })
+
+  test('a failed probe keeps it open for another cool-down, under the reason it opened with', () => {
+    const clock = manualClock()
+    const breaker = new CircuitBreaker('http://breaker-probe-fails', { now: clock.now })
+    for (let call = 0; call < 3; call++) breaker.failed(`server-error: failure ${call}`, settings)
+    const first = breaker.admit(settings)
+    clock.advance(1_000)
+    expect(breaker.admit(settings).kind).toBe('probe')
+    breaker.failed('server-error: still down', settings)
+    clock.advance(999)
+    expect(breaker.admit(settings)).toEqual(first)
+    clock.advance(1)
+    expect(breaker.admit(settings).kind).toBe('probe')
+  })
+
+  test('failures: 0 turns it off', () => {
+    const breaker = new CircuitBreaker('http://breaker-off', { now: manualClock().now })
+    const off = { failures: 0, coolDownMs: 1_000 }
+    for (let call = 0; call < 10; call++) breaker.failed('server-error: HTTP 500', off)
+    expect(breaker.admit(off).kind).toBe('closed')
+  })
+
+  test('breakers over one directory share their state, as the workers of one vitest process do', async () => {
+    const directory = await temporaryDirectory()
+    const clock = manualClock()
+    const inOneWorker = new CircuitBreaker('http://breaker-shared', { store: fileBreakerStore(directory), now: clock.now })
+    const inAnother = new CircuitBreaker('http://breaker-shared', { store: fileBreakerStore(directory), now: clock.now })
+    const elsewhere = new CircuitBreaker('http://breaker-other', { store: fileBreakerStore(directory), now: clock.now })
+    inOneWorker.failed('server-error: HTTP 500', settings)
+    inAnother.failed('server-error: HTTP 502', settings)
+    inOneWorker.failed('server-error: HTTP 500', settings)
+    expect(inAnother.admit(settings).kind).toBe('open')
+    expect(elsewhere.admit(settings).kind).toBe('closed')
+    clock.advance(1_000)
+    expect(inAnother.admit(settings).kind).toBe('probe')
+    expect(inOneWorker.admit(settings).kind).toBe('open')
+    inAnother.succeeded()
+    expect(inOneWorker.admit(settings).kind).toBe('closed')
+  })
+
+  test('a file store reads a damaged file as no state, and keeps its states in memory when the directory cannot be written', async () => {
+    const directory = await temporaryDirectory()
+    const store = fileBreakerStore(directory)
+    store.write('http://breaker-file', { failures: 1 })
+    const [file] = (await import('node:fs')).readdirSync(directory)
+    await writeFile(join(directory, file as string), '{"address": "http://breaker-file", "fail')
+    expect(store.read('http://breaker-file')).toBeUndefined()
+    const blocked = join(directory, 'a-file')
+    await writeFile(blocked, 'not a directory')
+    const fallback = fileBreakerStore(join(blocked, 'breakers'))
+    fallback.write('http://breaker-file', { failures: 2 })
+    expect(fallback.read('http://breaker-file')).toEqual({ failures: 2 })
+  })
+})
+
+describe('callModel with a circuit breaker', () => {
+  const limits = { ...fastLimits, retries: 1, breakerFailures: 2, breakerCoolDownMs: 1_000 }
+
+  test('a dead endpoint: once enough calls have failed, the next fails at once as circuit-open without a request', async () => {
+    const clock = manualClock()
+    const breaker = new CircuitBreaker('http://dead', { now: clock.now })
+    const endpoint = fakeEndpoint('http://dead', serverError)
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('server-error')
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('server-error')
+    expect(endpoint.attempts()).toBe(4)
+    const refused = await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))
+    expect(refused.kind).toBe('circuit-open')
+    expect(refused.message).toContain('http://dead is failing: 2 calls in a row to it failed (the first with server-error: HTTP 500: down)')
+    expect(endpoint.attempts()).toBe(4)
+  })
+
+  test('after the cool-down a probe that gets a reply closes the breaker', async () => {
+    const clock = manualClock()
+    const breaker = new CircuitBreaker('http://recovers', { now: clock.now })
+    let up = false
+    const endpoint = fakeEndpoint('http://recovers', () => (up ? Promise.resolve(reply) : serverError()))
+    for (let call = 0; call < 2; call++) await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))
+    up = true
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('circuit-open')
+    clock.advance(1_000)
+    await expect(callModel(endpoint, request, { trial: 0, limits, breaker })).resolves.toMatchObject({ reply })
+    expect(breaker.admit({ failures: 2, coolDownMs: 1_000 }).kind).toBe('closed')
+  })
+
+  test('a call that is retrying when the breaker opens stops at its next attempt, with the failure it met as the cause', async () => {
+    const breaker = new CircuitBreaker('http://opens-meanwhile', { now: manualClock().now })
+    const endpoint = fakeEndpoint('http://opens-meanwhile', () => {
+      // Other calls fail while this one waits to retry.
+      breaker.failed('network: reset', { failures: 2, coolDownMs: 1_000 })
+      breaker.failed('network: reset', { failures: 2, coolDownMs: 1_000 })
+      return serverError()
+    })
+    const error = await failureOf(callModel(endpoint, request, { trial: 0, limits: { ...limits, retries: 4 }, breaker }))
+    expect(error.kind).toBe('circuit-open')
+    expect((error.cause as EndpointFailure).kind).toBe('server-error')
+    expect(endpoint.attempts()).toBe(1)
+  })
+
+  test('rejections of one request never open it; a rejected key or an unreadable reply does', async () => {
+    const rejecting = (status: number) => () => Promise.reject(new EndpointFailure('rejected', `HTTP ${status}: no`, { status }))
+    const badRequest = fakeEndpoint('http://bad-request', rejecting(400))
+    const breaker = new CircuitBreaker('http://bad-request')
+    for (let call = 0; call < 4; call++) expect((await failureOf(callModel(badRequest, request, { trial: 0, limits, breaker }))).kind).toBe('request-rejected')
+    expect(breaker.state().failures).toBe(0)
+    const badKey = fakeEndpoint('http://bad-key', rejecting(401))
+    const keyBreaker = new CircuitBreaker('http://bad-key')
+    for (let call = 0; call < 2; call++) await failureOf(callModel(badKey, request, { trial: 0, limits, breaker: keyBreaker }))
+    expect((await failureOf(callModel(badKey, request, { trial: 0, limits, breaker: keyBreaker }))).kind).toBe('circuit-open')
+    const garbled = fakeEndpoint('http://garbled', () => Promise.resolve({ choices: [] }))
+    const garbledBreaker = new CircuitBreaker('http://garbled')
+    for (let call = 0; call < 2; call++) expect((await failureOf(callModel(garbled, request, { trial: 0, limits, breaker: garbledBreaker }))).kind).toBe('malformed-reply')
+    expect((await failureOf(callModel(garbled, request, { trial: 0, limits, breaker: garbledBreaker }))).message).toContain('(the first with malformed-reply: ')
+  })
+
+  test('a cancelled run does not count against the endpoint', async () => {
+    const breaker = new CircuitBreaker('http://cancelled')
+    const endpoint = fakeEndpoint('http://cancelled', () => new Promise(() => {}))
+    for (let call = 0; call < 3; call++) {
+      const controller = new AbortController()
+      controller.abort()
+      expect((await failureOf(callModel(endpoint, request, { trial: 0, signal: controller.signal, limits, breaker }))).kind).toBe('aborted')
+    }
+    expect(breaker.state().failures).toBe(0)
+  })
+})
+
+describe('breakers of model-backed roles', () => {
+  let server: MockServer | undefined
+  afterEach(async () => {
+    await server?.close()
+    server = undefined
+  })
+
+  test('an agent and a simulated user at one always-failing server share its breaker, set up from the environment', async () => {
+    server = await startMockServer({ respond: () => ({ fault: 'server-error' }) })
+    const env = { TOOLCHECK_BREAKER_FAILURES: '2', TOOLCHECK_BREAKER_COOLDOWN_MS: '600000' }
+    const limits = { retries: 1, backoffBaseMs: 1, backoffMaxMs: 2 }
+    const agent = openaiAgent({ model: 'agent-model', baseURL: server.baseURL, apiKey: 'sk-test', cache: false, limits, env })
+    const user = llmUser({ model: 'user-model', baseURL: server.baseURL, apiKey: 'sk-test', cache: false, limits, env })
+    expect((await failureOf(agent.respond(firstView, context()))).kind).toBe('server-error')
+    expect((await failureOf(agent.respond(firstView, context()))).kind).toBe('server-error')
+    expect(server.chatRequestCount).toBe(4)
+    const refused = await failureOf(user.respond({ messages: [], systemPrompt: '' }, context()))
+    expect(refused.kind).toBe('circuit-open')
+    expect(refused.message).toContain(`${server.url} is failing: 2 calls in a row to it failed (the first with server-error: HTTP 500: `)
+    expect(refused.message).toContain('lets one through every 600 s')
+    expect(server.chatRequestCount).toBe(4)
+  })
+
+  test('TOOLCHECK_BREAKER_DIR keeps the breakers of one server in that directory', async () => {
+    const directory = await temporaryDirectory()
+    expect(endpointBreaker('http://shared-by-env', { TOOLCHECK_BREAKER_DIR: directory })).toBe(endpointBreaker('http://shared-by-env', { TOOLCHECK_BREAKER_DIR: directory }))
+    endpointBreaker('http://shared-by-env', { TOOLCHECK_BREAKER_DIR: directory }).failed('network: reset', settings)
+    expect(fileBreakerStore(directory).read('http://shared-by-env')).toEqual({ failures: 1, firstFailure: 'network: reset' })
+    expect(endpointBreaker('http://shared-by-env', {}).state()).toEqual({ failures: 0 })
+  })
+})
