@@ -3,9 +3,9 @@ import type { AnyDomain, Domain, RelativeTime, TableNameOf, TableSchemas, ToolNa
 import type { AnyTool } from '../tools/define-tool.ts'
 import type { JsonValue } from '../world/index.ts'
 import type { ConstraintInput, MilestoneInput, Similarity } from './milestone.ts'
-import type { ScenarioInput } from './scenario.ts'
+import type { Category, ScenarioInput } from './scenario.ts'
 
-/**
+/*
  * The types of a scenario written in TypeScript for a known domain. They narrow the scenario's
  * JSON shape (`ScenarioInput`): table names, tool names and world rows must be the domain's, so a
  * misspelt table or tool is a type error where it is written. The same checks run on JSON files
@@ -27,8 +27,8 @@ export type WorldRowInput<D, Name extends keyof TablesOf<D>> = {
 export interface DomainWorldSpec<D> {
   /** Overrides of the one-row `settings` table (for a domain that has one). */
   readonly settings?: 'settings' extends keyof TablesOf<D> ? Partial<WorldRowInput<D, 'settings'>> : never
-  readonly insert?: { readonly [Name in TableNameOf<D>]?: readonly WorldRowInput<D, Name>[] }
-  readonly replace?: { readonly [Name in TableNameOf<D>]?: readonly WorldRowInput<D, Name>[] }
+  readonly insert?: { readonly [Name in TableNameOf<D>]?: WorldRowInput<D, Name>[] }
+  readonly replace?: { readonly [Name in TableNameOf<D>]?: WorldRowInput<D, Name>[] }
 }
 
 /** A tool-call target naming one of `Tool`. */
@@ -41,7 +41,7 @@ export interface TypedCallTarget<Tool extends string> {
 /** A milestone constraint whose tables are among `Table` and whose tools are among `Tool`. */
 export type TypedConstraintInput<Table extends string, Tool extends string> = ConstraintInput extends infer Constraint
   ? Constraint extends { readonly kind: 'tool-call' }
-    ? Omit<Constraint, 'anyOf'> & { readonly anyOf: readonly TypedCallTarget<Tool>[] }
+    ? Omit<Constraint, 'anyOf'> & { readonly anyOf: TypedCallTarget<Tool>[] }
     : Constraint extends { readonly table: string }
       ? Omit<Constraint, 'table'> & { readonly table: Table }
       : Constraint
@@ -49,8 +49,8 @@ export type TypedConstraintInput<Table extends string, Tool extends string> = Co
 
 /** A milestone (or minefield) over tables among `Table` and tools among `Tool`. */
 export interface TypedMilestoneInput<Table extends string, Tool extends string> extends Omit<MilestoneInput, 'constraints' | 'guardrails'> {
-  readonly constraints: readonly TypedConstraintInput<Table, Tool>[]
-  readonly guardrails?: { readonly enabled?: boolean; readonly exclude?: readonly Table[] }
+  readonly constraints: TypedConstraintInput<Table, Tool>[]
+  readonly guardrails?: { readonly enabled?: boolean; readonly exclude?: Table[] }
 }
 
 /** A value in a reference call taken from an earlier call's result (see `solution`). */
@@ -66,7 +66,7 @@ export interface TypedReferenceCall<Tool extends string> {
 
 /** A reference step whose calls name tools among `Tool`. */
 export type TypedReferenceStep<Tool extends string> =
-  | { readonly agent: 'call'; readonly calls: readonly TypedReferenceCall<Tool>[] }
+  | { readonly agent: 'call'; readonly calls: TypedReferenceCall<Tool>[] }
   | { readonly agent: 'say'; readonly content: string }
   | { readonly user: 'say'; readonly content: string }
   | { readonly user: 'end' }
@@ -77,12 +77,13 @@ export type TypedReferenceStep<Tool extends string> =
  * the domain's tables and tools.
  */
 export interface DomainScenarioInput<D extends AnyDomain>
-  extends Omit<ScenarioInput, 'domain' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
+  extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
   readonly domain: D
+  readonly categories: readonly Category[]
   readonly world?: DomainWorldSpec<D>
-  readonly tools: { readonly allow: readonly ToolNameOf<D>[]; readonly deny?: readonly ToolNameOf<D>[] }
-  readonly milestones?: readonly TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly tools: { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[] }
+  readonly milestones?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
   /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point). */
-  readonly minefields?: readonly TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
-  readonly reference: readonly TypedReferenceStep<ToolNameOf<D>>[]
+  readonly minefields?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly reference: TypedReferenceStep<ToolNameOf<D>>[]
 }
