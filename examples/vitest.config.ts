@@ -5,5 +5,5 @@ import { toolcheck } from 'vitest-toolcheck/vitest'
 // (summary table, toolcheck-report/report.json and index.html) next to vitest's own reporters.
 export default defineConfig({
   plugins: [toolcheck({ reportDir: process.env.TOOLCHECK_EXAMPLES_REPORT_DIR ?? 'toolcheck-report' })],
-  test: { include: ['*.test.ts'] },
+  test: { include: ['*.test.ts', 'bank/*.test.ts'] },
 })

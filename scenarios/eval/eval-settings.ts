@@ -12,6 +12,10 @@ export interface EvalSettings {
   readonly variants: 'plain' | 'all'
   /** How many suite files share the work. */
   readonly parts: number
+  /** Modules exporting the domains the scenarios name (absolute paths; `--domain`). */
+  readonly domainModules?: readonly string[]
+  /** The user's scenario folders, files or modules (absolute paths; `--scenarios`); the built-in corpus when absent. */
+  readonly scenarioPaths?: readonly string[]
 }
 
 declare module 'vitest' {

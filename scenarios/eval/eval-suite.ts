@@ -1,17 +1,30 @@
-import { inject } from 'vitest'
+import { inject, test } from 'vitest'
 import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import { scenarioTest } from '../../src/vitest/describe-scenarios.ts'
-import { selectScenarios } from './select-scenarios.ts'
 import type { EvalSettings } from './eval-settings.ts'
 import './eval-settings.ts'
+import { loadEvalScenarios } from './load-eval-scenarios.ts'
+import { selectScenarios } from './select-scenarios.ts'
 
 /**
- * Declares the tests of one part of the evaluation: the built-in scenarios the settings select,
- * every `parts`-th one starting at `part` (so parts stay balanced across categories), each under
- * the selected variants. The agent and user come from the toolcheck plugin's options.
+ * Declares the tests of one part of the evaluation: the scenarios the settings select (the
+ * built-in corpus, or the user's own with their domains), every `parts`-th one starting at
+ * `part` (so parts stay balanced across categories), each under the selected variants. The agent
+ * and user come from the toolcheck plugin's options. A part with nothing to play declares one
+ * skipped test, since vitest refuses a file without tests.
  */
-export function evalSuite(part: number): void {
+export async function evalSuite(part: number): Promise<void> {
   const settings: EvalSettings = inject('toolcheckEval') ?? { variants: 'all', parts: 1 }
-  const scenarios = selectScenarios(settings.filter).filter((_, index) => index % settings.parts === part - 1)
-  scenarioTest(scenarios, { variants: settings.variants === 'all' ? TOOLSANDBOX_VARIANTS : [], timeout: 120_000 })
+  const { scenarios: loaded, domains } = await loadEvalScenarios(settings)
+  const selected = selectScenarios(loaded, settings.filter)
+  if (selected.length === 0 && part === 1) {
+    const categories = [...new Set(loaded.flatMap((scenario) => scenario.categories))].join(', ')
+    throw new Error(`toolcheck eval: no scenario has an id containing ${JSON.stringify(settings.filter)} or the category ${JSON.stringify(settings.filter)}; the categories are ${categories}`)
+  }
+  const scenarios = selected.filter((_, index) => index % settings.parts === part - 1)
+  if (scenarios.length === 0) {
+    test.skip(`part ${part}: no scenarios left for this part`, () => {})
+    return
+  }
+  scenarioTest(scenarios, { variants: settings.variants === 'all' ? TOOLSANDBOX_VARIANTS : [], timeout: 120_000, domains })
 }

@@ -1,4 +1,4 @@
 // The first half of `toolcheck eval` (see eval-suite.ts).
 import { evalSuite } from './eval-suite.ts'
 
-evalSuite(1)
+await evalSuite(1)

@@ -1,4 +1,4 @@
 // The second half of `toolcheck eval` (see eval-suite.ts).
 import { evalSuite } from './eval-suite.ts'
 
-evalSuite(2)
+await evalSuite(2)

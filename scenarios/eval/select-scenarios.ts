@@ -1,9 +1,7 @@
 import type { Scenario } from '../../src/scenario/index.ts'
-import { builtInScenarios } from '../index.ts'
 
-/** The built-in scenarios whose id contains `filter` or that have it as a category. */
-export function selectScenarios(filter: string | undefined): Scenario[] {
-  const all = builtInScenarios()
-  if (filter === undefined || filter === '') return all
-  return all.filter((scenario) => scenario.id.includes(filter) || (scenario.categories as readonly string[]).includes(filter))
+/** The scenarios whose id contains `filter` or that have it as a category (all when there is no filter). */
+export function selectScenarios(scenarios: readonly Scenario[], filter: string | undefined): Scenario[] {
+  if (filter === undefined || filter === '') return [...scenarios]
+  return scenarios.filter((scenario) => scenario.id.includes(filter) || (scenario.categories as readonly string[]).includes(filter))
 }

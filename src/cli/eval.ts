@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import type { Reporter } from 'vitest/node'
 import { startVitest } from 'vitest/node'
 import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
 import { builtInScenarios } from '../../scenarios/index.ts'
+import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
 import type { Report } from '../reporter/report.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import { toolcheck } from '../vitest/plugin.ts'
@@ -14,10 +17,15 @@ import type { CommandIo } from './io.ts'
 /** The usage text of `toolcheck eval`. */
 export const EVAL_USAGE = `usage: toolcheck eval [options]
 
-Plays the built-in scenarios with the configured agent and user, prints the summary table and
-writes toolcheck-report/report.json and toolcheck-report/index.html.
+Plays the built-in scenarios (or your own, with --scenarios) with the configured agent and user,
+prints the summary table and writes toolcheck-report/report.json and toolcheck-report/index.html.
 
 options:
+  --scenarios <path>      play your scenarios instead of the built-in corpus: a folder of *.json
+                          scenario files, one JSON file, or a module exporting scenarios
+                          (TypeScript is fine); repeat for several
+  --domain <module>       a module exporting the domain(s) your scenarios name (defineDomain);
+                          repeat for several; the built-in device domain is always known
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants plain|all    each scenario as written, or under ToolSandbox's eight variants (default all)
   --trials <n>            play every scenario n times and report pass^k (default 1)
@@ -35,6 +43,10 @@ replies, cache misses in replay mode), which the report counts apart from agent 
 
 /** The options of `toolcheck eval`, parsed. */
 export interface EvalArguments {
+  /** Scenario folders, files or modules, resolved against the working directory. */
+  readonly scenarios?: readonly string[]
+  /** Domain modules, resolved against the working directory. */
+  readonly domains?: readonly string[]
   readonly filter?: string
   readonly variants: 'plain' | 'all'
   readonly trials: number
@@ -71,7 +83,14 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     io.stdout(EVAL_USAGE)
     return 0
   }
-  const selected = selectScenarios(parsed.filter).length
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? [])].filter((path) => !existsSync(path))
+  if (missing.length > 0) {
+    io.stderr(`toolcheck eval: no such file or folder: ${missing.join(', ')}\n`)
+    return 2
+  }
+  // The user's own scenarios are loaded by the suite files (they may be TypeScript), so they are
+  // counted there; the built-in corpus is counted here, to refuse a filter that matches nothing.
+  const selected = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter).length : Number.POSITIVE_INFINITY
   if (selected === 0) {
     const categories = [...new Set(builtInScenarios().flatMap((scenario) => scenario.categories))].join(', ')
     io.stderr(`toolcheck eval: no built-in scenario has an id containing ${JSON.stringify(parsed.filter)} or the category ${JSON.stringify(parsed.filter)}; the categories are ${categories}\n`)
@@ -98,7 +117,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         watch: false,
         reporters: [silent],
         maxWorkers: 2,
-        provide: { toolcheckEval: { ...(parsed.filter === undefined ? {} : { filter: parsed.filter }), variants: parsed.variants, parts: suiteFiles.length } },
+        provide: { toolcheckEval: evalSettings(parsed, suiteFiles.length) },
       },
       { plugins: [toolcheck({ reportDir, trials: parsed.trials, summary: false })] },
     )
@@ -107,12 +126,14 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
       return 1
     }
     for (const module of vitest.state.getTestModules())
-      for (const error of module.errors()) harnessProblems.push(`${module.relativeModuleId}: ${error.message}`)
+      // Both suite files load the same scenarios, so a loading problem is told once, without the file.
+      for (const error of module.errors()) harnessProblems.push(/^(toolcheck eval:|the scenarios to evaluate)/.test(error.message) ? error.message : `${module.relativeModuleId}: ${error.message}`)
     for (const error of vitest.state.getUnhandledErrors()) harnessProblems.push(`unhandled error: ${(error as { message?: string }).message ?? String(error)}`)
     await vitest.close()
   } finally {
     process.exitCode = previousExitCode
   }
+  harnessProblems = [...new Set(harnessProblems)]
   let report: Report
   try {
     report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
@@ -134,45 +155,65 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   return 0
 }
 
-/** Parses the options of `toolcheck eval`; throws `EvalUsageError` naming the wrong option. */
-export function parseEvalArguments(args: readonly string[]): EvalArguments {
-  let filter: string | undefined
-  let variants: 'plain' | 'all' = 'all'
-  let trials = 1
-  let reportDir = 'toolcheck-report'
-  for (let index = 0; index < args.length; index++) {
-    const argument = args[index] as string
-    const [name, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined]
-    const value = (): string => {
-      const given = inline ?? args[++index]
-      if (given === undefined || given === '') throw new EvalUsageError(`${name} needs a value`)
-      return given
-    }
-    switch (name) {
-      case '--filter':
-        filter = value()
-        break
-      case '--variants': {
-        const given = value()
-        if (given !== 'plain' && given !== 'all') throw new EvalUsageError(`--variants takes plain or all, not ${JSON.stringify(given)}`)
-        variants = given
-        break
-      }
-      case '--trials': {
-        const given = value()
-        trials = Number(given)
-        if (!Number.isInteger(trials) || trials < 1) throw new EvalUsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(given)}`)
-        break
-      }
-      case '--report-dir':
-        reportDir = value()
-        break
-      case '--help':
-      case '-h':
-        break
-      default:
-        throw new EvalUsageError(`unknown option ${JSON.stringify(argument)}; the options are --filter, --variants, --trials, --report-dir`)
-    }
+/** What the suite files are told to play. */
+function evalSettings(parsed: EvalArguments, parts: number): EvalSettings {
+  return {
+    ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+    variants: parsed.variants,
+    parts,
+    ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
+    ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
   }
-  return { ...(filter === undefined ? {} : { filter }), variants, trials, reportDir }
+}
+
+const EVAL_OPTIONS = {
+  scenarios: { type: 'string', multiple: true },
+  domain: { type: 'string', multiple: true },
+  filter: { type: 'string' },
+  variants: { type: 'string' },
+  trials: { type: 'string' },
+  'report-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/**
+ * Parses the options of `toolcheck eval`; throws `EvalUsageError` naming the wrong option. Paths
+ * are resolved against `directory` (the working directory).
+ */
+export function parseEvalArguments(args: readonly string[], directory = process.cwd()): EvalArguments {
+  let values: ReturnType<typeof parseArgs<{ options: typeof EVAL_OPTIONS; allowPositionals: false }>>['values']
+  try {
+    values = parseArgs({ args: [...args], options: EVAL_OPTIONS, allowPositionals: false, strict: true }).values
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    const options = Object.keys(EVAL_OPTIONS).filter((name) => name !== 'help').map((name) => `--${name}`).join(', ')
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const given = /'([^']+)'/.exec((error as Error).message)?.[1] ?? String(error)
+      throw new EvalUsageError(`unknown option ${JSON.stringify(given)}; the options are ${options}`)
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new EvalUsageError(`eval takes only options, not ${/'([^']+)'/.exec((error as Error).message)?.[1] ?? 'arguments'}; the options are ${options}`)
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new EvalUsageError((error as Error).message.replace(/^Option '(-\w, )?(--[\w-]+)[^']*' argument missing$/, '$2 needs a value'))
+    throw error
+  }
+  const nonEmpty = (name: string, value: string | undefined): string | undefined => {
+    if (value !== undefined && value.trim() === '') throw new EvalUsageError(`--${name} needs a value`)
+    return value
+  }
+  const variants = nonEmpty('variants', values.variants) ?? 'all'
+  if (variants !== 'plain' && variants !== 'all') throw new EvalUsageError(`--variants takes plain or all, not ${JSON.stringify(variants)}`)
+  const trialsText = nonEmpty('trials', values.trials)
+  const trials = trialsText === undefined ? 1 : Number(trialsText)
+  if (!Number.isInteger(trials) || trials < 1) throw new EvalUsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
+  const filter = nonEmpty('filter', values.filter)
+  const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
+  const scenarios = paths('scenarios', values.scenarios)
+  const domains = paths('domain', values.domain)
+  return {
+    ...(scenarios === undefined ? {} : { scenarios }),
+    ...(domains === undefined ? {} : { domains }),
+    ...(filter === undefined ? {} : { filter }),
+    variants,
+    trials,
+    reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
+  }
 }

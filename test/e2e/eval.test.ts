@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { parseEvalArguments, runEval } from '../../src/cli/eval.ts'
@@ -11,7 +12,31 @@ function capture() {
   return { output, io: { stdout: (text: string) => void (output.stdout += text), stderr: (text: string) => void (output.stderr += text) } }
 }
 
+const BANK = (path: string) => fileURLToPath(new URL(`../../examples/bank/${path}`, import.meta.url))
+
 describe('toolcheck eval', () => {
+  test("plays the user's own scenarios (TypeScript and JSON) in the user's own domain", async () => {
+    const directory = reportDirectory('eval-bank')
+    const { output, io } = capture()
+    const code = await runEval(['--domain', BANK('domain.ts'), '--scenarios', BANK('scenarios.ts'), '--scenarios', BANK('scenarios'), '--variants', 'plain', '--report-dir', directory], io)
+    expect(output.stderr).toBe('')
+    expect(code).toBe(0)
+    const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+    expect(report.runs.map((run) => run.scenario).sort()).toEqual(['bank-balance-of-brother', 'bank-send-without-amount', 'bank-transfer-from-locked-account'])
+    expect(report.runs.every((run) => run.score === 1)).toBe(true)
+    // The report slices by the scenarios' own labels beside ToolSandbox's categories.
+    expect(Object.keys(report.summary.byCategory)).toEqual(expect.arrayContaining(['STATE_DEPENDENCY', 'transfers', 'balances']))
+  })
+
+  test('says which domain is missing when the scenarios name one it was not given', async () => {
+    const { output, io } = capture()
+    const code = await runEval(['--scenarios', BANK('scenarios'), '--report-dir', reportDirectory('eval-bank-missing')], io)
+    expect(code).toBe(1)
+    expect(output.stderr).toContain('balance.json:\n  - domain: names domain "bank", which is not known here (known: device)')
+    // Told once, not once per suite file.
+    expect(output.stderr.split('names domain "bank"')).toHaveLength(2)
+  })
+
   test('plays the selected built-in scenarios under all eight variants with the reference agent', async () => {
     const directory = reportDirectory('eval')
     const { output, io } = capture()
@@ -49,7 +74,11 @@ describe('toolcheck eval', () => {
     expect(output.stderr).toContain('--variants takes plain or all, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --filter, --variants, --trials, --report-dir')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir')
+    expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
+    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report' })
+    expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
+    expect(output.stderr).toMatch(/no such file or folder: .*no\/such\/folder/)
     expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report' })
   })
 

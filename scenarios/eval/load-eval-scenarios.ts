@@ -1,0 +1,96 @@
+import { stat } from 'node:fs/promises'
+import { extname } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AnyDomain } from '../../src/domain/index.ts'
+import { isDomain } from '../../src/domain/index.ts'
+import type { Scenario } from '../../src/scenario/index.ts'
+import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../src/scenario/index.ts'
+import { builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
+
+/** What `toolcheck eval` was asked to play, as the suite files read it. */
+export interface EvalSources {
+  /** Absolute paths of modules whose exports include domains (`defineDomain`). */
+  readonly domainModules?: readonly string[]
+  /** Absolute paths of scenario folders (their `*.json` files), JSON files, or modules exporting scenarios. */
+  readonly scenarioPaths?: readonly string[]
+}
+
+/** The scenarios `toolcheck eval` could not load; the message lists every problem. */
+export class EvalSourceError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`the scenarios to evaluate could not be loaded:\n  ${problems.join('\n  ')}`)
+    this.name = 'EvalSourceError'
+  }
+}
+
+/**
+ * The scenarios an evaluation plays: the built-in corpus when no scenario paths are given, else
+ * the scenarios under those paths, each checked against its domain (the ones the domain modules
+ * export, or a built-in one). Modules are imported by the vitest worker, so they may be
+ * TypeScript. Every problem is collected before failing, so one run reports them all.
+ */
+export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenarios: Scenario[]; domains: AnyDomain[] }> {
+  const problems: string[] = []
+  const domains: AnyDomain[] = []
+  for (const path of sources.domainModules ?? []) {
+    const exported = await exportsOf(path, problems)
+    const found = exported.filter(isDomain)
+    if (exported.length > 0 && found.length === 0) problems.push(`${path}: exports no domain (a value made by defineDomain)`)
+    domains.push(...found)
+  }
+  if ((sources.scenarioPaths ?? []).length === 0) {
+    if (problems.length > 0) throw new EvalSourceError(problems)
+    return { scenarios: builtInScenarios(), domains }
+  }
+  const scenarios: Scenario[] = []
+  for (const path of sources.scenarioPaths ?? []) {
+    const kind = await stat(path).then(
+      (info) => (info.isDirectory() ? 'directory' : 'file'),
+      () => 'missing',
+    )
+    if (kind === 'missing') problems.push(`${path}: no such file or folder`)
+    else if (kind === 'directory') {
+      const loaded = await loadScenarioDirectory(path, { domains })
+      problems.push(...loaded.errors.map((error) => error.message))
+      if (loaded.scenarios.length === 0 && loaded.errors.length === 0) problems.push(`${path}: holds no *.json scenario files`)
+      scenarios.push(...loaded.scenarios)
+    } else if (extname(path) === '.json') {
+      await loadScenarioFile(path, { domains }).then(
+        (scenario) => scenarios.push(scenario),
+        (error: unknown) => problems.push((error as Error).message),
+      )
+    } else {
+      const exported = (await exportsOf(path, problems)).flatMap((value) => (Array.isArray(value) ? value : [value])).filter(isScenario)
+      if (exported.length === 0) problems.push(`${path}: exports no scenario (a value made by defineScenario, or a list of them)`)
+      for (const scenario of exported) {
+        await resolveScenarioDomain(scenario, { domains }).then(
+          () => scenarios.push(scenario),
+          (error: unknown) => problems.push(`${path}: ${(error as Error).message}`),
+        )
+      }
+    }
+  }
+  const seen = new Set<string>()
+  for (const scenario of scenarios) {
+    if (seen.has(scenario.id)) problems.push(`two scenarios have the id ${scenario.id}; ids must be unique`)
+    seen.add(scenario.id)
+  }
+  if (problems.length > 0) throw new EvalSourceError(problems)
+  return { scenarios, domains }
+}
+
+/** The exported values of a module (its default export among them), or none with a problem noted. */
+async function exportsOf(path: string, problems: string[]): Promise<unknown[]> {
+  try {
+    const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+    return Object.values(module)
+  } catch (error) {
+    problems.push(`${path}: cannot be imported (${error instanceof Error ? error.message : String(error)})`)
+    return []
+  }
+}
+
+function isScenario(value: unknown): value is Scenario {
+  const candidate = value as Partial<Scenario> | null
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.id === 'string' && Array.isArray(candidate.reference) && Array.isArray(candidate.categories) && typeof candidate.domain === 'string'
+}
