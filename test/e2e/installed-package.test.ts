@@ -1,41 +1,14 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, test } from 'vitest'
+import { packedProject } from './packed-project.ts'
 import { readReport, runFixture } from './run-fixture.ts'
 
-const repository = fileURLToPath(new URL('../../', import.meta.url))
-
-/**
- * A project that depends on toolcheck as an installed package: `node_modules/toolcheck` holds
- * exactly the files `npm pack` would publish, and the other dependencies are linked from this
- * repository's node_modules. Node does not strip types under node_modules, so this proves that the
- * built JavaScript, the export map and the published file list work for users.
- */
-async function installedProject(): Promise<string> {
-  if (!existsSync(join(repository, 'dist/src/index.js'))) throw new Error('dist/ is missing: npm test builds it first (npm run build)')
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repository })
-  const published = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path)
-  const project = await mkdtemp(join(tmpdir(), 'toolcheck-user-'))
-  const installed = join(project, 'node_modules', 'vitest-toolcheck')
-  for (const file of published) {
-    await mkdir(dirname(join(installed, file)), { recursive: true })
-    await cp(join(repository, file), join(installed, file))
-  }
-  for (const entry of await readdir(join(repository, 'node_modules'))) {
-    if (entry === 'vitest-toolcheck') continue
-    await symlink(join(repository, 'node_modules', entry), join(project, 'node_modules', entry))
-  }
-  for (const file of ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts']) await cp(join(repository, 'examples', file), join(project, file))
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'my-agent-tests', type: 'module', private: true }))
-  return project
-}
-
-const project = await installedProject()
+const project = await packedProject(
+  ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts'].map((file) => ({ from: `examples/${file}`, to: file })),
+)
 afterAll(() => rm(project, { recursive: true, force: true }))
 
 describe('toolcheck as an installed package', () => {
