@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { runEval } from '../../src/cli/eval.ts'
+// The example imports the package, as a user does; the mistakes are made with the same copy.
+import { defineScenario, parseScenario, referenceAgent, runScenario } from 'vitest-toolcheck'
+import { bank } from '../../examples/bank/domain.ts'
+import type { Report } from '../../src/reporter/report.ts'
+import { reportDirectory } from '../e2e/run-fixture.ts'
+
+/**
+ * docs/domains.md is checked block by block: each fenced block carries a marker on the line
+ * before it saying what it is, and the test holds it to that. `file:` blocks are a whole file of
+ * the repository, `excerpt:` blocks appear in the file word for word, `command` blocks run, and
+ * `error:` blocks are the message toolcheck gives for that mistake.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const document = readFileSync(new URL('../../docs/domains.md', import.meta.url), 'utf8')
+
+interface Block {
+  readonly line: number
+  readonly fence: string
+  readonly marker: string
+  readonly text: string
+}
+
+function blocks(markdown: string): Block[] {
+  const lines = markdown.split('\n')
+  const found: Block[] = []
+  for (let at = 0; at < lines.length; at++) {
+    const fence = /^```(\w*)$/.exec(lines[at] as string)?.[1]
+    if (fence === undefined) continue
+    let before = at - 1
+    while (before >= 0 && (lines[before] as string).trim() === '') before--
+    const end = lines.findIndex((line, index) => index > at && line === '```')
+    if (end < 0) throw new Error(`docs/domains.md: the block at line ${at + 1} is not closed`)
+    found.push({ line: at + 1, fence, marker: /^<!--\s*(.+?)\s*-->$/.exec((lines[before] ?? '').trim())?.[1] ?? '', text: lines.slice(at + 1, end).join('\n') })
+    at = end
+  }
+  return found
+}
+
+const all = blocks(document)
+const label = (block: Block) => `line ${block.line} (${block.marker})`
+const source = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8')
+const base = { domain: bank, id: 'oops', categories: ['transfers'], user: { goal: 'g', knowledge: 'k' }, firstMessage: 'hi', reference: [{ user: 'end' as const }] }
+
+/** The mistakes the errors section quotes, each made for real. */
+const MISTAKES: Readonly<Record<string, () => unknown>> = {
+  'unknown-tool': () => defineScenario({ ...base, tools: { allow: ['transfer_fund' as 'transfer_funds'] } }),
+  invariant: () => defineScenario({ ...base, tools: { allow: ['transfer_funds'] }, world: { insert: { accounts: [{ account_id: 'acc-3', owner: 'X', balance: -5, pin: '0000' }] } } }),
+  'unknown-column': () => defineScenario({ ...base, tools: { allow: ['transfer_funds'] }, world: { insert: { accounts: [{ account_id: 'acc-3', owner: 'X', balance: 5, pin: '0000', frozen: true } as never] } } }),
+  'unknown-domain': () => runScenario(parseScenario({ ...base, domain: 'bank', tools: { allow: ['transfer_funds'] } }), { agent: referenceAgent() }),
+}
+
+describe('docs/domains.md', () => {
+  test('every block is marked, and only ts, json, sh and text blocks are used', () => {
+    expect(all.length).toBeGreaterThan(8)
+    expect(all.filter((block) => block.marker === '').map(label)).toEqual([])
+    for (const block of all) expect(['ts', 'json', 'sh', 'text'], label(block)).toContain(block.fence)
+  })
+
+  test.for(all.filter((block) => block.marker.startsWith('file:')).map((block) => [label(block), block] as const))('%s is the whole file', ([, block]) => {
+    expect(block.text.trimEnd()).toBe(source(block.marker.slice('file:'.length).trim()).trimEnd())
+  })
+
+  test.for(all.filter((block) => block.marker.startsWith('excerpt:')).map((block) => [label(block), block] as const))('%s appears in its file word for word', ([, block]) => {
+    expect(source(block.marker.slice('excerpt:'.length).trim())).toContain(block.text)
+  })
+
+  test.for(all.filter((block) => block.marker.startsWith('error:')).map((block) => [label(block), block] as const))('%s is the error toolcheck gives', async ([, block]) => {
+    const mistake = MISTAKES[block.marker.slice('error:'.length).trim()]
+    if (mistake === undefined) throw new Error(`no mistake is known for ${label(block)}`)
+    const thrown = await (async () => mistake())().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    )
+    expect(thrown?.message).toContain(block.text.trim())
+  })
+
+  test.for(all.filter((block) => block.marker === 'command').map((block) => [label(block), block] as const))('%s runs', async ([, block]) => {
+    const [program, command, ...args] = block.text.trim().split(/\s+/)
+    expect([program, command]).toEqual(['npx', 'toolcheck'])
+    expect(args[0]).toBe('eval')
+    const directory = reportDirectory('docs-domains')
+    const output = { stdout: '', stderr: '' }
+    // The command runs from the repository's root: its paths are made absolute from there.
+    const fromRoot = args.slice(1).map((argument) => (argument.startsWith('-') || !argument.includes('/') ? argument : `${ROOT}${argument}`))
+    const code = await runEval([...fromRoot, '--report-dir', directory], { stdout: (text) => void (output.stdout += text), stderr: (text) => void (output.stderr += text) })
+    expect(output.stderr).toBe('')
+    expect(code).toBe(0)
+    const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+    expect(report.runs.length).toBe(3)
+    expect(report.runs.every((run) => run.score === 1)).toBe(true)
+  })
+})
