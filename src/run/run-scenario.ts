@@ -5,6 +5,9 @@ import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
+import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
+import { isTurnAgent, turnReplyText } from '../roles/turn-agent.ts'
+import { bindTurnTools, TurnClosedError } from '../roles/bind-turn-tools.ts'
 import { referenceUser } from '../roles/reference-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
@@ -24,7 +27,8 @@ import { userBriefing } from './system-prompts.ts'
 
 /** How to play a scenario. Only `agent` is required. */
 export interface RunOptions {
-  readonly agent: Agent
+  /** A step-level `Agent` (one reply per call) or a turn-level `TurnAgent` (its own loop per user turn). */
+  readonly agent: AnyAgent
   /** The simulated user; by default one that gives the reference solution's replies. */
   readonly user?: User
   /** The tools and first message the agent is shown; by default the allowed tools, plainly, and the scenario's first message. */
@@ -75,6 +79,9 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
  * - the agent replies with tool calls (sent to the environment, which answers each with an
  *   environment→agent message carrying its trace; several calls run as parallel calls, see
  *   `runParallelCalls`), or with text for the user (a reply with neither is an empty message);
+ *   a turn-level agent (`TurnAgent`) instead runs its own loop for the whole user turn, and each
+ *   batch of calls it makes through its tools is recorded exactly like a step-level reply with
+ *   those calls, its final text like a step-level text reply;
  * - the user answers the agent, or ends the conversation (a user→environment `end_conversation`
  *   call and the environment's answer, marked `ended`).
  *
@@ -84,9 +91,11 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
  *   counts: agent text, calls, results, user replies), as ToolSandbox's 30-message budget; an
  *   agent message with several calls counts once per call, as ToolSandbox stores one row per
  *   call. The agent's calls and their results are never split, so a parallel message may end
- *   a run a few messages past the budget, as in ToolSandbox;
+ *   a run a few messages past the budget, as in ToolSandbox. A turn-level agent's loop is
+ *   stopped (its signal aborted, later calls refused) as soon as a batch of results spends the
+ *   budget;
  * - **error**: a role threw (an `InfrastructureError` gives its kind, anything else `internal`)
- *   or the signal was aborted (`aborted`).
+ *   or the signal was aborted (`aborted`; a turn-level agent's loop is aborted with it).
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<Trajectory> {
   const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
@@ -109,9 +118,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
   const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
-  const environment: Environment = { registry, clock, seed }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
+  const budgetSpent = (): boolean => {
+    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
+    budget.counted = bus.messages.length
+    return budget.used >= maxTurns
+  }
+  const environment: Environment = { registry, clock, seed, budgetSpent }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
@@ -125,16 +139,18 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       status = 'completed'
       break
     }
-    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
-    budget.counted = bus.messages.length
-    if (budget.used >= maxTurns) {
+    if (budgetSpent()) {
       status = 'max-turns'
       break
     }
     const role: 'agent' | 'user' = last.recipient === 'user' ? 'user' : 'agent'
     try {
-      if (role === 'agent') await agentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)
-      else await userTurn(user, bus, briefing, context, environment, state)
+      if (role === 'user') await userTurn(user, bus, briefing, context, environment, state)
+      else if (!isTurnAgent(options.agent)) await agentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)
+      else if ((await turnAgentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)) === 'max-turns') {
+        status = 'max-turns'
+        break
+      }
     } catch (thrown) {
       status = 'error'
       error = thrown instanceof InfrastructureError ? { kind: thrown.kind, message: thrown.message, role } : { kind: 'internal', message: thrown instanceof Error ? thrown.message : String(thrown), role }
@@ -182,6 +198,8 @@ interface Environment {
   readonly registry: ToolRegistry
   readonly clock: Clock
   readonly seed: number
+  /** Counts the messages posted since the last check; true once the message budget is spent. */
+  budgetSpent(): boolean
 }
 
 async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<void> {
@@ -192,9 +210,91 @@ async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly Too
     bus.post({ sender: 'agent', recipient: 'user', content: typeof reply.content === 'string' ? reply.content : '' })
     return
   }
+  await runAgentCalls(requested, reply.content ?? '', bus, tools, environment, state)
+}
+
+/**
+ * One user turn of a turn-level agent. Its tools execute through `runAgentCalls`, one batch (see
+ * `bindTurnTools`) at a time, so each batch is recorded as one agent message with its results,
+ * exactly as a step-level reply with those calls would be. Returns `max-turns` when a batch
+ * spent the message budget: the agent's loop is then aborted and its final text, if any, never
+ * posted (a step-level agent would not have been asked again either).
+ */
+async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<'max-turns' | undefined> {
+  const controller = new AbortController()
+  let stopped: 'max-turns' | 'aborted' | undefined
+  const bound = bindTurnTools(tools, async (calls) => {
+    const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
+    const results = await runAgentCalls(requested, '', bus, tools, environment, state)
+    if (environment.budgetSpent()) stop('max-turns', new TurnClosedError('the run reached its message budget'))
+    return results
+  })
+  // Usage reported after the turn ended would change a trajectory that is already returned.
+  let over = false
+  const stop = (why: 'max-turns' | 'aborted', reason: unknown) => {
+    if (stopped !== undefined) return
+    stopped = why
+    over = true
+    bound.close(why === 'max-turns' ? 'the run reached its message budget' : 'the run was aborted')
+    controller.abort(reason)
+  }
+  const outer = context.signal
+  const onCancel = () => stop('aborted', outer?.reason)
+  if (outer?.aborted === true) onCancel()
+  else outer?.addEventListener('abort', onCancel, { once: true })
+  try {
+    const stoppedEarly = new Promise<{ readonly stopped: true }>((resolve) => {
+      if (controller.signal.aborted) resolve({ stopped: true })
+      else controller.signal.addEventListener('abort', () => resolve({ stopped: true }), { once: true })
+    })
+    // The agent's promise may settle after the run stopped it, or never (a framework that ignores
+    // its signal); its outcome is then of no interest, and must not surface as an unhandled rejection.
+    const turn = Promise.resolve()
+      .then(() =>
+        agent.runTurn(
+          {
+            messages: agentView(bus.messages),
+            tools: bound.tools,
+            systemPrompt,
+            signal: controller.signal,
+            recordUsage: (usage) => {
+              if (!over) state.usage = addUsage(state.usage, usage)
+            },
+          },
+          { ...context, signal: controller.signal },
+        ),
+      )
+      .then(
+        (reply) => ({ reply }),
+        (error: unknown) => ({ error }),
+      )
+    const settled = await Promise.race([turn, stoppedEarly])
+    over = true
+    if (stopped === 'max-turns') return 'max-turns'
+    if (stopped === 'aborted') throw new InfrastructureError('aborted', 'the run was aborted during the agent\'s turn', { cause: outer?.reason })
+    if ('error' in settled) throw settled.error
+    if ('reply' in settled) {
+      bound.close('the agent\'s turn had already ended')
+      // A call the framework started without awaiting it may still be recording its batch.
+      await bound.idle()
+      bus.post({ sender: 'agent', recipient: 'user', content: turnReplyText(settled.reply) })
+    }
+    return undefined
+  } finally {
+    outer?.removeEventListener('abort', onCancel)
+    bound.close('the agent\'s turn had already ended')
+    await bound.idle()
+  }
+}
+
+/**
+ * Posts the agent's calls as one message, runs them as parallel calls (see `runParallelCalls`),
+ * notes a race, and posts each result; returns the results in the agent's order.
+ */
+async function runAgentCalls(requested: readonly RequestedCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
   const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
-  bus.post({ sender: 'agent', recipient: 'environment', content: reply.content ?? '', toolCalls: calls })
+  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: calls })
   const result = await runParallelCalls({
     calls,
     specs: tools,
@@ -208,10 +308,15 @@ async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly Too
   state.ids = result.ids
   if (result.distinctOutcomes > 1)
     state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order })
-  for (const outcome of result.outcomes) {
+  const results = new Array<TurnToolResult>(calls.length)
+  for (const [step, outcome] of result.outcomes.entries()) {
     bus.setWorld(outcome.world)
     bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
+    const position = result.order[step] as number
+    const { error, result: value } = outcome.trace
+    results[position] = { callId: (calls[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
   }
+  return results
 }
 
 /** The real name of the agent's `index`-th call (its presented name when it named no tool). */

@@ -2,7 +2,8 @@ import { describe, inject, test } from 'vitest'
 import type { NamedAugmentation } from '../augmentation/index.ts'
 import { agentFromSpec, userFromSpec } from '../roles/from-spec.ts'
 import type { AnyDomain } from '../domain/index.ts'
-import type { Agent, User } from '../roles/types.ts'
+import type { User } from '../roles/types.ts'
+import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { RunOptions } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
@@ -16,7 +17,7 @@ import './vitest-augmentation.ts'
 /** Options of `scenarioTest` and `describeScenarios`. */
 export interface ScenarioTestOptions {
   /** The agent; by default the plugin's `agent` spec (`TOOLCHECK_AGENT`, else `reference`). */
-  readonly agent?: Agent
+  readonly agent?: AnyAgent
   /** The simulated user; by default the plugin's `user` spec (`TOOLCHECK_USER`, else `scripted`). */
   readonly user?: User
   /** Play every scenario under each of these augmentations (one test each); plain only by default. */
@@ -55,7 +56,7 @@ export interface ScenarioCase {
 export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTestOptions = {}): void {
   const cases = scenarioCases(scenarios, options.variants)
   const minimumScore = options.minimumScore ?? 1
-  let roles: { agent: Agent; user: User | undefined; limit: number } | undefined
+  let roles: { agent: AnyAgent; user: User | undefined; limit: number } | undefined
   // Resolved on first use, inside a test, where `inject` can read the plugin's options.
   const resolveRoles = () => {
     if (roles !== undefined) return roles

@@ -1,7 +1,8 @@
 import type { NamedAugmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, labelColumns } from '../augmentation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
-import type { Agent, User } from '../roles/types.ts'
+import type { User } from '../roles/types.ts'
+import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { RunOptions } from '../run/index.ts'
 import { runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
@@ -20,7 +21,8 @@ export interface PlayContext {
 
 /** How to play a scenario in a test. */
 export interface PlayOptions {
-  readonly agent: Agent
+  /** A step-level `Agent` or a turn-level `TurnAgent`. */
+  readonly agent: AnyAgent
   readonly user?: User
   /** Show the scenario through this augmentation (a named one, such as a `TOOLSANDBOX_VARIANTS` entry). */
   readonly augmentation?: NamedAugmentation

@@ -3,7 +3,8 @@ import type { Augmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
-import type { Agent, User } from '../roles/types.ts'
+import type { User } from '../roles/types.ts'
+import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
@@ -20,7 +21,7 @@ export type SweepPlayer = (scenario: Scenario, presentation: ScenarioPresentatio
 
 /** The roles a sweep plays with. */
 export interface SweepRoles {
-  readonly agent: Agent
+  readonly agent: AnyAgent
   readonly user?: User
   /** The domain the scenario plays in. */
   readonly domain: AnyDomain
@@ -37,7 +38,8 @@ export interface SweepPlay {
 
 /** Options of `checkSweep` and `sweepScenario`. */
 export interface SweepOptions {
-  readonly agent: Agent
+  /** A step-level `Agent` or a turn-level `TurnAgent`. */
+  readonly agent: AnyAgent
   /** The simulated user; `runScenario`'s default (the reference user) when absent. */
   readonly user?: User
   /** The domain to play in; the scenario's own by default (see `runScenario`). */
