@@ -61,6 +61,7 @@ export interface MockServer {
  * (one for chat, one for embeddings) or a responder, and can be faults: rate limits, server
  * errors, reset connections, hangs, drip-fed bodies, bodies that are not JSON, tool calls with
  * broken arguments.
+ * A chat request with `stream: true` gets its completion as server-sent events.
  *
  * The Hugging Face client retries a 503 on its own, as often as it gets one; a `server-error`
  * fault with status 503 is therefore not an error it reports.
@@ -203,7 +204,27 @@ function answer(response: ServerResponse, request: ChatRequest, reply: MockReply
         return drip(response, JSON.stringify(completion(request, { content: reply.content ?? 'Here it comes, slowly.' })), reply.intervalMs ?? 1000)
     }
   }
-  send(response, 200, completion(request, reply))
+  const body = completion(request, reply)
+  if ((request as { stream?: unknown }).stream === true) return sendStream(response, body)
+  send(response, 200, body)
+}
+
+/**
+ * A completion as a client that asked for `stream: true` reads it: server-sent events, one chunk
+ * with the whole message as its delta (tool calls with their index), a last chunk with the finish
+ * reason and usage, then `[DONE]`.
+ */
+function sendStream(response: ServerResponse, body: JsonValue): void {
+  if (response.destroyed) return
+  const { choices, usage, ...head } = body as { choices: { message: { role: string; content: string | null; tool_calls?: object[] }; finish_reason: string }[]; usage: JsonValue }
+  const choice = choices[0] as (typeof choices)[number]
+  const delta = { ...choice.message, ...(choice.message.tool_calls === undefined ? {} : { tool_calls: choice.message.tool_calls.map((call, index) => ({ index, ...call })) }) }
+  const chunks = [
+    { ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] },
+    { ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: choice.finish_reason }], usage },
+  ]
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  response.end(`${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`)
 }
 
 /** A chat-completion body; ids are derived from the request so that equal requests get equal replies. */

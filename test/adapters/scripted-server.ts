@@ -1,0 +1,56 @@
+import { builtInScenarios } from '../../scenarios/index.ts'
+import { deviceDomain } from '../../scenarios/toolsandbox/index.ts'
+import type { NamedAugmentation } from '../../src/augmentation/index.ts'
+import { applyAugmentation } from '../../src/augmentation/index.ts'
+import type { Trajectory } from '../../src/conversation/index.ts'
+import type { MockResponder, MockServer } from '../../src/mock-server/index.ts'
+import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
+import type { Scenario, ScenarioPresentation } from '../../src/scenario/index.ts'
+
+/** A fake key: the tests check that it never reaches a cassette or a trajectory. */
+export const FAKE_KEY = 'sk-fake-toolcheck-adapters-0123456789'
+
+/**
+ * The project's local OpenAI-compatible server playing the built-in scenarios' reference
+ * solutions as a model. A request names its scenario by its model name (some scenarios open
+ * alike); `variantModel` registers a scenario under an augmentation, whose scrambled names the
+ * scripted model then uses.
+ */
+export interface ScriptedServer {
+  readonly server: MockServer
+  /** The model name that plays `scenario` under `variant`, with the presentation to run it with. */
+  variantModel(scenario: Scenario, variant: NamedAugmentation): { readonly model: string; readonly presentation: ScenarioPresentation }
+}
+
+export async function startScriptedServer(options: { readonly latencyMs?: number } = {}): Promise<ScriptedServer> {
+  const plain = scriptedModel(builtInScenarios())
+  const variants = new Map<string, MockResponder>()
+  const server = await startMockServer({
+    ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+    respond: (request) => (variants.get(request.body.model) ?? plain)(request),
+  })
+  return {
+    server,
+    variantModel(scenario, variant) {
+      const presentation = applyAugmentation(scenario, variant.augmentation, deviceDomain.registry)
+      const model = `${scenario.id}~${variant.label}`
+      variants.set(model, scriptedModel([scenario], { tools: presentation.tools }))
+      return { model, presentation }
+    },
+  }
+}
+
+/** Everything a run recorded, without the agent's name and usage (which differ by nature between agents). */
+export function recorded(trajectory: Trajectory) {
+  const { agent, usage, ...rest } = trajectory
+  void agent
+  void usage
+  return rest
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
+export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = []
+  for (let start = 0; start < items.length; start += limit) results.push(...(await Promise.all(items.slice(start, start + limit).map(work))))
+  return results
+}
