@@ -1,0 +1,160 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, OpenAIProvider } from '@openai/agents'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { builtInScenarios } from '../../scenarios/index.ts'
+import { openaiAgentsAgent } from '../../src/adapters/openai-agents/index.ts'
+import type { OpenAIAgentsAgentOptions } from '../../src/adapters/openai-agents/index.ts'
+import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+import { ModelCache } from '../../src/cache/index.ts'
+import type { MockChatRequest } from '../../src/mock-server/index.ts'
+import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
+import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
+import { referenceAgent } from '../../src/roles/index.ts'
+import { runScenario } from '../../src/run/index.ts'
+import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
+import type { ScriptedServer } from './scripted-server.ts'
+import { FAKE_KEY, inBatches, recorded, startScriptedServer } from './scripted-server.ts'
+
+let scripted: ScriptedServer
+let directory = ''
+beforeAll(async () => {
+  scripted = await startScriptedServer()
+  directory = await mkdtemp(join(tmpdir(), 'toolcheck-openai-agents-'))
+})
+afterAll(async () => {
+  await scripted.server.close()
+  await rm(directory, { recursive: true, force: true })
+})
+
+/** The SDK's OpenAI provider with an openai client whose base URL is a local server, over Chat Completions. */
+const localProvider = (baseURL: string) => new OpenAIProvider({ openAIClient: new OpenAI({ baseURL, apiKey: FAKE_KEY, maxRetries: 0 }), useResponses: false })
+const agentFor = (model: string, extra: Partial<OpenAIAgentsAgentOptions> = {}) =>
+  openaiAgentsAgent({ agent: new Agent({ name: 'phone', model }), runConfig: { modelProvider: localProvider(scripted.server.baseURL) }, cache: false, maxTurns: 30, ...extra })
+
+describe('openaiAgentsAgent plays the built-in scenarios through the Agents SDK and its OpenAI client', () => {
+  test('every built-in scenario, plain: scores 1 and records exactly what the reference agent records', async () => {
+    const outcomes = await inBatches(builtInScenarios(), 24, async (scenario) => {
+      const trajectory = await runScenario(scenario, { agent: agentFor(scenario.id) })
+      const reference = await runScenario(scenario, { agent: referenceAgent() })
+      return { scenario, trajectory, reference, score: (await evaluateAgainst(trajectory, scenario)).score }
+    })
+    for (const { scenario, trajectory, reference, score } of outcomes) {
+      expect.soft(trajectory.status, scenario.id).toBe('completed')
+      expect.soft(score, scenario.id).toBe(1)
+      expect.soft(recorded(trajectory), scenario.id).toEqual(recorded(reference))
+    }
+    expect(outcomes).toHaveLength(228)
+  })
+
+  test('a sample under all eight ToolSandbox variants scores 1', async () => {
+    const sample = builtInScenarios().filter((_, index) => index % 19 === 7)
+    const cases = sample.flatMap((scenario) => TOOLSANDBOX_VARIANTS.map((variant) => ({ scenario, variant })))
+    const outcomes = await inBatches(cases, 24, async ({ scenario, variant }) => {
+      const { model, presentation } = scripted.variantModel(scenario, variant)
+      const trajectory = await runScenario(scenario, { agent: agentFor(model), presentation })
+      return { name: `${scenario.id} / ${variant.label}`, trajectory, score: (await evaluateAgainst(trajectory, scenario)).score }
+    })
+    for (const { name, trajectory, score } of outcomes) {
+      expect.soft(trajectory.status, name).toBe('completed')
+      expect.soft(score, name).toBe(1)
+    }
+    expect(outcomes.length).toBe(sample.length * 8)
+  })
+
+  test('the instructions are the agent’s own; without them the run’s system prompt; the tools are the world’s', async () => {
+    const [scenario] = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })
+    const before = scripted.server.requests.length
+    await runScenario(scenario!, { agent: agentFor(scenario!.id, { agent: new Agent({ name: 'phone', model: scenario!.id, instructions: 'Only the test’s words.' }) }) })
+    const own = scripted.server.requests[before]!.body as ChatRequest
+    expect(own.messages[0]).toEqual({ role: 'system', content: 'Only the test’s words.' })
+    expect(own.tools?.map((tool) => tool.function.name).sort()).toEqual([...scenario!.tools.allow!].sort())
+    const middle = scripted.server.requests.length
+    const trajectory = await runScenario(scenario!, { agent: agentFor(scenario!.id) })
+    expect((scripted.server.requests[middle]!.body as ChatRequest).messages[0]).toEqual({ role: 'system', content: trajectory.messages[0]!.content })
+  })
+
+  test('a cached re-run makes no HTTP request and gives the same trajectory; no key is written', async () => {
+    const scenarios = builtInScenarios({ ids: ['send-message-to-priya-low-battery', 'send-same-message-to-two-contacts'] })
+    const play = (mode: 'auto' | 'replay') => Promise.all(scenarios.map((scenario) => runScenario(scenario, { agent: agentFor(scenario.id, { cache: new ModelCache({ directory, mode }) }) })))
+    const before = scripted.server.requests.length
+    const first = await play('auto')
+    const made = scripted.server.requests.length - before
+    expect(made).toBeGreaterThan(4)
+    const again = await play('replay')
+    expect(scripted.server.requests.length - before).toBe(made)
+    expect(again.map(recorded)).toEqual(first.map(recorded))
+    expect(again.every((trajectory) => trajectory.usage.calls > 0 && trajectory.usage.cachedCalls === trajectory.usage.calls)).toBe(true)
+    for (const file of await readdir(directory)) expect((await readFile(join(directory, file), 'utf8')).toLowerCase()).not.toMatch(new RegExp(`${FAKE_KEY}|authorization|bearer`))
+  })
+
+  test('a handoff: a triage agent hands the conversation to a phone agent built with the world’s tools', async () => {
+    const [scenario] = builtInScenarios({ ids: ['send-message-to-priya-low-battery'] })
+    const play = scriptedModel([scenario!])
+    // The model first calls the handoff, then plays the reference as the phone agent; the
+    // handoff's own messages are hidden from the scripted model, which counts assistant turns.
+    const server = await startMockServer({
+      respond: (request: MockChatRequest) => {
+        const handoff = request.body.tools?.find((tool) => tool.function.name.startsWith('transfer_to_'))
+        if (handoff !== undefined) return { toolCalls: [{ name: handoff.function.name, arguments: {}, id: 'handoff-1' }] }
+        const messages = request.body.messages.filter((message) => !(message.role === 'tool' && message.tool_call_id === 'handoff-1') && !(message.role === 'assistant' && message.tool_calls?.some((call) => call.id === 'handoff-1')))
+        return play({ ...request, body: { ...request.body, messages } })
+      },
+    })
+    try {
+      const agent = openaiAgentsAgent({
+        name: 'triage-and-phone',
+        agent: ({ tools }) => {
+          const phone = new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools })
+          return new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [phone] })
+        },
+        runConfig: { modelProvider: localProvider(server.baseURL) },
+        cache: false,
+      })
+      const trajectory = await runScenario(scenario!, { agent })
+      expect(trajectory.status).toBe('completed')
+      expect((await evaluateAgainst(trajectory, scenario!)).score).toBe(1)
+      // The handoff is the SDK's own tool: it never reached the world, so it is not on the bus.
+      expect(trajectory.traces.map((trace) => trace.tool)).toEqual((await runScenario(scenario!, { agent: referenceAgent() })).traces.map((trace) => trace.tool))
+      expect(server.requests.some((request) => (request.body as ChatRequest).messages[0]?.content === 'You operate the phone.')).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('openaiAgentsAgent stops when the run says so, and tells failures apart', () => {
+  const [wifi] = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })
+
+  test('the message budget aborts the SDK loop at max-turns', async () => {
+    const server = await startMockServer({ respond: () => ({ toolCalls: [{ name: 'get_wifi_status', arguments: {} }] }) })
+    try {
+      const agent = openaiAgentsAgent({ agent: new Agent({ name: 'loop', model: 'm' }), runConfig: { modelProvider: localProvider(server.baseURL) }, cache: false, maxTurns: 100 })
+      const trajectory = await runScenario(wifi!, { agent, maxTurns: 6 })
+      expect(trajectory.status).toBe('max-turns')
+      expect(trajectory.traces).toHaveLength(3)
+      expect(server.chatRequestCount).toBeLessThanOrEqual(4)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('the agent’s own failures end its turn without an answer; HTTP failures are infrastructure errors', async () => {
+    const server = await startMockServer({ replies: [{ toolCalls: [{ name: 'set_wifi_power', arguments: { on: true } }] }, { fault: 'server-error' }] })
+    try {
+      const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm' }), runConfig: { modelProvider: localProvider(server.baseURL) }, cache: false })
+      // The model calls a tool that does not exist: the SDK raises ModelBehaviorError, the agent's fault.
+      const unknownTool = await runScenario(wifi!, { agent })
+      expect(unknownTool.status).toBe('completed')
+      expect(unknownTool.messages[3]).toMatchObject({ sender: 'agent', recipient: 'user', content: '' })
+      expect((await evaluateAgainst(unknownTool, wifi!)).score).toBeLessThan(1)
+      const failing = await runScenario(wifi!, { agent })
+      expect(failing.status).toBe('error')
+      expect(failing.error).toMatchObject({ kind: 'server-error', role: 'agent' })
+    } finally {
+      await server.close()
+    }
+  })
+})
