@@ -6,14 +6,13 @@ import { generateText, stepCountIs, streamText } from 'ai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { aiSdkAgent, aiSdkMessages, aiSdkTools, cachedModel } from '../../src/adapters/ai-sdk/index.ts'
-import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import { ModelCache } from '../../src/cache/index.ts'
 import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
 import { referenceAgent, turnAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
 import type { ScriptedServer } from './scripted-server.ts'
-import { FAKE_KEY, inBatches, recorded, startScriptedServer } from './scripted-server.ts'
+import { expectEveryScenarioAsReference, expectVariantsScoreOne, FAKE_KEY, recorded, startScriptedServer } from './scripted-server.ts'
 
 let scripted: ScriptedServer
 let directory = ''
@@ -33,36 +32,14 @@ const requestsOf = (from: number) => scripted.server.requests.slice(from).map((r
 
 describe('aiSdkAgent plays the built-in scenarios through the AI SDK and the OpenAI-compatible provider', () => {
   test('every built-in scenario, plain: scores 1 and records exactly what the reference agent records', async () => {
-    const all = builtInScenarios()
     const before = scripted.server.chatRequestCount
-    const outcomes = await inBatches(all, 24, async (scenario) => {
-      const trajectory = await runScenario(scenario, { agent: agentFor(scenario.id) })
-      const reference = await runScenario(scenario, { agent: referenceAgent() })
-      return { scenario, trajectory, reference, score: (await evaluateAgainst(trajectory, scenario)).score }
-    })
-    for (const { scenario, trajectory, reference, score } of outcomes) {
-      expect.soft(trajectory.status, scenario.id).toBe('completed')
-      expect.soft(score, scenario.id).toBe(1)
-      expect.soft(recorded(trajectory), scenario.id).toEqual(recorded(reference))
-    }
-    expect(outcomes).toHaveLength(228)
+    const outcomes = await expectEveryScenarioAsReference((model) => agentFor(model))
     // Every model call went over HTTP to the local server and was counted in the runs' usage.
     expect(outcomes.reduce((sum, outcome) => sum + outcome.trajectory.usage.calls, 0)).toBe(scripted.server.chatRequestCount - before)
   })
 
   test('a sample under all eight ToolSandbox variants scores 1: scrambled names, descriptions, argument types, distraction tools', async () => {
-    const sample = builtInScenarios().filter((_, index) => index % 19 === 0)
-    const cases = sample.flatMap((scenario) => TOOLSANDBOX_VARIANTS.map((variant) => ({ scenario, variant })))
-    const outcomes = await inBatches(cases, 24, async ({ scenario, variant }) => {
-      const { model, presentation } = scripted.variantModel(scenario, variant)
-      const trajectory = await runScenario(scenario, { agent: agentFor(model), presentation })
-      return { name: `${scenario.id} / ${variant.label}`, trajectory, score: (await evaluateAgainst(trajectory, scenario)).score }
-    })
-    for (const { name, trajectory, score } of outcomes) {
-      expect.soft(trajectory.status, name).toBe('completed')
-      expect.soft(score, name).toBe(1)
-    }
-    expect(outcomes.length).toBe(sample.length * 8)
+    const outcomes = await expectVariantsScoreOne(scripted, (index) => index % 19 === 0, (model) => agentFor(model))
     // Under scrambled names the model called the scrambled names, and the run mapped them back.
     const scrambled = outcomes.find(({ name, trajectory }) => name.includes('tool names scrambled') && trajectory.traces.length > 0)!
     const call = scrambled.trajectory.messages.find((message) => message.toolCalls !== undefined)!.toolCalls![0]!

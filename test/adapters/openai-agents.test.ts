@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { openaiAgentsAgent } from '../../src/adapters/openai-agents/index.ts'
 import type { OpenAIAgentsAgentOptions } from '../../src/adapters/openai-agents/index.ts'
-import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import { ModelCache } from '../../src/cache/index.ts'
 import type { MockChatRequest } from '../../src/mock-server/index.ts'
 import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
@@ -16,7 +15,7 @@ import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
 import type { ScriptedServer } from './scripted-server.ts'
-import { FAKE_KEY, inBatches, recorded, startScriptedServer } from './scripted-server.ts'
+import { expectEveryScenarioAsReference, expectVariantsScoreOne, FAKE_KEY, recorded, startScriptedServer } from './scripted-server.ts'
 
 let scripted: ScriptedServer
 let directory = ''
@@ -36,32 +35,11 @@ const agentFor = (model: string, extra: Partial<OpenAIAgentsAgentOptions> = {}) 
 
 describe('openaiAgentsAgent plays the built-in scenarios through the Agents SDK and its OpenAI client', () => {
   test('every built-in scenario, plain: scores 1 and records exactly what the reference agent records', async () => {
-    const outcomes = await inBatches(builtInScenarios(), 24, async (scenario) => {
-      const trajectory = await runScenario(scenario, { agent: agentFor(scenario.id) })
-      const reference = await runScenario(scenario, { agent: referenceAgent() })
-      return { scenario, trajectory, reference, score: (await evaluateAgainst(trajectory, scenario)).score }
-    })
-    for (const { scenario, trajectory, reference, score } of outcomes) {
-      expect.soft(trajectory.status, scenario.id).toBe('completed')
-      expect.soft(score, scenario.id).toBe(1)
-      expect.soft(recorded(trajectory), scenario.id).toEqual(recorded(reference))
-    }
-    expect(outcomes).toHaveLength(228)
+    await expectEveryScenarioAsReference((model) => agentFor(model))
   })
 
   test('a sample under all eight ToolSandbox variants scores 1', async () => {
-    const sample = builtInScenarios().filter((_, index) => index % 19 === 7)
-    const cases = sample.flatMap((scenario) => TOOLSANDBOX_VARIANTS.map((variant) => ({ scenario, variant })))
-    const outcomes = await inBatches(cases, 24, async ({ scenario, variant }) => {
-      const { model, presentation } = scripted.variantModel(scenario, variant)
-      const trajectory = await runScenario(scenario, { agent: agentFor(model), presentation })
-      return { name: `${scenario.id} / ${variant.label}`, trajectory, score: (await evaluateAgainst(trajectory, scenario)).score }
-    })
-    for (const { name, trajectory, score } of outcomes) {
-      expect.soft(trajectory.status, name).toBe('completed')
-      expect.soft(score, name).toBe(1)
-    }
-    expect(outcomes.length).toBe(sample.length * 8)
+    await expectVariantsScoreOne(scripted, (index) => index % 19 === 7, (model) => agentFor(model))
   })
 
   test('the instructions are the agent’s own; without them the run’s system prompt; the tools are the world’s', async () => {

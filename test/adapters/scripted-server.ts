@@ -1,11 +1,16 @@
+import { expect } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { deviceDomain } from '../../scenarios/toolsandbox/index.ts'
 import type { NamedAugmentation } from '../../src/augmentation/index.ts'
-import { applyAugmentation } from '../../src/augmentation/index.ts'
+import { applyAugmentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import type { Trajectory } from '../../src/conversation/index.ts'
 import type { MockResponder, MockServer } from '../../src/mock-server/index.ts'
 import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
+import type { AnyAgent } from '../../src/roles/index.ts'
+import { referenceAgent } from '../../src/roles/index.ts'
+import { runScenario } from '../../src/run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../../src/scenario/index.ts'
+import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
 
 /** A fake key: the tests check that it never reaches a cassette or a trajectory. */
 export const FAKE_KEY = 'sk-fake-toolcheck-adapters-0123456789'
@@ -53,4 +58,50 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
   const results: R[] = []
   for (let start = 0; start < items.length; start += limit) results.push(...(await Promise.all(items.slice(start, start + limit).map(work))))
   return results
+}
+
+/** One scenario played by an adapter, with the reference agent's run beside it and the score. */
+export interface PlayedScenario {
+  readonly name: string
+  readonly trajectory: Trajectory
+  readonly score: number
+}
+
+/**
+ * Plays every built-in scenario (plain) with the agent `agentFor(scenario id)` gives, and checks
+ * (softly, one failure per scenario) that each completes, scores 1, and records exactly what the
+ * reference agent records. Returns the runs.
+ */
+export async function expectEveryScenarioAsReference(agentFor: (model: string) => AnyAgent): Promise<PlayedScenario[]> {
+  const outcomes = await inBatches(builtInScenarios(), 24, async (scenario) => {
+    const trajectory = await runScenario(scenario, { agent: agentFor(scenario.id) })
+    const reference = await runScenario(scenario, { agent: referenceAgent() })
+    expect.soft(trajectory.status, scenario.id).toBe('completed')
+    expect.soft(recorded(trajectory), scenario.id).toEqual(recorded(reference))
+    return { name: scenario.id, trajectory, score: (await evaluateAgainst(trajectory, scenario)).score }
+  })
+  for (const { name, score } of outcomes) expect.soft(score, name).toBe(1)
+  expect(outcomes).toHaveLength(228)
+  return outcomes
+}
+
+/**
+ * Plays the built-in scenarios `pick` chooses under all eight ToolSandbox variants, the scripted
+ * model calling the presented (scrambled) names, and checks that each completes and scores 1.
+ */
+export async function expectVariantsScoreOne(scripted: ScriptedServer, pick: (index: number) => boolean, agentFor: (model: string) => AnyAgent): Promise<PlayedScenario[]> {
+  const cases = builtInScenarios()
+    .filter((_, index) => pick(index))
+    .flatMap((scenario) => TOOLSANDBOX_VARIANTS.map((variant) => ({ scenario, variant })))
+  const outcomes = await inBatches(cases, 24, async ({ scenario, variant }) => {
+    const { model, presentation } = scripted.variantModel(scenario, variant)
+    const trajectory = await runScenario(scenario, { agent: agentFor(model), presentation })
+    return { name: `${scenario.id} / ${variant.label}`, trajectory, score: (await evaluateAgainst(trajectory, scenario)).score }
+  })
+  for (const { name, trajectory, score } of outcomes) {
+    expect.soft(trajectory.status, name).toBe('completed')
+    expect.soft(score, name).toBe(1)
+  }
+  expect(outcomes.length).toBeGreaterThanOrEqual(80)
+  return outcomes
 }
