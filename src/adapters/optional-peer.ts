@@ -13,7 +13,7 @@ export class MissingPeerError extends Error {
   }
 }
 
-/** Loads modules once; a failed load is retried on the next call (the user may install meanwhile). */
+/** Modules loaded once, by specifier; a failed load is retried on the next call (the user may install meanwhile). */
 const loaded = new Map<string, Promise<unknown>>()
 
 /**
@@ -21,18 +21,18 @@ const loaded = new Map<string, Promise<unknown>>()
  * but this adapter's own, used) loads none of the frameworks. `load` is the `import()` of the
  * package, written out by the caller so that bundlers and TypeScript see the literal specifier.
  * When the package itself cannot be found the error is a `MissingPeerError`; an error from inside
- * an installed package (a broken install, a missing dependency of its own) keeps its message,
- * with the package named.
+ * an installed package (a broken install, a missing dependency of its own) is thrown unchanged.
+ * `specifier` names the module `load` imports when it is a subpath of the package.
  */
-export function loadOptionalPeer<T>(packageName: string, entryPoint: string, load: () => Promise<T>): Promise<T> {
-  const cached = loaded.get(packageName) as Promise<T> | undefined
+export function loadOptionalPeer<T>(packageName: string, entryPoint: string, load: () => Promise<T>, specifier = packageName): Promise<T> {
+  const cached = loaded.get(specifier) as Promise<T> | undefined
   if (cached !== undefined) return cached
   const loading = load().catch((error: unknown) => {
-    loaded.delete(packageName)
+    loaded.delete(specifier)
     if (isMissing(error, packageName)) throw new MissingPeerError(packageName, entryPoint, { cause: error })
     throw error
   })
-  loaded.set(packageName, loading)
+  loaded.set(specifier, loading)
   return loading
 }
 
