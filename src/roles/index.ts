@@ -4,6 +4,8 @@ export type { AnyAgent, TurnAgent, TurnInput, TurnReply, TurnTool, TurnToolCallO
 export { isTurnAgent, turnAgent, turnReplyText } from './turn-agent.ts'
 export type { BatchedCall, BatchExecutor, BoundTurnTools } from './bind-turn-tools.ts'
 export { bindTurnTools, TurnClosedError } from './bind-turn-tools.ts'
+export type { PlayedTurn, PlayTurnOptions } from './play-turn.ts'
+export { playTurn } from './play-turn.ts'
 export type { AgentScript } from './scripted-agent.ts'
 export { scriptedAgent } from './scripted-agent.ts'
 export type { UserScriptLine } from './scripted-user.ts'

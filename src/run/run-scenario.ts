@@ -6,8 +6,8 @@ import { buildWorld } from '../domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
-import { isTurnAgent, turnReplyText } from '../roles/turn-agent.ts'
-import { bindTurnTools, TurnClosedError } from '../roles/bind-turn-tools.ts'
+import { isTurnAgent } from '../roles/turn-agent.ts'
+import { playTurn } from '../roles/play-turn.ts'
 import { referenceUser } from '../roles/reference-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
@@ -214,77 +214,32 @@ async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly Too
 }
 
 /**
- * One user turn of a turn-level agent. Its tools execute through `runAgentCalls`, one batch (see
- * `bindTurnTools`) at a time, so each batch is recorded as one agent message with its results,
+ * One user turn of a turn-level agent (see `playTurn`). Its tools execute through `runAgentCalls`,
+ * one batch at a time, so each batch is recorded as one agent message with its results,
  * exactly as a step-level reply with those calls would be. Returns `max-turns` when a batch
  * spent the message budget: the agent's loop is then aborted and its final text, if any, never
  * posted (a step-level agent would not have been asked again either).
  */
 async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<'max-turns' | undefined> {
-  const controller = new AbortController()
-  let stopped: 'max-turns' | 'aborted' | undefined
-  const bound = bindTurnTools(tools, async (calls) => {
-    const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
-    const results = await runAgentCalls(requested, '', bus, tools, environment, state)
-    if (environment.budgetSpent()) stop('max-turns', new TurnClosedError('the run reached its message budget'))
-    return results
+  const played = await playTurn(agent, {
+    messages: agentView(bus.messages),
+    tools,
+    systemPrompt,
+    context,
+    async execute(calls, stop) {
+      const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
+      const results = await runAgentCalls(requested, '', bus, tools, environment, state)
+      if (environment.budgetSpent()) stop('the run reached its message budget')
+      return results
+    },
+    recordUsage(usage) {
+      state.usage = addUsage(state.usage, usage)
+    },
   })
-  // Usage reported after the turn ended would change a trajectory that is already returned.
-  let over = false
-  const stop = (why: 'max-turns' | 'aborted', reason: unknown) => {
-    if (stopped !== undefined) return
-    stopped = why
-    over = true
-    bound.close(why === 'max-turns' ? 'the run reached its message budget' : 'the run was aborted')
-    controller.abort(reason)
-  }
-  const outer = context.signal
-  const onCancel = () => stop('aborted', outer?.reason)
-  if (outer?.aborted === true) onCancel()
-  else outer?.addEventListener('abort', onCancel, { once: true })
-  try {
-    const stoppedEarly = new Promise<{ readonly stopped: true }>((resolve) => {
-      if (controller.signal.aborted) resolve({ stopped: true })
-      else controller.signal.addEventListener('abort', () => resolve({ stopped: true }), { once: true })
-    })
-    // The agent's promise may settle after the run stopped it, or never (a framework that ignores
-    // its signal); its outcome is then of no interest, and must not surface as an unhandled rejection.
-    const turn = Promise.resolve()
-      .then(() =>
-        agent.runTurn(
-          {
-            messages: agentView(bus.messages),
-            tools: bound.tools,
-            systemPrompt,
-            signal: controller.signal,
-            recordUsage: (usage) => {
-              if (!over) state.usage = addUsage(state.usage, usage)
-            },
-          },
-          { ...context, signal: controller.signal },
-        ),
-      )
-      .then(
-        (reply) => ({ reply }),
-        (error: unknown) => ({ error }),
-      )
-    const settled = await Promise.race([turn, stoppedEarly])
-    over = true
-    if (stopped === 'max-turns') return 'max-turns'
-    if (stopped === 'aborted') throw new InfrastructureError('aborted', 'the run was aborted during the agent\'s turn', { cause: outer?.reason })
-    if ('error' in settled) throw settled.error
-    if ('reply' in settled) {
-      bound.close('the agent\'s turn had already ended')
-      // A call the framework started without awaiting it may still be recording its batch.
-      await bound.idle()
-      bus.post({ sender: 'agent', recipient: 'user', content: turnReplyText(settled.reply) })
-    }
-    return undefined
-  } finally {
-    outer?.removeEventListener('abort', onCancel)
-    bound.close('the agent\'s turn had already ended')
-    await bound.idle()
-  }
+  if (played.outcome === 'stopped') return 'max-turns'
+  if (played.outcome === 'cancelled') throw new InfrastructureError('aborted', "the run was aborted during the agent's turn", { cause: played.reason })
+  bus.post({ sender: 'agent', recipient: 'user', content: played.content })
+  return undefined
 }
 
 /**
