@@ -1,7 +1,12 @@
 import type { ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
 import type { ToolTalkCompareOptions, ToolTalkComparison, ToolTalkMetrics } from './metrics/index.ts'
 import { compareToolTalkCalls } from './metrics/index.ts'
-import type { Agent } from '../../src/roles/types.ts'
+import type { RoleContext } from '../../src/roles/types.ts'
+import type { AnyAgent, TurnAgent, TurnToolResult } from '../../src/roles/turn-agent.ts'
+import { isTurnAgent } from '../../src/roles/turn-agent.ts'
+import { playTurn } from '../../src/roles/play-turn.ts'
+import type { ToolSpec } from '../../src/tools/index.ts'
+import type { ToolTalkSimulator } from './domain/index.ts'
 import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
 import type { ReplayDiscipline } from './replay-conversation.ts'
 import { replayToolTalkConversation } from './replay-conversation.ts'
@@ -71,11 +76,12 @@ export interface ToolTalkConversationResult {
  * tool calls until it answers or reaches the call limit, and keep its calls as that turn's
  * predictions. The agent's own calls are forgotten for later turns, which see the ground truth
  * only. Finally all predictions are scored against all ground-truth calls, pooled over the
- * conversation as ToolTalk does.
+ * conversation as ToolTalk does. A turn-level agent (`TurnAgent`) runs its own loop for each
+ * assistant turn over tools that execute in the turn's simulator; the call limit stops its loop.
  */
 export async function evaluateToolTalkConversation(
   conversation: ToolTalkConversation,
-  agent: Agent,
+  agent: AnyAgent,
   options: EvaluateToolTalkOptions,
 ): Promise<ToolTalkConversationResult> {
   const maxCalls = options.maxCallsPerTurn ?? 20
@@ -101,24 +107,29 @@ export async function evaluateToolTalkConversation(
       const predictions: ToolTalkCall[] = []
       let end: TurnEnd = 'call-limit'
       let answer: string | undefined
+      const context: RoleContext = { scenario, trial: 0, seed: 489, ...(options.signal === undefined ? {} : { signal: options.signal }) }
       try {
-        while (predictions.length < maxCalls) {
-          const reply = await agent.respond(
-            { messages: [...log.messages], tools, systemPrompt },
-            { scenario, trial: 0, seed: 489, ...(options.signal === undefined ? {} : { signal: options.signal }) },
-          )
-          const requested = reply.toolCalls ?? []
-          if (requested.length === 0) {
+        if (isTurnAgent(agent)) {
+          const played = await playToolTalkTurn(agent, { simulator, log, predictions, maxCalls, tools, systemPrompt, context })
+          if (played !== undefined) {
             end = 'answered'
-            answer = reply.content ?? ''
-            break
+            answer = played
           }
-          for (const request of requested.slice(0, maxCalls - predictions.length)) {
-            const outcome = simulator.execute(request.name, request.arguments as JsonValue)
-            predictions.push(outcome)
-            log.call(outcome, request.arguments as never)
+        } else
+          while (predictions.length < maxCalls) {
+            const reply = await agent.respond({ messages: [...log.messages], tools, systemPrompt }, context)
+            const requested = reply.toolCalls ?? []
+            if (requested.length === 0) {
+              end = 'answered'
+              answer = reply.content ?? ''
+              break
+            }
+            for (const request of requested.slice(0, maxCalls - predictions.length)) {
+              const outcome = simulator.execute(request.name, request.arguments as JsonValue)
+              predictions.push(outcome)
+              log.call(outcome, request.arguments as never)
+            }
           }
-        }
       } catch (failure) {
         end = 'error'
         status = 'error'
@@ -156,4 +167,54 @@ export async function evaluateToolTalkConversation(
     ...(error === undefined ? {} : { error }),
     irregularities,
   }
+}
+
+/** What a turn-level agent's ToolTalk turn works on. */
+interface ToolTalkTurn {
+  readonly simulator: ToolTalkSimulator
+  readonly log: ToolTalkMessageLog
+  readonly predictions: ToolTalkCall[]
+  readonly maxCalls: number
+  readonly tools: readonly ToolSpec[]
+  readonly systemPrompt: string
+  readonly context: RoleContext
+}
+
+/**
+ * One assistant turn of a turn-level agent: its calls run in the simulator in the order they
+ * arrive (ToolTalk has no parallel calls), each a prediction, and the agent reads what a
+ * step-level agent would (`{ response, exception }` as JSON). Returns its answer, or undefined
+ * when the call limit stopped it. A cancelled evaluation throws, as a step-level agent's would.
+ */
+async function playToolTalkTurn(agent: TurnAgent, turn: ToolTalkTurn): Promise<string | undefined> {
+  const played = await playTurn(agent, {
+    messages: [...turn.log.messages],
+    tools: turn.tools,
+    systemPrompt: turn.systemPrompt,
+    context: turn.context,
+    async execute(calls, stop) {
+      const results: TurnToolResult[] = []
+      for (const call of calls) {
+        if (turn.predictions.length >= turn.maxCalls) {
+          // Calls past the limit never run, as the step-level protocol drops them.
+          const refused = `the turn reached its limit of ${turn.maxCalls} calls`
+          results.push({ callId: call.callId ?? '', content: `TurnClosedError: ${refused}`, error: { kind: 'TurnClosedError', message: refused } })
+          continue
+        }
+        const outcome = turn.simulator.execute(call.name, call.arguments)
+        turn.predictions.push(outcome)
+        turn.log.call(outcome, call.arguments as never)
+        const recorded = turn.log.messages.at(-1)?.toolResult
+        results.push({
+          callId: call.callId ?? recorded?.callId ?? '',
+          content: JSON.stringify({ response: outcome.response, exception: outcome.exception }),
+          ...(outcome.exception === null ? { result: outcome.response as JsonValue } : { error: { kind: 'ToolTalkError', message: outcome.exception } }),
+        })
+      }
+      if (turn.predictions.length >= turn.maxCalls) stop(`the turn reached its limit of ${turn.maxCalls} calls`)
+      return results
+    },
+  })
+  if (played.outcome === 'cancelled') throw new Error('the evaluation was cancelled')
+  return played.outcome === 'answered' ? played.content : undefined
 }
