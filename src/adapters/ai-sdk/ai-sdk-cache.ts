@@ -42,25 +42,26 @@ export function aiSdkCacheMiddleware(options: AiSdkCacheOptions): LanguageModelM
   return {
     specificationVersion: 'v4',
     async wrapGenerate({ doGenerate, params, model }) {
-      const parts = keyParts(options, model, params, 'generate')
-      const recorded = await cache?.lookup(parts)
+      // Without a cache the key is not needed, and serialising a long prompt every step is not free.
+      const parts = cache === undefined ? undefined : keyParts(options, model, params, 'generate')
+      const recorded = parts === undefined ? undefined : await cache?.lookup(parts)
       if (recorded !== undefined) {
-        const result = reviveGenerate(recorded, parts)
+        const result = reviveGenerate(recorded, parts as CacheKeyParts)
         onUsage?.(usageOf(result.usage, 0, true))
         return result
       }
       const started = performance.now()
       const result = await doGenerate()
       const latencyMs = performance.now() - started
-      await store(cache, parts, { call: 'generate', result: storableGenerate(result) })
+      if (parts !== undefined) await store(cache, parts, { call: 'generate', result: storableGenerate(result) })
       onUsage?.(usageOf(result.usage, latencyMs, false))
       return result
     },
     async wrapStream({ doStream, params, model }) {
-      const parts = keyParts(options, model, params, 'stream')
-      const recorded = await cache?.lookup(parts)
+      const parts = cache === undefined ? undefined : keyParts(options, model, params, 'stream')
+      const recorded = parts === undefined ? undefined : await cache?.lookup(parts)
       if (recorded !== undefined) {
-        const chunks = reviveStream(recorded, parts)
+        const chunks = reviveStream(recorded, parts as CacheKeyParts)
         const finish = chunks.find((chunk) => chunk.type === 'finish')
         if (finish?.type === 'finish') onUsage?.(usageOf(finish.usage, 0, true))
         return {
@@ -85,7 +86,7 @@ export function aiSdkCacheMiddleware(options: AiSdkCacheOptions): LanguageModelM
         async flush() {
           const finish = seen.find((chunk) => chunk.type === 'finish')
           if (finish?.type === 'finish') onUsage?.(usageOf(finish.usage, performance.now() - started, false))
-          if (!failed && finish !== undefined) await store(cache, parts, { call: 'stream', parts: toJson(seen.filter((chunk) => chunk.type !== 'raw')) })
+          if (parts !== undefined && !failed && finish !== undefined) await store(cache, parts, { call: 'stream', parts: toJson(seen.filter((chunk) => chunk.type !== 'raw')) })
         },
       })
       return { ...rest, stream: stream.pipeThrough(recording) }
