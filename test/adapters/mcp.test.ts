@@ -33,13 +33,15 @@ describe('an agent in another process reaches the tools through the MCP SDK’s 
     await expectEveryScenarioAsReference((model) => child.agent(model, scripted.server.baseURL, 'http'), { compare: 'played-out' })
   })
 
-  test('over stdio (the client spawns the relay command): every built-in scenario scores 1 and plays out as the reference does', async () => {
-    await expectEveryScenarioAsReference((model) => child.agent(model, scripted.server.baseURL, 'stdio'), { compare: 'played-out', limit: 12 })
+  // Over stdio every turn's client spawns a relay process: a sample keeps the suite fast (the
+  // whole corpus takes about 7 s alone on two cores, three times that under a loaded suite).
+  test('over stdio (the client spawns the relay command): every sixth built-in scenario scores 1 and plays out as the reference does', async () => {
+    await expectEveryScenarioAsReference((model) => child.agent(model, scripted.server.baseURL, 'stdio'), { compare: 'played-out', limit: 12, pick: (index) => index % 6 === 1 })
   })
 
   test('under all eight ToolSandbox variants (a sample), over both transports', async () => {
     await expectVariantsScoreOne(scripted, (index) => index % 19 === 3, (model) => child.agent(model, scripted.server.baseURL, 'http'))
-    await expectVariantsScoreOne(scripted, (index) => index % 19 === 11, (model) => child.agent(model, scripted.server.baseURL, 'stdio'))
+    await expectVariantsScoreOne(scripted, (index) => index % 76 === 11, (model) => child.agent(model, scripted.server.baseURL, 'stdio'))
   })
 
   test('the message budget stops the external agent: the run ends at max-turns and the child is told to stop', async () => {
