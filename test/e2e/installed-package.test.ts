@@ -7,7 +7,10 @@ import { packedProject } from './packed-project.ts'
 import { readReport, runFixture } from './run-fixture.ts'
 
 const project = await packedProject(
-  ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts'].map((file) => ({ from: `examples/${file}`, to: file })),
+  ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts', 'ai-sdk-agent.test.ts', 'openai-agents.test.ts', 'mcp-agent.test.ts', 'mcp-agent-process.ts'].map((file) => ({
+    from: `examples/${file}`,
+    to: file,
+  })),
 )
 afterAll(() => rm(project, { recursive: true, force: true }))
 
@@ -20,7 +23,11 @@ describe('toolcheck as an installed package', () => {
       expect(tests.map((testCase) => [testCase.name, testCase.result().state]).sort()).toEqual([
         ['a chat-completions model behind an HTTP endpoint', 'passed'],
         ['a trajectory from runScenario can be checked directly', 'passed'],
+        ['an AI SDK agent: your model and your generateText options', 'passed'],
+        ['an Agents SDK agent, built with the world’s tools', 'passed'],
+        ['an agent in another process, its tool calls over MCP recorded with their world snapshots', 'passed'],
         ['my agent fixes low battery mode before switching Wi-Fi on', 'passed'],
+        ['the agent loop you already have, wrapped unchanged', 'passed'],
       ])
       const report = await readReport(reportDir)
       expect(report.runs.length).toBeGreaterThanOrEqual(2)
