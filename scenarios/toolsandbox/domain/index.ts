@@ -46,7 +46,9 @@
  * reverse geocoding answers within 1 km of a known place; weather answers within 150 km of a city.
  *
  * Fuzzy searches (contact names and relationships at 90, message and reminder content at 50,
- * holidays at 85, company names at 85) use `fuzzyScore`, a WRatio-style scorer described there.
+ * holidays at 85, company names at 85) use `fuzzyScore`, rapidfuzz's WRatio with its default
+ * processing, checked against scores rapidfuzz computed; like ToolSandbox's, a fuzzy search
+ * criterion keeps at most the five best rows, best first.
  */
 export { deviceDomain } from './device-domain.ts'
 export { deviceTools } from './device-tools.ts'

@@ -9,12 +9,39 @@ export type Criterion =
   | { readonly kind: 'atLeast'; readonly column: string }
   | { readonly kind: 'atMost'; readonly column: string }
 
+/** How many rows one fuzzy criterion keeps: rapidfuzz's `process.extract` default limit. */
+export const FUZZY_MATCH_LIMIT = 5
+
+/** One fuzzy match: the position of the matching text among the choices, and its score. */
+export interface FuzzyMatch {
+  readonly index: number
+  readonly score: number
+}
+
 /**
- * Selects the rows that meet every given criterion (criteria are combined with AND; a criterion
- * whose argument is omitted is ignored). With fuzzy criteria the best matches come first (by the
- * sum of their fuzzy scores; ties keep table order), so an agent that reads the first result of
- * "dentist" gets the dentist appointment rather than whatever reminder happens to come first;
- * otherwise rows keep their table order.
+ * rapidfuzz's `process.extract(query, choices, scorer=fuzz.WRatio,
+ * processor=utils.default_process, score_cutoff=threshold)`, which ToolSandbox's fuzzy search
+ * calls: the choices scoring at least `threshold`, best first (ties in their given order), at
+ * most `limit` of them. Choices that are not texts are skipped, as rapidfuzz skips `None`.
+ */
+export function fuzzyMatches(query: string, choices: readonly (string | null | undefined)[], threshold: number, limit = FUZZY_MATCH_LIMIT): FuzzyMatch[] {
+  const scored: FuzzyMatch[] = []
+  for (const [index, choice] of choices.entries()) {
+    if (typeof choice !== 'string') continue
+    const score = fuzzyScore(query, choice)
+    if (score >= threshold) scored.push({ index, score })
+  }
+  // Array.prototype.sort is stable, so equal scores keep the choices' order.
+  return scored.sort((a, b) => b.score - a.score).slice(0, limit)
+}
+
+/**
+ * Selects rows as ToolSandbox's `filter_dataframe` does: the given criteria are applied one after
+ * another in the order `criteria` lists them (a criterion whose argument is omitted is skipped).
+ * An exact or range criterion keeps the rows that pass, in their order; a fuzzy criterion keeps
+ * the best `FUZZY_MATCH_LIMIT` rows whose text scores at least its threshold (rapidfuzz's WRatio,
+ * see `fuzzyMatches`), best first. So a search for "dentist" lists the dentist appointment
+ * first, and a fuzzy search never returns more than five rows.
  *
  * @throws ToolError (ValueError) listing the accepted arguments when none is given, because an
  * empty search would return the whole table, which is never what an agent means.
@@ -27,24 +54,27 @@ export function searchRows(
   const given = Object.entries(criteria).filter(([argument]) => args[argument] !== undefined)
   if (given.length === 0)
     throw new ToolError('ValueError', `give at least one search argument; this search accepts ${Object.keys(criteria).join(', ')}`)
-  const found = rows.filter((row) => given.every(([argument, criterion]) => matches(row, criterion, args[argument] as JsonValue)))
-  const fuzzy = given.filter(([, criterion]) => criterion.kind === 'fuzzy')
-  if (fuzzy.length === 0) return found.map((row) => ({ ...row }))
-  const relevance = (row: Row) =>
-    fuzzy.reduce((sum, [argument, criterion]) => sum + fuzzyScore(args[argument] as string, row[criterion.column] as string), 0)
-  return found
-    .map((row) => ({ row, score: relevance(row) }))
-    .sort((a, b) => b.score - a.score)
-    .map(({ row }) => ({ ...row }))
+  let found: readonly Row[] = rows
+  for (const [argument, criterion] of given) {
+    const wanted = args[argument] as JsonValue
+    if (criterion.kind === 'fuzzy') {
+      if (typeof wanted !== 'string') return []
+      const texts = found.map((row) => {
+        const value = row[criterion.column]
+        return typeof value === 'string' ? value : undefined
+      })
+      const current = found
+      found = fuzzyMatches(wanted, texts, criterion.threshold).map((match) => current[match.index] as Row)
+    } else found = found.filter((row) => matches(row, criterion, wanted))
+  }
+  return found.map((row) => ({ ...row }))
 }
 
-function matches(row: Row, criterion: Criterion, wanted: JsonValue): boolean {
+function matches(row: Row, criterion: Exclude<Criterion, { kind: 'fuzzy' }>, wanted: JsonValue): boolean {
   const value = row[criterion.column]
   switch (criterion.kind) {
     case 'exact':
       return value === wanted
-    case 'fuzzy':
-      return typeof value === 'string' && typeof wanted === 'string' && fuzzyScore(wanted, value) >= criterion.threshold
     case 'atLeast':
       return typeof value === 'number' && typeof wanted === 'number' && value >= wanted
     case 'atMost':
