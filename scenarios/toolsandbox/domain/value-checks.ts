@@ -1,19 +1,23 @@
 import { ToolError } from '../../../src/tools/tool-error.ts'
 
-/** The earliest timestamp the device tools accept: 1980-01-01T00:00:00Z. */
-export const MINIMUM_TIMESTAMP = 315_532_800
-/** The first timestamp the device tools refuse: 2050-01-01T00:00:00Z. */
-export const MAXIMUM_TIMESTAMP = 2_524_608_000
+/**
+ * The earliest timestamp the device tools accept, ToolSandbox's own bound: 315529200, which is
+ * 1980-01-01 00:00 at UTC+1 (1979-12-31T23:00:00Z; ToolSandbox computed it in that zone).
+ */
+export const MINIMUM_TIMESTAMP = 315_529_200
+/** The latest timestamp the device tools accept, ToolSandbox's: 2524604400 (2050-01-01 00:00 at UTC+1). */
+export const MAXIMUM_TIMESTAMP = 2_524_604_400
 
 /**
- * Checks that a timestamp argument lies in [1980, 2050). The window keeps agents from passing
- * milliseconds where seconds are expected (a millisecond value lands far beyond 2050).
+ * Checks that a timestamp argument lies in ToolSandbox's range [315529200, 2524604400], both ends
+ * included, as its validator accepts them. The window keeps agents from passing milliseconds where
+ * seconds are expected (a millisecond value lands far beyond 2050).
  */
 export function checkTimestamp(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < MINIMUM_TIMESTAMP || value >= MAXIMUM_TIMESTAMP)
+  if (!Number.isFinite(value) || value < MINIMUM_TIMESTAMP || value > MAXIMUM_TIMESTAMP)
     throw new ToolError(
       'ValueError',
-      `${name} is ${value}, outside the accepted range [${MINIMUM_TIMESTAMP}, ${MAXIMUM_TIMESTAMP}) (1980-01-01 to 2050-01-01 UTC, in seconds since the epoch; milliseconds are not accepted)`,
+      `${name} is ${value}, outside the accepted range [${MINIMUM_TIMESTAMP}, ${MAXIMUM_TIMESTAMP}] (about 1980 to 2050, in seconds since the epoch; milliseconds are not accepted)`,
     )
   return value
 }

@@ -45,4 +45,15 @@ describe('messaging tools', () => {
     expect((await callError(searchMessages, { creation_timestamp_lowerbound: CLOCK.now * 1000 })).message).toMatch(/milliseconds/)
     expect((await callError(searchMessages, {})).message).toMatch(/message_id, sender_person_id/)
   })
+
+  // ToolSandbox (toolsandbox-facts.md §1.1): "timestamps must lie in [315529200.0 (1980‑01‑01),
+  // 2524604400.0 (2050‑01‑01)]", both ends accepted by its range validator.
+  it('accepts timestamps in ToolSandbox\'s range, both ends included', async () => {
+    const everything = (await call(searchMessages, { creation_timestamp_lowerbound: 315_529_200 })).result as unknown[]
+    expect(everything).toHaveLength(5)
+    const untilTheEnd = (await call(searchMessages, { creation_timestamp_upperbound: 2_524_604_400 })).result as unknown[]
+    expect(untilTheEnd).toHaveLength(5)
+    expect((await callError(searchMessages, { creation_timestamp_lowerbound: 315_529_199 })).message).toMatch(/outside the accepted range \[315529200, 2524604400\]/)
+    expect((await callError(searchMessages, { creation_timestamp_upperbound: 2_524_604_401 })).message).toMatch(/outside the accepted range/)
+  })
 })
