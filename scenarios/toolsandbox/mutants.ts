@@ -352,7 +352,7 @@ function guessInsteadOfAsking(work: readonly WorkStep[]): Mutation[] {
 }
 
 function minefieldTools(scenario: Scenario): string[] {
-  return scenario.minefields.flatMap((minefield) => minefield.constraints.flatMap((constraint) => (constraint.kind === 'tool-call' ? constraint.anyOf.map((target) => target.tool) : [])))
+  return scenario.minefields.flatMap((minefield) => minefield.constraints.flatMap((constraint) => (constraint.kind === 'tool-call' || constraint.kind === 'request' ? constraint.anyOf.map((target) => target.tool) : [])))
 }
 
 function callWithheldTool(scenario: Scenario, work: readonly WorkStep[]): Mutation[] {

@@ -22,7 +22,9 @@ export interface ValueComparers {
  * in [0, 1], under one of the scenario's similarity kinds:
  * - `exact`: equal JSON values (numbers compare as numbers; object key order does not matter);
  * - `{ close }`: numbers within the absolute tolerance (|a − b| ≤ tolerance, so a tolerance of
- *   0.001 rejects a difference of 0.001002); other values compare exactly;
+ *   0.001 rejects a difference of 0.001002); an unbounded tolerance (`Infinity`, `"infinity"`)
+ *   accepts any two numbers, as ToolSandbox's `is_close` with `atol=inf` does; other values
+ *   compare exactly;
  * - `contains`: the actual text contains the target text (case-sensitive);
  * - `mentions`: the actual text contains the target text after {@link mentionText} normalises
  *   both, a target's leading (trailing) digit is not preceded (followed) by a digit, and the
@@ -41,7 +43,7 @@ export function columnSimilarity(similarity: Similarity, actual: JsonValue | und
   if (similarity === 'any') return 1
   if (target === null) return actual === null || actual === undefined ? 1 : 0
   if (actual === undefined) return 0
-  if (typeof similarity === 'object') return closeMatch(actual, target, similarity.close)
+  if (typeof similarity === 'object') return closeMatch(actual, target, toleranceOf(similarity))
   switch (similarity) {
     case 'exact':
       return jsonEqual(actual, target) ? 1 : 0
@@ -100,10 +102,18 @@ function mentions(actual: string, target: string): boolean {
   return false
 }
 
-/** 1 when both are numbers within `tolerance` of each other (or, for non-numbers, equal), else 0. */
+/**
+ * 1 when both are numbers within `tolerance` of each other (or, for non-numbers, equal), else 0.
+ * With an infinite tolerance any two numbers are close (a NaN never is, as |NaN| ≤ ∞ is false).
+ */
 export function closeMatch(actual: JsonValue, target: JsonValue, tolerance: number): number {
   if (typeof actual === 'number' && typeof target === 'number') return Math.abs(actual - target) <= tolerance ? 1 : 0
   return jsonEqual(actual, target) ? 1 : 0
+}
+
+/** The tolerance of a `{ close }` similarity as a number (`"infinity"` is `Infinity`). */
+export function toleranceOf(similarity: { readonly close: number | 'infinity' }): number {
+  return similarity.close === 'infinity' ? Number.POSITIVE_INFINITY : similarity.close
 }
 
 /** The text a value is compared as: strings as they are, other values as JSON. */
@@ -121,5 +131,5 @@ export function describeValue(value: JsonValue | undefined): string {
 
 /** The name of a similarity kind for reasons. */
 export function similarityName(similarity: Similarity): string {
-  return typeof similarity === 'object' ? `close (±${similarity.close})` : similarity
+  return typeof similarity === 'object' ? `close (±${toleranceOf(similarity) === Number.POSITIVE_INFINITY ? '∞' : similarity.close})` : similarity
 }

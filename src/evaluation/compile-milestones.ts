@@ -6,6 +6,7 @@ import type { Extractor } from './extractors.ts'
 import type { MatchProblem } from './milestone-matcher.ts'
 import type { ValueComparers } from './column-similarity.ts'
 import type { TrajectoryIndex } from './trajectory-index.ts'
+import type { ScoringMode } from './scoring-mode.ts'
 import type { ConstraintResult } from './types.ts'
 
 /** A milestone (or minefield) prepared for one trajectory. */
@@ -39,6 +40,8 @@ export interface ListSetup {
   readonly extractors: Readonly<Record<string, Extractor>>
   readonly role: 'milestone' | 'minefield'
   readonly startIndex: number
+  /** toolcheck's scoring or ToolSandbox's; toolcheck's when absent. */
+  readonly scoring?: ScoringMode
 }
 
 /**
@@ -76,6 +79,7 @@ export function compileMilestones(list: readonly Milestone[], edges: readonly Ed
       count,
       defaultReference: ownPredecessors[0] ?? 'start',
       startIndex: setup.startIndex,
+      ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }),
     }
     const constraints = milestone.constraints.map((constraint) => compileConstraint(constraint, constraintSetup))
     const dependencies = [...new Set(constraints.flatMap((constraint) => (constraint.dependency === undefined ? [] : [constraint.dependency])))]

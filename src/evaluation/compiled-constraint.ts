@@ -3,6 +3,7 @@ import type { Extractor } from './extractors.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import { compileMessageConstraint } from './message-constraint.ts'
 import type { ValueComparers } from './column-similarity.ts'
+import type { ScoringMode } from './scoring-mode.ts'
 import { compileTableConstraint } from './table-constraint.ts'
 import { compileToolCallConstraint } from './tool-call-constraint.ts'
 import type { TrajectoryIndex } from './trajectory-index.ts'
@@ -25,6 +26,8 @@ export interface ConstraintSetup {
   readonly defaultReference: number | 'start'
   /** The message whose world is the `'start'` reference (the first user message). */
   readonly startIndex: number
+  /** toolcheck's scoring or ToolSandbox's (see `ScoringMode`); toolcheck's when absent. */
+  readonly scoring?: ScoringMode
 }
 
 /**
@@ -58,6 +61,7 @@ export function compileConstraint(constraint: Constraint, setup: ConstraintSetup
     case 'updated':
       return compileTableConstraint(constraint, setup)
     case 'tool-call':
+    case 'request':
       return compileToolCallConstraint(constraint, setup)
     case 'message':
       return compileMessageConstraint(constraint, setup)

@@ -7,8 +7,10 @@ import type { Embedder } from './embedder.ts'
 import type { Extractor } from './extractors.ts'
 import { builtInExtractors } from './extractors.ts'
 import { lexicalEmbedder } from './lexical-embedder.ts'
+import { matchMilestonesDepthFirst } from './depth-first-mapping.ts'
 import { matchMilestones } from './milestone-matcher.ts'
 import { RougeTokenizer } from './rouge-l.ts'
+import type { ScoringMode } from './scoring-mode.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
 import type { EvaluationResult, MilestoneMatch } from './types.ts'
@@ -21,6 +23,12 @@ export interface EvaluateOptions {
   readonly extractors?: Readonly<Record<string, Extractor>>
   /** Similarities scenarios may name beyond the built-in ones: the domain's. */
   readonly similarities?: Readonly<Record<string, ValueSimilarity>>
+  /**
+   * `toolcheck` (the default) or `toolsandbox`, which reproduces ToolSandbox's numbers and
+   * mappings (parallel calls share one snapshot, message rows score r^(1/3), its tie order); see
+   * `ScoringMode`.
+   */
+  readonly scoring?: ScoringMode
 }
 
 /** The parts of a scenario that evaluation reads. */
@@ -30,7 +38,8 @@ export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' |
  * Scores a trajectory against a scenario's milestones and minefields. Each list is matched to the
  * messages from the first user message on by `matchMilestones` (the exact best placement). The
  * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
- * when the best minefield placement scores above 0, and then the score is 0. Returns data; it
+ * when the best minefield placement scores above 0, and then the score is 0. `options.scoring`
+ * chooses toolcheck's scoring or ToolSandbox's (see `ScoringMode`). Returns data; it
  * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
  * (`EmbeddingError`, with the embedder's error as its `cause`).
  */
@@ -43,7 +52,7 @@ export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenar
   // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
   // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
   for (;;) {
-    const result = evaluateOnce(trajectory, scenario, semantic, extractors, options.similarities ?? {})
+    const result = evaluateOnce(trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
     if (semantic.missing.length === 0) return result
     await semantic.load(embedder)
   }
@@ -55,10 +64,11 @@ function evaluateOnce(
   semantic: SemanticTexts,
   extractors: Readonly<Record<string, Extractor>>,
   similarities: Readonly<Record<string, ValueSimilarity>>,
+  scoring: ScoringMode,
 ): EvaluationResult {
-  const index = new TrajectoryIndex(trajectory)
+  const index = new TrajectoryIndex(trajectory, { parallelSnapshots: scoring === 'toolsandbox' ? 'per-batch' : 'per-call' })
   const startIndex = trajectory.firstUserMessageIndex
-  const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex }
+  const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex, scoring }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
   const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup)
   const minefields = matchList(compileMilestones(scenario.minefields, scenario.minefieldEdges, minefieldSetup), trajectory, minefieldSetup)
@@ -93,7 +103,8 @@ function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup)
     }))
   }
   const candidates = candidateMessages(list, first, last)
-  const mapping = matchMilestones(matchProblem(list, candidates))
+  const problem = matchProblem(list, candidates)
+  const mapping = setup.scoring === 'toolsandbox' ? matchMilestonesDepthFirst(problem) : matchMilestones(problem)
   return list.milestones.map((milestone): MilestoneMatch => {
     const messageIndex = mapping.indices[milestone.position] as number
     const constraints = [

@@ -1,3 +1,4 @@
+import type { FillConversion } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { ConstraintSetup } from './compiled-constraint.ts'
@@ -5,12 +6,14 @@ import { checkMilestoneReference } from './compiled-constraint.ts'
 import { EvaluationScenarioError } from './evaluation-error.ts'
 import type { FillValues } from './extractors.ts'
 import { valueAtPath } from './extractors.ts'
+import { convertedText, convertFillValue } from './fill-conversion.ts'
 
 /** The `fill` of a tool-call or message constraint. */
 export interface FillSpec {
   readonly milestone: number
   readonly extractor?: string | undefined
   readonly values?: Readonly<Record<string, string>> | undefined
+  readonly convert?: Readonly<Record<string, FillConversion>> | undefined
 }
 
 /**
@@ -62,6 +65,15 @@ export class FillSource {
     return key < 0 ? [] : (this.#alternatives[key] ?? [])
   }
 
+  /**
+   * How a value reads inside a `{name}` placeholder: converted values as Python prints them
+   * (`3.0` for a float), others undefined (the template's own rule applies).
+   */
+  textOf(name: string, value: JsonValue): string | undefined {
+    const conversion = this.#spec.convert?.[name]
+    return conversion === undefined ? undefined : convertedText(value, conversion)
+  }
+
   /** Why a message gave no values, for reasons. */
   describeMissing(messageIndex: number): string {
     const trace = this.#setup.index.trace(messageIndex)
@@ -97,6 +109,17 @@ export class FillSource {
       }
       alternatives = alternatives.map((values) => ({ ...values, ...fromPaths }))
     }
+    for (const [name, conversion] of Object.entries(this.#spec.convert ?? {})) alternatives = alternatives.flatMap((values) => converted(values, name, conversion))
     return alternatives.filter((values) => Object.keys(values).length > 0)
   }
+}
+
+/**
+ * The alternatives one conversion makes of a set of values: a value that cannot be converted
+ * drops the set (ToolSandbox's extractor would raise and extract nothing); `decimals` makes four.
+ */
+function converted(values: FillValues, name: string, conversion: FillConversion): FillValues[] {
+  const value = values[name]
+  if (value === undefined) return [values]
+  return convertFillValue(value, conversion).map((replacement) => ({ ...values, [name]: replacement }))
 }

@@ -44,9 +44,10 @@ export function hasPlaceholder(value: JsonValue): boolean {
 
 /**
  * Replaces `{name}` in a text by the value of `name` (strings as they are, other values as
- * JSON). Braces around anything that is not a simple name are left alone.
+ * JSON, unless `textOf` says how a value reads). Braces around anything that is not a simple name
+ * are left alone.
  */
-export function fillTemplate(text: string, values: FillValues): Filled<string> {
+export function fillTemplate(text: string, values: FillValues, textOf?: (name: string, value: JsonValue) => string | undefined): Filled<string> {
   const missing: string[] = []
   const value = text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
     const replacement = values[name]
@@ -54,6 +55,8 @@ export function fillTemplate(text: string, values: FillValues): Filled<string> {
       missing.push(name)
       return whole
     }
+    const own = textOf?.(name, replacement)
+    if (own !== undefined) return own
     return typeof replacement === 'string' ? replacement : JSON.stringify(replacement)
   })
   return { value, missing }

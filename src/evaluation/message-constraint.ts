@@ -4,6 +4,7 @@ import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.
 import { fillTemplate } from './fill.ts'
 import { FillSource } from './fill-source.ts'
 import { messageLevelConstraint } from './message-level-constraint.ts'
+import { conversationRowSimilarity } from './scoring-mode.ts'
 import type { ConstraintResult } from './types.ts'
 
 type MessageConstraint = Extract<Constraint, { kind: 'message' }>
@@ -11,17 +12,25 @@ type MessageConstraint = Extract<Constraint, { kind: 'message' }>
 /**
  * A message from `from` to `to` at the message index whose content is similar to the target
  * text, or to the best of the alternative target texts (ROUGE-L by default). `{name}` placeholders in the target are filled from `fill`; a
- * placeholder without a value gives 0. A message between other parties gives 0.
+ * placeholder without a value gives 0. A message between other parties gives 0. In ToolSandbox
+ * scoring the value is that of the message's conversation-table row: the content similarity r
+ * with matching sender and recipient scores r^(1/3) (see `ScoringMode`).
  */
 export function compileMessageConstraint(constraint: MessageConstraint, setup: ConstraintSetup): CompiledConstraint {
   const { index, comparers } = setup
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
+  const asRow = setup.scoring === 'toolsandbox'
+  const scored = (result: ConstraintResult): ConstraintResult => {
+    if (!asRow || result.similarity <= 0 || result.similarity >= 1) return result
+    const row = conversationRowSimilarity(result.similarity)
+    return { ...result, similarity: row, reason: `${result.reason}; as a ToolSandbox conversation row ${result.similarity.toFixed(4)}^(1/3) = ${row.toFixed(4)}` }
+  }
   const messageKey = (messageIndex: number) => {
     const message = index.message(messageIndex)
     return message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to ? -1 : index.intern(`m:${message.content}`)
   }
 
-  const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
+  const compareContent = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
     const message = index.message(messageIndex)
     if (message === undefined || message.sender !== constraint.from || message.recipient !== constraint.to) {
       const found = message === undefined ? 'no such message' : `${message.sender} → ${message.recipient}`
@@ -34,7 +43,7 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
       const alternatives = fill.alternatives(fill.key(dependencyIndex))
       for (const content of contents) {
         for (const values of alternatives) {
-          const filled = fillTemplate(content, values)
+          const filled = fillTemplate(content, values, (name, value) => fill.textOf(name, value))
           if (filled.missing.length === 0) targets.push(filled.value)
         }
       }
@@ -61,5 +70,6 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
     }
   }
 
+  const compare = (messageIndex: number, dependencyIndex: number) => scored(compareContent(messageIndex, dependencyIndex))
   return messageLevelConstraint('message', fill, messageKey, compare)
 }

@@ -19,6 +19,12 @@ export interface MatchProblem {
   readonly guards?: readonly (readonly number[])[]
   /** Whether the guard between `milestone` at `index` and `partner` at `partnerIndex` holds. */
   guard?(milestone: number, partner: number, partnerIndex: number, index: number): boolean
+  /**
+   * Restricts where a milestone may be placed (every candidate when absent). The matcher then
+   * finds the best placement among those allowed; a problem that allows no placement at all
+   * has total −∞.
+   */
+  allowed?(milestone: number, index: number): boolean
 }
 
 /** The best placement: a message index and a similarity per milestone, and their sum. */
@@ -127,14 +133,23 @@ export function matchMilestones(problem: MatchProblem): MilestoneMapping {
       }
     }
   }
+  if (problem.allowed !== undefined) {
+    const allowed = problem.allowed.bind(problem)
+    for (let milestone = 0; milestone < count; milestone++) {
+      const table = new Float64Array(domain[milestone] as number)
+      for (let value = 0; value < table.length; value++) table[value] = allowed(milestone, candidates[positionOf(value)] as number) ? 0 : Number.NEGATIVE_INFINITY
+      factors.push({ scope: [milestone], sizes: [table.length], table })
+    }
+  }
   for (const [from, to] of problem.edges) {
     if (from === to) continue
     if (from < 0 || from >= count || to < 0 || to >= count) throw new RangeError(`matchMilestones: edge [${from}, ${to}] names a milestone outside 0..${count - 1}`)
     factors.push(pairFactor(from, to, domain, (fromValue, toValue) => (positionOf(fromValue) <= positionOf(toValue) ? 0 : Number.NEGATIVE_INFINITY)))
   }
 
-  const values = eliminate(absorbSubsets(factors), domain, count)
+  const { values, best } = eliminate(absorbSubsets(factors), domain, count)
   const indices = values.map((value) => candidates[positionOf(value)] as number)
+  if (best === Number.NEGATIVE_INFINITY) return { indices, similarities: indices.map(() => 0), total: Number.NEGATIVE_INFINITY }
   const similarities = indices.map((index, milestone) => {
     const dependencyIndices = (problem.dependencies[milestone] ?? []).map((dependency) => indices[dependency] as number)
     const similarity = Math.max(0, problem.similarity(milestone, index, dependencyIndices))
@@ -225,9 +240,11 @@ interface Decision {
   readonly best: Int32Array
 }
 
-/** Max-sum variable elimination; returns the best value of every variable. */
-function eliminate(initial: Factor[], domain: readonly number[], count: number): number[] {
+/** Max-sum variable elimination; returns the best value of every variable and the best sum. */
+function eliminate(initial: Factor[], domain: readonly number[], count: number): { values: number[]; best: number } {
   let factors = initial
+  // The sum of the factors left without variables: the optimum (−∞ when nothing is feasible).
+  let total = 0
   const remaining = new Set(Array.from({ length: count }, (_, variable) => variable))
   const decisions: Decision[] = []
   while (remaining.size > 0) {
@@ -251,6 +268,7 @@ function eliminate(initial: Factor[], domain: readonly number[], count: number):
     const { factor, best } = maximiseOut(involved, chosen, given, domain)
     decisions.push({ variable: chosen, given, sizes: factor.sizes, best })
     if (given.length > 0) factors.push(factor)
+    else total += factor.table[0] as number
   }
   const values = new Array<number>(count).fill(0)
   for (let step = decisions.length - 1; step >= 0; step--) {
@@ -259,7 +277,7 @@ function eliminate(initial: Factor[], domain: readonly number[], count: number):
     for (const [slot, variable] of decision.given.entries()) flat = flat * (decision.sizes[slot] as number) + (values[variable] as number)
     values[decision.variable] = decision.best[flat] as number
   }
-  return values
+  return { values, best: total }
 }
 
 /** ψ(given) = max over `variable` of the sum of `factors`, with the maximising value (the lowest on ties). */

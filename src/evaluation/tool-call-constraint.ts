@@ -1,68 +1,101 @@
 import type { Constraint, ToolCallTarget } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
+import { canonicalJson } from '../world/index.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
 import type { FillValues } from './extractors.ts'
 import { fillPlaceholders, hasPlaceholder } from './fill.ts'
 import { FillSource } from './fill-source.ts'
 import { messageLevelConstraint } from './message-level-constraint.ts'
+import { conversationRowSimilarity } from './scoring-mode.ts'
 import type { ConstraintResult } from './types.ts'
 
-type ToolCallConstraint = Extract<Constraint, { kind: 'tool-call' }>
+type ToolCallConstraint = Extract<Constraint, { kind: 'tool-call' | 'request' }>
 
 interface CallComparison {
   readonly similarity: number
   readonly reason: string
 }
 
+/** A call as a constraint compares it: the real tool name and the arguments under their real names. */
+interface ComparedCall {
+  readonly tool: string
+  readonly arguments: JsonValue
+}
+
 /**
- * A tool call at the message: an environment→agent message whose trace names the tool and
- * whose arguments match one of the `anyOf` targets (the best counts). Only the arguments a target
- * names are checked, each with its `compare` kind (exact by default), and they combine by
- * geometric mean, so exact and close comparisons give 1 or 0 as in ToolSandbox. `succeeded`
- * needs a call without error; `requested` also accepts calls that failed.
+ * A tool call at the message, matching one of the `anyOf` targets (the best counts). Only the
+ * arguments a target names are checked, each with its `compare` kind (exact by default), and they
+ * combine by geometric mean, so exact and close comparisons give 1 or 0 as in ToolSandbox.
+ * - `tool-call`: an environment→agent message whose trace is the call; `succeeded` needs a call
+ *   without error, `requested` also accepts calls that failed.
+ * - `request`: an agent→environment message asking for the call (several parallel calls: the
+ *   best one counts), whatever became of it. Each call is read through its answer's trace, which
+ *   holds the real tool name and argument names when the agent saw scrambled ones.
+ * In ToolSandbox scoring the value is that of a conversation-table row (see `ScoringMode`).
  */
 export function compileToolCallConstraint(constraint: ToolCallConstraint, setup: ConstraintSetup): CompiledConstraint {
   const { index, comparers } = setup
-  const mode = constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded')
+  const kind = constraint.kind
+  const mode = kind === 'request' ? 'request' : (constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded'))
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
+  const asRow = setup.scoring === 'toolsandbox'
 
-  const eligible = (messageIndex: number) => {
+  const callsAt = (messageIndex: number): readonly ComparedCall[] | undefined => {
     const message = index.message(messageIndex)
-    const trace = message?.toolResult
-    if (message === undefined || trace === undefined || message.sender !== 'environment' || message.recipient !== 'agent') return undefined
+    if (message === undefined) return undefined
+    if (mode === 'request') {
+      const requested = message.sender === 'agent' && message.recipient === 'environment' ? index.requestedCalls(messageIndex) : undefined
+      return requested?.map((call) => index.traceOfCall(call.id) ?? { tool: call.name, arguments: call.arguments })
+    }
+    const trace = message.toolResult
+    if (trace === undefined || message.sender !== 'environment' || message.recipient !== 'agent') return undefined
     if (mode === 'succeeded' && trace.error !== undefined) return undefined
-    return trace
+    return [trace]
   }
-  const messageKey = (messageIndex: number) => (eligible(messageIndex) === undefined ? -1 : index.callKey(messageIndex))
+  const messageKey = (messageIndex: number) => {
+    const calls = callsAt(messageIndex)
+    if (calls === undefined) return -1
+    return mode === 'request' ? index.intern(`r:${canonicalJson(calls.map((call) => ({ tool: call.tool, arguments: call.arguments })))}`) : index.callKey(messageIndex)
+  }
 
   const compare = (messageIndex: number, dependencyIndex: number): ConstraintResult => {
     const message = index.message(messageIndex)
-    const trace = eligible(messageIndex)
-    if (trace === undefined) {
-      const wanted = constraint.anyOf.map((target) => target.tool).join(' or ')
-      const found =
-        message?.toolResult === undefined
-          ? `message ${messageIndex} is ${message === undefined ? 'missing' : `${message.sender} → ${message.recipient} without a tool result`}`
-          : `message ${messageIndex} is a failed call of ${message.toolResult.tool} (${message.toolResult.error?.message ?? 'error'})`
-      return { kind: 'tool-call', similarity: 0, reason: `expected a ${mode === 'succeeded' ? 'successful ' : ''}call of ${wanted}; ${found}` }
+    const calls = callsAt(messageIndex)
+    const wanted = constraint.anyOf.map((target) => target.tool).join(' or ')
+    if (calls === undefined) {
+      let found: string
+      if (mode === 'request') found = `message ${messageIndex} is ${message === undefined ? 'missing' : `${message.sender} → ${message.recipient}${message.toolCalls === undefined ? ' without tool calls' : ''}`}`
+      else
+        found =
+          message?.toolResult === undefined
+            ? `message ${messageIndex} is ${message === undefined ? 'missing' : `${message.sender} → ${message.recipient} without a tool result`}`
+            : `message ${messageIndex} is a failed call of ${message.toolResult.tool} (${message.toolResult.error?.message ?? 'error'})`
+      const what = mode === 'request' ? 'a request of' : mode === 'succeeded' ? 'a successful call of' : 'a call of'
+      return { kind, similarity: 0, reason: `expected ${what} ${wanted}; ${found}` }
     }
     const alternatives: readonly (FillValues | undefined)[] = fill === undefined ? [undefined] : fill.alternatives(fill.key(dependencyIndex))
     let best: CallComparison = { similarity: -1, reason: '' }
-    for (const target of constraint.anyOf) {
-      for (const values of alternatives.length === 0 ? [undefined] : alternatives) {
-        const result = compareCall(trace.tool, trace.arguments, target, values, comparers)
-        if (result.similarity > best.similarity) best = result
+    for (const call of calls) {
+      for (const target of constraint.anyOf) {
+        for (const values of alternatives.length === 0 ? [undefined] : alternatives) {
+          const result = compareCall(call.tool, call.arguments, target, values, comparers)
+          if (result.similarity > best.similarity) best = result
+        }
       }
     }
     let reason = best.reason
     if (fill !== undefined && alternatives.length === 0 && constraint.anyOf.some((target) => hasPlaceholder(target.arguments))) {
       reason = `${reason}; ${fill.describeMissing(dependencyIndex)}`
     }
-    return { kind: 'tool-call', similarity: Math.max(0, best.similarity), reason: `message ${messageIndex}: ${reason}` }
+    const similarity = Math.max(0, best.similarity)
+    const where = mode === 'request' ? `message ${messageIndex} (request)` : `message ${messageIndex}`
+    if (!asRow || similarity === 0 || similarity === 1) return { kind, similarity, reason: `${where}: ${reason}` }
+    const row = conversationRowSimilarity(similarity)
+    return { kind, similarity: row, reason: `${where}: ${reason}; as a ToolSandbox conversation row ${similarity.toFixed(4)}^(1/3) = ${row.toFixed(4)}` }
   }
 
-  return messageLevelConstraint('tool-call', fill, messageKey, compare)
+  return messageLevelConstraint(kind, fill, messageKey, compare)
 }
 
 function compareCall(

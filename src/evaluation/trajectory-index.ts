@@ -1,6 +1,17 @@
-import type { Message, ToolTrace, Trajectory } from '../conversation/index.ts'
+import type { Message, ToolCall, ToolTrace, Trajectory } from '../conversation/index.ts'
 import type { Row, Table, WorldSnapshot } from '../world/index.ts'
 import { canonicalJson, tableRows } from '../world/index.ts'
+
+/** Options of `TrajectoryIndex`. */
+export interface TrajectoryIndexOptions {
+  /**
+   * Which world the answers to one message's parallel calls show:
+   * - `per-call` (toolcheck's): each answer shows the world right after its own call;
+   * - `per-batch` (ToolSandbox's): every answer shows the world after the whole batch, since
+   *   ToolSandbox writes all of a batch's changes into one snapshot, filed under its first answer.
+   */
+  readonly parallelSnapshots?: 'per-call' | 'per-batch'
+}
 
 /**
  * Lookups over one trajectory that evaluation repeats many times, answered from caches: the
@@ -20,13 +31,17 @@ export class TrajectoryIndex {
   readonly #rowKeys = new WeakMap<Row, string>()
   // −2: not computed yet.
   readonly #callKeys: Int32Array
+  /** The snapshot each message shows, where it differs from the message's own (batched answers). */
+  readonly #snapshotOf = new Map<number, number>()
+  #tracesByCallId: Map<string, ToolTrace> | undefined
 
-  constructor(trajectory: Trajectory) {
+  constructor(trajectory: Trajectory, options: TrajectoryIndexOptions = {}) {
     this.trajectory = trajectory
     const names = new Set<string>()
     for (const snapshot of trajectory.snapshots) for (const name of Object.keys(snapshot.tables)) names.add(name)
     this.tableNames = [...names].sort()
     this.#callKeys = new Int32Array(trajectory.messages.length).fill(-2)
+    if (options.parallelSnapshots === 'per-batch') this.#shareBatchSnapshots()
   }
 
   /** The message at `index`. */
@@ -34,11 +49,32 @@ export class TrajectoryIndex {
     return this.trajectory.messages[index]
   }
 
-  /** The world right after message `index` (the starting world when the index is out of range). */
+  /**
+   * The world right after message `index` (the starting world when the index is out of range);
+   * with `per-batch` parallel snapshots, every answer of a batch shows the world after the batch.
+   */
   snapshotAt(index: number): WorldSnapshot {
     const message = this.trajectory.messages[index]
     const snapshots = this.trajectory.snapshots
-    return snapshots[message?.snapshot ?? 0] ?? snapshots[0] ?? EMPTY_WORLD
+    return snapshots[this.#snapshotOf.get(index) ?? message?.snapshot ?? 0] ?? snapshots[0] ?? EMPTY_WORLD
+  }
+
+  /**
+   * The tool trace of the call with this id: the environment's answer carries it. Undefined while
+   * a call has no answer (the run stopped first).
+   */
+  traceOfCall(callId: string): ToolTrace | undefined {
+    if (this.#tracesByCallId === undefined) {
+      this.#tracesByCallId = new Map()
+      for (const message of this.trajectory.messages) if (message.toolResult !== undefined) this.#tracesByCallId.set(message.toolResult.callId, message.toolResult)
+    }
+    return this.#tracesByCallId.get(callId)
+  }
+
+  /** The calls an agent (or user) message requests, if any. */
+  requestedCalls(index: number): readonly ToolCall[] | undefined {
+    const calls = this.trajectory.messages[index]?.toolCalls
+    return calls === undefined || calls.length === 0 ? undefined : calls
   }
 
   /** The version number of `table` right after message `index`. */
@@ -100,6 +136,24 @@ export class TrajectoryIndex {
       this.#interned.set(text, id)
     }
     return id
+  }
+
+  /** Points every answer of a message's parallel calls at the snapshot of the batch's last answer. */
+  #shareBatchSnapshots(): void {
+    const messages = this.trajectory.messages
+    for (const [index, message] of messages.entries()) {
+      if (message.toolCalls === undefined || message.toolCalls.length < 2) continue
+      const ids = new Set(message.toolCalls.map((call) => call.id))
+      const answers: number[] = []
+      for (let next = index + 1; next < messages.length; next++) {
+        const callId = messages[next]?.toolResult?.callId
+        if (callId === undefined || !ids.has(callId)) break
+        answers.push(next)
+      }
+      const last = messages[answers.at(-1) ?? -1]
+      if (last === undefined) continue
+      for (const answer of answers) this.#snapshotOf.set(answer, last.snapshot)
+    }
   }
 
   #versionOf(rows: Table): number {

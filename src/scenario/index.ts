@@ -1,5 +1,5 @@
-export type { BuiltInSimilarity, Constraint, ConstraintInput, Edge, Milestone, MilestoneInput, Minefield, Reference, Similarity, ToolCallTarget } from './milestone.ts'
-export { BUILT_IN_SIMILARITIES, constraintSchema, edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
+export type { BuiltInSimilarity, Constraint, ConstraintInput, Edge, FillConversion, Milestone, MilestoneInput, Minefield, Reference, Similarity, ToolCallTarget } from './milestone.ts'
+export { BUILT_IN_SIMILARITIES, constraintSchema, edgeSchema, fillConversionSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
 export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, ToolSandboxCategory, WorldSpec } from './scenario.ts'
 export { allowedTools, CATEGORIES, categorySchema, parseScenario, referenceStepSchema, scenarioPromptsSchema, scenarioSchema, worldSpecSchema } from './scenario.ts'
 export type { ScenarioIssue } from './scenario-error.ts'

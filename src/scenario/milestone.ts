@@ -7,13 +7,25 @@ export { jsonValueSchema }
 export const BUILT_IN_SIMILARITIES = ['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'any'] as const
 /** One of {@link BUILT_IN_SIMILARITIES}. */
 export type BuiltInSimilarity = (typeof BUILT_IN_SIMILARITIES)[number]
-/** A built-in similarity, a numeric tolerance, or the name of a similarity of the scenario's domain. */
-export type Similarity = BuiltInSimilarity | { readonly close: number } | (string & {})
+/**
+ * A built-in similarity, a numeric tolerance, or the name of a similarity of the scenario's domain.
+ * A tolerance with no bound (ToolSandbox's `float("inf")`) is `Infinity` in TypeScript and
+ * `"infinity"` in JSON, which has no infinite number.
+ */
+export type Similarity = BuiltInSimilarity | { readonly close: number | 'infinity' } | (string & {})
+
+/**
+ * The `Infinity` member of a tolerance. JSON cannot hold it, so the scenario files' JSON Schema
+ * leaves it out (they write `"infinity"`).
+ */
+export const infinityToleranceSchema = z.literal(Number.POSITIVE_INFINITY)
 
 /**
  * How one column (or one argument) of a target is compared with the actual value.
  * - `exact`: equal JSON values (a `null` target also matches a missing value);
- * - `{ close }`: numbers within an absolute tolerance;
+ * - `{ close }`: numbers within an absolute tolerance, inclusive; `{ close: Infinity }` (JSON:
+ *   `{ "close": "infinity" }`) accepts any number, as ToolSandbox's infinite tolerance does
+ *   (values that are not numbers still compare exactly);
  * - `contains`: the actual text contains the target text (case-sensitive, as in ToolSandbox);
  * - `mentions`: the actual text contains the target text after both are normalised: lower-cased,
  *   runs of whitespace collapsed to one space and trimmed, and commas between digit groups
@@ -27,11 +39,9 @@ export type Similarity = BuiltInSimilarity | { readonly close: number } | (strin
  */
 export const similaritySchema: z.ZodType<Similarity, Similarity> = z.union([
   z.enum(BUILT_IN_SIMILARITIES),
-  z.object({ close: z.number().nonnegative() }).strict(),
+  z.object({ close: z.union([z.number().nonnegative(), infinityToleranceSchema, z.literal('infinity')]) }).strict(),
   z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a similarity is exact, contains, mentions, rouge-l, semantic, any, { close }, or the name of one its domain defines'),
 ])
-
-
 
 /** A row as a target: column name to the expected value. */
 export const targetRowSchema = z.record(z.string(), jsonValueSchema)
@@ -44,10 +54,26 @@ export const referenceSchema = z.union([z.number().int().nonnegative(), z.litera
 export type Reference = z.infer<typeof referenceSchema>
 
 /**
+ * How a fill converts an extracted value before it is used, as ToolSandbox's extractors do with
+ * Python's `float(...)` and `int(...)`:
+ * - `float`: a number, a numeric text (`"12.5"`, `" -3e2 "`) or a boolean becomes a number, and a
+ *   `{name}` in a message reads it as Python prints a float (`3.0`, not `3`);
+ * - `int`: the same, truncated toward zero as `int(...)` does (`7.9` → `7`; a text must be a
+ *   whole number: `"7.9"` gives no value), and `{name}` reads it as a whole number;
+ * - `decimals`: `float(...)` and then ToolSandbox's `default_value_normalization`: four
+ *   alternative texts with 0, 1, 2 and 3 decimals (`12.346` → `12`, `12.3`, `12.35`, `12.346`),
+ *   rounded as Python rounds them (halves to even on the exact binary value).
+ * A value that cannot be converted gives no values, as an extractor that raises does in ToolSandbox.
+ */
+export const fillConversionSchema = z.enum(['float', 'int', 'decimals'])
+export type FillConversion = z.infer<typeof fillConversionSchema>
+
+/**
  * Where the values that fill `{ "$fill": "name" }` argument placeholders and `{name}` content
  * placeholders come from: the tool result at the message another milestone matched. Either a
  * named extractor (see the evaluation's extractor registry) or paths into `{ result, arguments }`
- * of that message's tool trace (`values: { temperature: "result.current_temperature" }`).
+ * of that message's tool trace (`values: { temperature: "result.current_temperature" }`), and
+ * optionally a conversion per value name (`convert: { temperature: "decimals" }`).
  */
 export const fillSchema = z
   .object({
@@ -55,6 +81,8 @@ export const fillSchema = z
     milestone: z.number().int().nonnegative(),
     extractor: z.string().min(1).optional(),
     values: z.record(z.string(), z.string()).optional(),
+    /** Converts values by name after they are extracted (see `FillConversion`). */
+    convert: z.record(z.string(), fillConversionSchema).optional(),
   })
   .strict()
   .refine((fill) => fill.extractor !== undefined || fill.values !== undefined, 'a fill needs an extractor or values')
@@ -105,6 +133,21 @@ const toolCallSchema = z
   })
   .strict()
 
+/**
+ * The agent's request: an agent→environment message asking for a call that matches one of
+ * `anyOf`, whatever then became of it (ToolSandbox's minefields on the request row, such as "the
+ * call message names search_lat_lon", fire here). Unlike `tool-call` with `on: 'requested'`, which
+ * is placed on the environment's answer, this is placed on the request itself.
+ */
+const requestSchema = z
+  .object({
+    kind: z.literal('request'),
+    /** Any one of these calls satisfies the constraint (the best match counts). */
+    anyOf: z.array(toolCallTargetSchema).min(1),
+    fill: fillSchema.optional(),
+  })
+  .strict()
+
 /** A message from `from` to `to` whose content matches. */
 const messageSchema = z
   .object({
@@ -122,7 +165,7 @@ const messageSchema = z
   .strict()
 
 /** One thing that must hold at the milestone's message. */
-export const constraintSchema = z.discriminatedUnion('kind', [tableEqualsSchema, tableChangeSchema, toolCallSchema, messageSchema])
+export const constraintSchema = z.discriminatedUnion('kind', [tableEqualsSchema, tableChangeSchema, toolCallSchema, requestSchema, messageSchema])
 export type Constraint = z.infer<typeof constraintSchema>
 export type ConstraintInput = z.input<typeof constraintSchema>
 

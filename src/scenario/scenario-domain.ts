@@ -137,7 +137,7 @@ export function domainIssues(scenario: Scenario, domain: AnyDomain): ScenarioIss
   const constraintIssues = (constraint: Constraint, path: readonly (string | number)[]) => {
     if ('table' in constraint && !tables.includes(constraint.table)) issues.push({ path: [...path, 'table'], message: unknown('the table', constraint.table, tables) })
     if ('columns' in constraint) for (const [column, similarity] of Object.entries(constraint.columns ?? {})) checkSimilarity(similarity, [...path, 'columns', column])
-    if (constraint.kind === 'tool-call') {
+    if (constraint.kind === 'tool-call' || constraint.kind === 'request') {
       for (const [alternative, target] of constraint.anyOf.entries()) {
         if (!tools.includes(target.tool)) issues.push({ path: [...path, 'anyOf', alternative, 'tool'], message: unknown('the tool', target.tool, tools) })
         for (const [argument, similarity] of Object.entries(target.compare ?? {})) checkSimilarity(similarity, [...path, 'anyOf', alternative, 'compare', argument])

@@ -155,7 +155,7 @@ export const scenarioSchema = z
           if ('reference' in constraint && typeof constraint.reference === 'number') read(constraint.reference, 'the reference', 'reference')
           if ('fill' in constraint && constraint.fill !== undefined) read(constraint.fill.milestone, 'the fill', 'fill')
           // A minefield may name a withheld tool (that is its point); a milestone cannot be reached through one.
-          if (key === 'milestones' && constraint.kind === 'tool-call') {
+          if (key === 'milestones' && (constraint.kind === 'tool-call' || constraint.kind === 'request')) {
             for (const [alternative, target] of constraint.anyOf.entries()) {
               if (!offered.has(target.tool))
                 context.addIssue({ code: 'custom', path: [...path, 'anyOf', alternative, 'tool'], message: `the milestone expects a call of ${target.tool}, which the scenario does not offer (offered: ${[...offered].join(', ')})` })

@@ -40,7 +40,7 @@ export interface TypedCallTarget<Tool extends string> {
 
 /** A milestone constraint whose tables are among `Table` and whose tools are among `Tool`. */
 export type TypedConstraintInput<Table extends string, Tool extends string> = ConstraintInput extends infer Constraint
-  ? Constraint extends { readonly kind: 'tool-call' }
+  ? Constraint extends { readonly kind: 'tool-call' | 'request' }
     ? Omit<Constraint, 'anyOf'> & { readonly anyOf: TypedCallTarget<Tool>[] }
     : Constraint extends { readonly table: string }
       ? Omit<Constraint, 'table'> & { readonly table: Table }

@@ -11,6 +11,8 @@ export interface Step {
   readonly toolResult?: ToolTrace
   /** Applied to the world right after this message. */
   readonly change?: (draft: WorldDraft) => void
+  /** Several calls in one agent message (parallel calls), each with its own id. */
+  readonly calls?: readonly { readonly id: string; readonly tool: string; readonly args: Record<string, JsonValue> }[]
 }
 
 /** Shorthands for the usual messages. */
@@ -19,18 +21,20 @@ export const say = {
   user: (content: string): Step => ({ from: 'user', to: 'agent', content }),
   agent: (content: string): Step => ({ from: 'agent', to: 'user', content }),
   call: (tool: string, args: Record<string, JsonValue>): Step => ({ from: 'agent', to: 'environment', content: '', tool, args }) as Step,
-  result: (tool: string, args: Record<string, JsonValue>, result: JsonValue, change?: (draft: WorldDraft) => void): Step => ({
+  /** Parallel calls in one message; answer each with `result`/`failure` giving its id. */
+  calls: (...calls: { id: string; tool: string; args: Record<string, JsonValue> }[]): Step => ({ from: 'agent', to: 'environment', content: '', calls }),
+  result: (tool: string, args: Record<string, JsonValue>, result: JsonValue, change?: (draft: WorldDraft) => void, callId = `call-${tool}`): Step => ({
     from: 'environment',
     to: 'agent',
     content: JSON.stringify(result),
-    toolResult: { callId: `call-${tool}`, tool, arguments: args, result },
+    toolResult: { callId, tool, arguments: args, result },
     ...(change === undefined ? {} : { change }),
   }),
-  failure: (tool: string, args: Record<string, JsonValue>, message: string): Step => ({
+  failure: (tool: string, args: Record<string, JsonValue>, message: string, callId = `call-${tool}`): Step => ({
     from: 'environment',
     to: 'agent',
     content: message,
-    toolResult: { callId: `call-${tool}`, tool, arguments: args, error: { kind: 'tool-error', message } },
+    toolResult: { callId, tool, arguments: args, error: { kind: 'tool-error', message } },
   }),
 }
 
@@ -55,6 +59,7 @@ export function buildTrajectory(start: WorldSnapshot | Record<string, readonly R
       recipient: step.to,
       content: step.content ?? '',
       ...(call.tool === undefined ? {} : { toolCalls: [{ id: `call-${call.tool}`, name: call.tool, arguments: call.args ?? {} }] }),
+      ...(step.calls === undefined ? {} : { toolCalls: step.calls.map((parallel) => ({ id: parallel.id, name: parallel.tool, arguments: parallel.args })) }),
       ...(step.toolResult === undefined ? {} : { toolResult: step.toolResult }),
       visibleTo: [step.from, step.to],
       snapshot: snapshots.length - 1,

@@ -12,12 +12,15 @@ interface Outcome {
   readonly score: number
   readonly status: string
   readonly killed: boolean
+  /** Killed when scored as ToolSandbox scores (`scoring: 'toolsandbox'`). */
+  readonly killedInToolSandboxScoring: boolean
 }
 
-async function play(scenario: Scenario): Promise<{ score: number; status: string; results: ReturnType<typeof referenceResults> }> {
+async function play(scenario: Scenario): Promise<{ score: number; toolSandboxScore: number; status: string; results: ReturnType<typeof referenceResults> }> {
   const trajectory = await runScenario(scenario, { agent: referenceAgent() })
   const result = await evaluate(trajectory, scenario)
-  return { score: result.score, status: trajectory.status, results: referenceResults(trajectory) }
+  const asToolSandbox = await evaluate(trajectory, scenario, { scoring: 'toolsandbox' })
+  return { score: result.score, toolSandboxScore: asToolSandbox.score, status: trajectory.status, results: referenceResults(trajectory) }
 }
 
 /** Plays every mutant of every built-in scenario once (a few hundred offline runs). */
@@ -28,7 +31,13 @@ async function mutationRun(): Promise<Outcome[]> {
     for (const mutant of mutantsOf(scenario, { results: original.results })) {
       const played = await play(mutant.scenario)
       // An infrastructure error is never an agent failure, so it does not count as a kill.
-      outcomes.push({ mutant, score: played.score, status: played.status, killed: played.status !== 'error' && played.score < 1 })
+      outcomes.push({
+        mutant,
+        score: played.score,
+        status: played.status,
+        killed: played.status !== 'error' && played.score < 1,
+        killedInToolSandboxScoring: played.status !== 'error' && played.toolSandboxScore < 1,
+      })
     }
   }
   return outcomes
@@ -70,8 +79,12 @@ describe('mutants of the reference solutions', () => {
       ...[...byOperator].map(([operator, entry]) => `  ${operator.padEnd(24)} ${entry.killed}/${entry.total}`),
       ...outcomes.filter((outcome) => !outcome.killed).map((outcome) => `  survived: ${outcome.mutant.scenario.id}: ${outcome.mutant.description}`),
     ]
+    const inToolSandboxScoring = outcomes.filter((outcome) => outcome.killedInToolSandboxScoring).length
+    lines.push(`mutation score in ToolSandbox scoring: ${inToolSandboxScoring}/${outcomes.length}`)
+    lines.push(...outcomes.filter((outcome) => outcome.killed !== outcome.killedInToolSandboxScoring).map((outcome) => `  ${outcome.killed ? 'survives only' : 'killed only'} in ToolSandbox scoring: ${outcome.mutant.scenario.id}`))
     console.log(lines.join('\n'))
     expect(score).toBeGreaterThanOrEqual(0.9)
+    expect(inToolSandboxScoring / outcomes.length).toBeGreaterThanOrEqual(0.9)
   })
 })
 

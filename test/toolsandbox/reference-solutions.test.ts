@@ -16,7 +16,7 @@ function explain(result: Awaited<ReturnType<typeof evaluate>>): string {
   return [...missed, ...fired].join('\n')
 }
 
-describe('the reference solution of every built-in scenario scores 1', () => {
+describe('the reference solution of every built-in scenario scores 1, in toolcheck\'s scoring and in ToolSandbox\'s', () => {
   test.for(builtInScenarios().map((scenario) => [scenario.id, scenario] as const))('%s, in all eight variants', async ([, scenario]) => {
     for (const variant of TOOLSANDBOX_VARIANTS) {
       const presentation = applyAugmentation(scenario, variant.augmentation, registry)
@@ -25,6 +25,8 @@ describe('the reference solution of every built-in scenario scores 1', () => {
       expect(trajectory.traces.filter((trace) => trace.error !== undefined).map((trace) => `${trace.tool}: ${trace.error?.message}`), variant.label).toEqual([])
       const result = await evaluate(trajectory, scenario)
       expect(result.score, `${variant.label}\n${explain(result)}`).toBe(1)
+      const asToolSandbox = await evaluate(trajectory, scenario, { scoring: 'toolsandbox' })
+      expect(asToolSandbox.score, `${variant.label}, ToolSandbox scoring\n${explain(asToolSandbox)}`).toBe(1)
     }
   })
 })
