@@ -8,6 +8,8 @@ import { startVitest } from 'vitest/node'
 import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
+import type { ScoringMode } from '../evaluation/index.ts'
+import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import { toolcheck } from '../vitest/plugin.ts'
@@ -30,6 +32,7 @@ options:
   --variants plain|all    each scenario as written, or under ToolSandbox's eight variants (default all)
   --trials <n>            play every scenario n times and report pass^k (default 1)
   --report-dir <dir>      where the reports go (default toolcheck-report)
+  --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
@@ -51,6 +54,7 @@ export interface EvalArguments {
   readonly variants: 'plain' | 'all'
   readonly trials: number
   readonly reportDir: string
+  readonly scoring: ScoringMode
 }
 
 /** A command-line mistake; the message says which option and what it accepts. */
@@ -119,7 +123,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         maxWorkers: 2,
         provide: { toolcheckEval: evalSettings(parsed, suiteFiles.length) },
       },
-      { plugins: [toolcheck({ reportDir, trials: parsed.trials, summary: false })] },
+      { plugins: [toolcheck({ reportDir, trials: parsed.trials, summary: false, scoring: parsed.scoring })] },
     )
     if (vitest === undefined) {
       io.stderr('toolcheck eval: vitest did not start\n')
@@ -173,6 +177,7 @@ const EVAL_OPTIONS = {
   variants: { type: 'string' },
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
+  scoring: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -208,6 +213,8 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
+  const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
+  if (!isScoringMode(scoring)) throw new EvalUsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
@@ -215,5 +222,6 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     variants,
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
+    scoring,
   }
 }

@@ -2,7 +2,7 @@ import { inject } from 'vitest'
 import type { Trajectory } from '../conversation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Embedder } from '../evaluation/embedder.ts'
-import type { EvaluatedScenario } from '../evaluation/index.ts'
+import type { EvaluatedScenario, ScoringMode } from '../evaluation/index.ts'
 import { evaluate } from '../evaluation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import { domainOf } from '../run/index.ts'
@@ -28,7 +28,8 @@ export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
 
 /**
  * Evaluates a trajectory against a scenario's milestones and minefields, with the embedder the
- * plugin's `embedder` option names (the offline one outside a configured vitest run) and the
+ * plugin's `embedder` option names (the offline one outside a configured vitest run), its
+ * `scoring` mode (toolcheck's outside a configured run), and the
  * extractors and similarities of the domain the run played in (`domain`, else the one
  * `runScenario` recorded for the trajectory, else the scenario's own).
  */
@@ -36,6 +37,7 @@ export async function evaluateAgainst(trajectory: Trajectory, scenario: Evaluate
   const embedder = configuredEmbedder()
   const played = domain ?? domainOf(trajectory) ?? (await scenarioDomain(scenario))
   return evaluate(trajectory, scenario, {
+    scoring: configuredScoring(),
     ...(embedder === undefined ? {} : { embedder }),
     ...(played === undefined ? {} : { extractors: played.extractors, similarities: played.similarities }),
   })
@@ -44,6 +46,15 @@ export async function evaluateAgainst(trajectory: Trajectory, scenario: Evaluate
 async function scenarioDomain(scenario: EvaluatedScenario): Promise<AnyDomain | undefined> {
   if (!('domain' in scenario) || typeof scenario.domain !== 'string') return undefined
   return attachedDomain(scenario as Scenario) ?? (await builtInDomain(scenario.domain))
+}
+
+function configuredScoring(): ScoringMode {
+  try {
+    return inject('toolcheck')?.scoring ?? 'toolcheck'
+  } catch {
+    // Not inside a vitest worker: nothing was provided.
+    return 'toolcheck'
+  }
 }
 
 function configuredEmbedder(): Embedder | undefined {

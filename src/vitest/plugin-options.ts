@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { ScoringMode } from '../evaluation/index.ts'
+import { SCORING_MODES } from '../evaluation/index.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
@@ -46,6 +48,11 @@ export const toolcheckOptionsSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * How runs are scored: `toolcheck` (default) or `toolsandbox`, which reproduces ToolSandbox's
+     * numbers and mappings (see `ScoringMode` and docs/scenarios.md).
+     */
+    scoring: z.enum(SCORING_MODES as [ScoringMode, ...ScoringMode[]]).optional(),
   })
   .strict()
 
@@ -64,6 +71,7 @@ export interface ResolvedToolcheckOptions {
   readonly summary: boolean
   /** The endpoint limits the options set; the roles' own defaults for the others. */
   readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number }>
+  readonly scoring: ScoringMode
 }
 
 /** The concurrency for endpoints not named in the options. */
@@ -94,6 +102,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     html: given.html ?? true,
     summary: given.summary ?? true,
     limits: Object.fromEntries(Object.entries(given.limits ?? {}).filter(([, value]) => value !== undefined)),
+    scoring: given.scoring ?? 'toolcheck',
   }
 }
 

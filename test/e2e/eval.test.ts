@@ -74,12 +74,14 @@ describe('toolcheck eval', () => {
     expect(output.stderr).toContain('--variants takes plain or all, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir, --scoring')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
-    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report' })
+    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
     expect(output.stderr).toMatch(/no such file or folder: .*no\/such\/folder/)
-    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report' })
+    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
+    expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
+    expect(() => parseEvalArguments(['--scoring', 'apple'])).toThrow('--scoring takes toolcheck or toolsandbox, not "apple"')
   })
 
   test('TOOLCHECK_AGENT=openai:<model> with OPENAI_BASE_URL runs the corpus against that server', async () => {

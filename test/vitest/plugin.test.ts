@@ -48,7 +48,9 @@ describe('toolcheck()', () => {
 
 describe('resolveToolcheckOptions', () => {
   test('falls back to TOOLCHECK_AGENT / TOOLCHECK_USER, then to reference / scripted', () => {
-    expect(resolveToolcheckOptions({}, {})).toMatchObject({ agent: 'reference', user: 'scripted', trials: 1, reportDir: 'toolcheck-report', concurrency: { default: 4 } })
+    expect(resolveToolcheckOptions({}, {})).toMatchObject({ agent: 'reference', user: 'scripted', trials: 1, reportDir: 'toolcheck-report', concurrency: { default: 4 }, scoring: 'toolcheck' })
+    expect(resolveToolcheckOptions({ scoring: 'toolsandbox' }, {}).scoring).toBe('toolsandbox')
+    expect(() => resolveToolcheckOptions({ scoring: 'apple' }, {})).toThrow(/scoring/)
     expect(resolveToolcheckOptions({}, { TOOLCHECK_AGENT: 'openai:gpt-4o', TOOLCHECK_USER: 'hf:llama' })).toMatchObject({ agent: 'openai:gpt-4o', user: 'hf:llama' })
     expect(resolveToolcheckOptions({ agent: 'reference' }, { TOOLCHECK_AGENT: 'openai:gpt-4o' }).agent).toBe('reference')
     expect(resolveToolcheckOptions({ concurrency: { 'openai:gpt-4o': 2 } }, {}).concurrency).toEqual({ default: 4, 'openai:gpt-4o': 2 })
