@@ -1,4 +1,4 @@
-import type { ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
+import type { ToolTalkArgumentHandling, ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
 import type { ToolTalkCompareOptions, ToolTalkComparison, ToolTalkMetrics } from './metrics/index.ts'
 import { compareToolTalkCalls } from './metrics/index.ts'
 import type { RoleContext } from '../../src/roles/types.ts'
@@ -25,6 +25,12 @@ export interface EvaluateToolTalkOptions extends ToolTalkCompareOptions {
    * never ends there); 20 by default. The turn ends when the limit is reached.
    */
   readonly maxCallsPerTurn?: number
+  /**
+   * How the agent's arguments are checked (see `ToolTalkArgumentHandling`): ToolTalk's way by
+   * default, toolcheck's validation when `strict` is set (which also fixes ToolTalk's comparison
+   * bugs, see `ToolTalkCompareOptions.strict`).
+   */
+  readonly argumentHandling?: ToolTalkArgumentHandling
   readonly signal?: AbortSignal
 }
 
@@ -85,6 +91,7 @@ export async function evaluateToolTalkConversation(
   options: EvaluateToolTalkOptions,
 ): Promise<ToolTalkConversationResult> {
   const maxCalls = options.maxCallsPerTurn ?? 20
+  const argumentHandling = options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk')
   const scenario = toolTalkScenario(conversation)
   const tools = toolTalkToolSpecs()
   const systemPrompt = toolTalkSystemPrompt(conversation)
@@ -101,7 +108,7 @@ export async function evaluateToolTalkConversation(
   let error: string | undefined
   for (const turn of conversation.turns) {
     if (turn.role === 'assistant' && status === 'completed') {
-      const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [])
+      const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [], 'newest-first', argumentHandling)
       for (const replayed of replayCalls(simulator, history)) effective.set(replayed.index, { ...replayed.recorded, parameters: replayed.replayed.parameters })
       const log = ToolTalkMessageLog.history(conversation, turn.position)
       const predictions: ToolTalkCall[] = []

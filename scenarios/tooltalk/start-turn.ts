@@ -1,4 +1,4 @@
-import type { ToolTalkCall, ToolTalkIrregularity, ToolTalkSearchOrder } from './domain/index.ts'
+import type { ToolTalkArgumentHandling, ToolTalkCall, ToolTalkIrregularity, ToolTalkSearchOrder } from './domain/index.ts'
 import { ToolTalkSimulator } from './domain/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
@@ -19,15 +19,17 @@ export interface ReplayedCall {
  * A simulator set up as ToolTalk sets up every evaluated turn: fresh databases and tools, the
  * conversation's clock, its user logged in when the file says so, a pending verification code
  * when there is one. Problems (a user missing from the accounts) go to `irregularities`. The
- * search order is ToolTalk's (newest first) unless told otherwise.
+ * search order and the argument handling are ToolTalk's (newest first; arguments as given)
+ * unless told otherwise.
  */
 export function startToolTalkTurn(
   conversation: ToolTalkConversation,
   world: WorldSnapshot,
   irregularities: ToolTalkIrregularity[] = [],
   searchOrder: ToolTalkSearchOrder = 'newest-first',
+  argumentHandling: ToolTalkArgumentHandling = 'tooltalk',
 ): ToolTalkSimulator {
-  const simulator = new ToolTalkSimulator({ world, timestamp: conversation.timestamp, searchOrder })
+  const simulator = new ToolTalkSimulator({ world, timestamp: conversation.timestamp, searchOrder, argumentHandling })
   const { username, sessionToken, verificationCode } = conversation.user
   if (sessionToken !== undefined && !simulator.logIn(username, sessionToken))
     irregularities.push({ file: conversation.file, message: `the user ${username} starts logged in but has no account in the databases` })

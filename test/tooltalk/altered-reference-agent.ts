@@ -11,6 +11,8 @@ export type ReferenceChange =
   | { readonly kind: 'drop'; readonly tool: string }
   /** `call` is made right after the first call to `after`. */
   | { readonly kind: 'extra'; readonly after: string; readonly call: { readonly name: string; readonly arguments: JsonObject } }
+  /** Every call is made with its arguments rewritten by `rewrite`. */
+  | { readonly kind: 'every-call'; readonly name: string; readonly rewrite: (tool: string, args: JsonObject) => JsonObject }
 
 /**
  * The reference agent with one mistake: in each assistant turn it makes the turn's ground-truth
@@ -21,12 +23,15 @@ export type ReferenceChange =
  */
 export function alteredReferenceAgent(conversation: ToolTalkConversation, change: ReferenceChange): Agent {
   const assistantTurns = conversation.turns.filter((turn) => turn.role === 'assistant')
-  const target = change.kind === 'extra' ? change.after : change.tool
-  const targetTurn = assistantTurns.findIndex((turn) => turn.calls.some((call) => call.apiName === target))
-  if (targetTurn === -1) throw new Error(`${conversation.name} never calls ${target}`)
+  const target = change.kind === 'extra' ? change.after : change.kind === 'every-call' ? undefined : change.tool
+  const targetTurn = target === undefined ? -1 : assistantTurns.findIndex((turn) => turn.calls.some((call) => call.apiName === target))
+  if (target !== undefined && targetTurn === -1) throw new Error(`${conversation.name} never calls ${target}`)
   const plans = assistantTurns.map((turn, position): RequestedCall[] => {
-    const calls = turn.calls.map((call, index): RequestedCall => ({ id: `altered_${turn.position}_${index}`, name: call.apiName, arguments: modelArguments(call.apiName, call.parameters ?? {}) }))
-    if (position !== targetTurn) return calls
+    const calls = turn.calls.map((call, index): RequestedCall => {
+      const args = modelArguments(call.apiName, call.parameters ?? {})
+      return { id: `altered_${turn.position}_${index}`, name: call.apiName, arguments: change.kind === 'every-call' ? change.rewrite(call.apiName, args) : args }
+    })
+    if (change.kind === 'every-call' || position !== targetTurn) return calls
     const at = calls.findIndex((call) => call.name === target)
     const original = calls[at] as RequestedCall
     if (change.kind === 'drop') return calls.toSpliced(at, 1)
@@ -34,7 +39,7 @@ export function alteredReferenceAgent(conversation: ToolTalkConversation, change
     return calls.toSpliced(at + 1, 0, { id: `altered_${turn.position}_extra`, ...change.call })
   })
   return {
-    name: `reference with ${change.kind === 'extra' ? `an extra ${change.call.name}` : change.kind === 'drop' ? `no ${change.tool}` : `a wrong ${change.tool}.${change.argument}`}`,
+    name: `reference with ${change.kind === 'every-call' ? change.name : change.kind === 'extra' ? `an extra ${change.call.name}` : change.kind === 'drop' ? `no ${change.tool}` : `a wrong ${change.tool}.${change.argument}`}`,
     async respond(view: AgentView): Promise<AgentReply> {
       const answers = view.messages.filter((message) => message.sender === 'agent' && message.recipient === 'user')
       const turn = assistantTurns[answers.length]

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseDateTime, parseTimeOfDay } from '../../scenarios/tooltalk/domain/python-datetime.ts'
+import { parseDateTime, strptime } from '../../scenarios/tooltalk/domain/python-datetime.ts'
 
 const accepts = (parse: () => number) => {
   try {
@@ -52,6 +52,20 @@ describe("dates and times as ToolTalk's strptime reads them", () => {
     ['10:00:60', false],
     ['10:00', false],
   ] as const)('time of day %j: %s', ([text, accepted]) => {
-    expect(accepts(() => parseTimeOfDay(text, 'time'))).toBe(accepted)
+    expect(accepts(() => strptime(text, '%H:%M:%S'))).toBe(accepted)
+  })
+
+  // The texts were printed by CPython 3.11: ToolTalk records str(exception), so they are data.
+  test.for([
+    [null, '%H:%M:%S', 'TypeError', 'strptime() argument 1 must be str, not None'],
+    [7, '%H:%M:%S', 'TypeError', 'strptime() argument 1 must be str, not int'],
+    [['10:00:00'], '%H:%M:%S', 'TypeError', 'strptime() argument 1 must be str, not list'],
+    ['25:00:00', '%H:%M:%S', 'ValueError', "time data '25:00:00' does not match format '%H:%M:%S'"],
+    ["it's", '%H:%M:%S', 'ValueError', `time data "it's" does not match format '%H:%M:%S'`],
+    ['10:00:00x', '%H:%M:%S', 'ValueError', 'unconverted data remains: x'],
+    ['2023-02-30 10:00:00', '%Y-%m-%d %H:%M:%S', 'ValueError', 'day is out of range for month'],
+    ['2023-02-10 10:00:61', '%Y-%m-%d %H:%M:%S', 'ValueError', 'second must be in 0..59'],
+  ] as const)('strptime(%j, %j) raises %s: %s', ([value, format, kind, message]) => {
+    expect(() => strptime(value as never, format)).toThrow(expect.objectContaining({ kind, message }))
   })
 })

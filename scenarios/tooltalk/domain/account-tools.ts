@@ -1,20 +1,23 @@
 import { z } from 'zod'
-import type { JsonObject } from '../../../src/world/index.ts'
+import type { JsonObject, JsonValue, Row } from '../../../src/world/index.ts'
+import { apiException, pythonHasKey, pythonEqual } from './python-values.ts'
 import { accountForSession, isEmailAddress, isPhoneNumber, usernameOf } from './session.ts'
 import { sessionToken, verificationCode } from './tooltalk-ids.ts'
 import { ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
+
+// Every tool follows ToolTalk's `call` step for step (the checks in its order, each failure with
+// its text, values stored as given); see python-values.ts for how values of other types behave.
 
 const GROUP = 'tooltalk-account'
-const PASSWORD_INCORRECT = 'The password is incorrect.'
 
-function publicProfile(username: string, account: Readonly<Record<string, unknown>>): JsonObject {
-  return {
-    username,
-    email: (account.email ?? null) as JsonObject[string],
-    phone: (account.phone ?? null) as JsonObject[string],
-    name: (account.name ?? null) as JsonObject[string],
-  }
+function publicProfile(username: JsonValue, account: Row): JsonObject {
+  return { username, email: account.email ?? null, phone: account.phone ?? null, name: account.name ?? null } as JsonObject
+}
+
+/** `username in self.database` for the account database (a list or dict raises `unhashable type`). */
+function hasAccount(store: ToolTalkStore, username: JsonValue | undefined): username is string {
+  return pythonHasKey((key) => store.account(key) !== undefined, username)
 }
 
 /** GetAccountInformation: the logged-in user's profile. */
@@ -23,9 +26,9 @@ export const getAccountInformation = defineToolTalkTool({
   description: 'Shows the profile of the user who is logged in.',
   args: z.strictObject({}),
   returns: 'user: the username, email, phone and name of the account',
-  execute: (_args, context) => {
-    const account = accountForSession(new ToolTalkStore(context.world), toolTalkState(context).sessionToken)
-    return { user: publicProfile(usernameOf(account), account) }
+  call: (values, context) => {
+    const account = accountForSession(new ToolTalkStore(context.world), values.session_token)
+    return { user: publicProfile(account.username ?? null, account) }
   },
 })
 
@@ -35,10 +38,10 @@ export const deleteAccount = defineToolTalkTool({
   description: 'Removes the account of the logged-in user for good. The user must confirm with their password.',
   args: z.strictObject({ password: z.string().describe("The account's current password.") }),
   returns: 'status: "success" once the account is gone',
-  execute: ({ password }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = accountForSession(store, toolTalkState(context).sessionToken)
-    if (account.password !== password) throw toolTalkError(PASSWORD_INCORRECT)
+    const account = accountForSession(store, values.session_token)
+    if (!pythonEqual(account.password, values.password ?? null)) throw apiException('The password is incorrect.')
     store.deleteAccount(usernameOf(account))
     return { status: 'success' }
   },
@@ -53,12 +56,13 @@ export const userLogin = defineToolTalkTool({
     password: z.string().describe("That user's password."),
   }),
   returns: 'session_token: the token of the new session',
-  execute: ({ username, password }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = store.account(username)
-    if (account === undefined) throw toolTalkError(`There is no account with the username ${username}.`)
-    if (account.password !== password) throw toolTalkError(PASSWORD_INCORRECT)
-    if (account.session_token !== null && account.session_token !== undefined) throw toolTalkError(`${username} already has an open session.`)
+    const { username, password } = values
+    if (!hasAccount(store, username)) throw apiException('The username does not exist.')
+    const account = store.account(username) as Row
+    if (!pythonEqual(account.password, password ?? null)) throw apiException('The password is incorrect.')
+    if (account.session_token !== null && account.session_token !== undefined) throw apiException('The user is already logged in.')
     const token = sessionToken(toolTalkState(context).random)
     store.patchAccount(username, { session_token: token })
     return { session_token: token }
@@ -71,9 +75,9 @@ export const logoutUser = defineToolTalkTool({
   description: 'Logs the current user out and closes their session.',
   args: z.strictObject({}),
   returns: 'status: "success" when the session was closed',
-  execute: (_args, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = accountForSession(store, toolTalkState(context).sessionToken)
+    const account = accountForSession(store, values.session_token)
     store.patchAccount(String(account._key), { session_token: null })
     return { status: 'success' }
   },
@@ -88,11 +92,11 @@ export const changePassword = defineToolTalkTool({
     new_password: z.string().describe('The password to use from now on.'),
   }),
   returns: 'status: "success" when the password was changed',
-  execute: ({ old_password: oldPassword, new_password: newPassword }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = accountForSession(store, toolTalkState(context).sessionToken)
-    if (account.password !== oldPassword) throw toolTalkError('The current password given does not match the account.')
-    store.patchAccount(String(account._key), { password: newPassword })
+    const account = accountForSession(store, values.session_token)
+    if (!pythonEqual(account.password, values.old_password ?? null)) throw apiException('The old password is incorrect.')
+    store.patchAccount(String(account._key), { password: values.new_password ?? null })
     return { status: 'success' }
   },
 })
@@ -109,14 +113,19 @@ export const registerUser = defineToolTalkTool({
     phone: z.string().optional().describe('A phone number written xxx-xxx-xxxx.'),
   }),
   returns: 'session_token: the token of the new session; user: the username, email, phone and name stored',
-  execute: ({ username, password, email, name, phone }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    if (store.account(username) !== undefined) throw toolTalkError(`The username ${username} is taken.`)
-    if (!isEmailAddress(email)) throw toolTalkError(`${email} is not a valid e-mail address.`)
-    if (phone !== undefined && !isPhoneNumber(phone)) throw toolTalkError(`${phone} is not a phone number of the form xxx-xxx-xxxx.`)
+    const username = values.username ?? null
+    const email = values.email ?? null
+    const name = values.name ?? null
+    const phone = values.phone ?? null
+    if (hasAccount(store, username)) throw apiException('The username already exists.')
+    if (!isEmailAddress(email)) throw apiException('The email format is invalid.')
+    if (phone !== null && !isPhoneNumber(phone)) throw apiException('The phone number format is invalid.')
     const token = sessionToken(toolTalkState(context).random)
-    store.putAccount(username, { username, password, session_token: token, email, phone: phone ?? null, name: name ?? null })
-    return { session_token: token, user: { username, email, phone: phone ?? null, name: name ?? null } }
+    // A username that is not text is still stored under its text, as a Python dict would key it.
+    store.putAccount(typeof username === 'string' ? username : JSON.stringify(username), { username, password: values.password ?? null, session_token: token, email, phone, name })
+    return { session_token: token, user: { username, email, phone, name } }
   },
 })
 
@@ -129,11 +138,11 @@ export const sendVerificationCode = defineToolTalkTool({
     email: z.string().describe('The e-mail address on file for that account.'),
   }),
   returns: 'status: "success" when the code was sent',
-  execute: ({ username, email }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = store.account(username)
-    if (account === undefined) throw toolTalkError(`There is no account with the username ${username}.`)
-    if (account.email !== email) throw toolTalkError(`${email} is not the e-mail address on file for ${username}.`)
+    const { username } = values
+    if (!hasAccount(store, username)) throw apiException('The username does not exist.')
+    if (!pythonEqual((store.account(username) as Row).email, values.email ?? null)) throw apiException('The email is incorrect.')
     store.patchAccount(username, { verification_code: verificationCode(toolTalkState(context).random) })
     return { status: 'success' }
   },
@@ -149,13 +158,14 @@ export const resetPassword = defineToolTalkTool({
     new_password: z.string().describe('The password to use from now on.'),
   }),
   returns: 'status: "success" when the password was reset',
-  execute: ({ username, verification_code: code, new_password: newPassword }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = store.account(username)
-    if (account === undefined) throw toolTalkError(`There is no account with the username ${username}.`)
-    if (!Object.hasOwn(account, 'verification_code') || account.verification_code !== code)
-      throw toolTalkError('That verification code is not the one that was sent.')
-    store.patchAccount(username, { password: newPassword })
+    const { username } = values
+    if (!hasAccount(store, username)) throw apiException('The username does not exist.')
+    const account = store.account(username) as Row
+    if (!Object.hasOwn(account, 'verification_code')) throw apiException('The verification code is incorrect.')
+    if (!pythonEqual(account.verification_code, values.verification_code ?? null)) throw apiException('The verification code is incorrect.')
+    store.patchAccount(username, { password: values.new_password ?? null })
     return { status: 'success' }
   },
 })
@@ -169,14 +179,16 @@ export const queryUser = defineToolTalkTool({
     email: z.string().optional().describe('The e-mail address to look up; needed when no username is given. Several users may share one.'),
   }),
   returns: 'users: the username, email, phone and name of each user found',
-  execute: ({ username, email }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    accountForSession(store, toolTalkState(context).sessionToken)
-    if (username === undefined && email === undefined) throw toolTalkError('QueryUser needs a username or an email to look for.')
-    if (username === undefined)
-      return { users: store.accounts().filter((row) => row.email === email).map((row) => publicProfile(String(row._key), row)) }
-    const account = store.account(username)
-    return { users: account === undefined ? [] : [publicProfile(username, account)] }
+    accountForSession(store, values.session_token)
+    const username = values.username ?? null
+    const email = values.email ?? null
+    if (username === null && email === null) throw apiException('You need to provide at least one of username and email.')
+    if (username === null)
+      return { users: store.accounts().filter((row) => pythonEqual(row.email, email)).map((row) => publicProfile(String(row._key), row)) }
+    if (hasAccount(store, username)) return { users: [publicProfile(username, store.account(username) as Row)] }
+    return { users: [] }
   },
 })
 
@@ -191,22 +203,25 @@ export const updateAccountInformation = defineToolTalkTool({
     new_name: z.string().optional().describe('The new name.'),
   }),
   returns: 'status: "success" when the account was updated',
-  execute: ({ password, new_email: newEmail, new_phone_number: newPhone, new_name: newName }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const account = accountForSession(store, toolTalkState(context).sessionToken)
-    const key = String(account._key)
-    if (account.password !== password) throw toolTalkError(PASSWORD_INCORRECT)
+    const account = accountForSession(store, values.session_token)
+    const key = usernameOf(account)
+    const newEmail = values.new_email ?? null
+    const newPhone = values.new_phone_number ?? null
+    const newName = values.new_name ?? null
+    if (!pythonEqual(account.password, values.password ?? null)) throw apiException('The password is incorrect.')
     // ToolTalk insists on a new e-mail or phone number even when only the name changes.
-    if (newEmail === undefined && newPhone === undefined) throw toolTalkError('Give a new_email or a new_phone_number to update.')
-    if (newEmail !== undefined) {
-      if (!isEmailAddress(newEmail)) throw toolTalkError(`${newEmail} is not a valid e-mail address.`)
+    if (newEmail === null && newPhone === null) throw apiException('You need to provide at least one of new_email and new_phone_number.')
+    if (newEmail !== null) {
+      if (!isEmailAddress(newEmail)) throw apiException('The email is invalid.')
       store.patchAccount(key, { email: newEmail })
     }
-    if (newPhone !== undefined) {
-      if (!isPhoneNumber(newPhone)) throw toolTalkError(`${newPhone} is not a phone number of the form xxx-xxx-xxxx.`)
+    if (newPhone !== null) {
+      if (!isPhoneNumber(newPhone)) throw apiException('The phone number is invalid.')
       store.patchAccount(key, { phone: newPhone })
     }
-    if (newName !== undefined) store.patchAccount(key, { name: newName })
+    if (newName !== null) store.patchAccount(key, { name: newName })
     return { status: 'success' }
   },
 })

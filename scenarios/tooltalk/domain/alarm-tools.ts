@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { parseTimeOfDay } from './python-datetime.ts'
+import { strptime } from './python-datetime.ts'
+import { apiException, pythonHasKey, pythonStr } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { alarmId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-alarm'
 const DATABASE = 'Alarm'
@@ -14,13 +15,14 @@ export const addAlarm = defineToolTalkTool({
   description: 'Sets an alarm for a time of day.',
   args: z.strictObject({ time: z.string().describe('When the alarm rings, as HH:MM:SS (24-hour clock).') }),
   returns: 'alarm_id: the id of the new alarm, like 5bff-dd80',
-  execute: ({ time }, context) => {
-    parseTimeOfDay(time, 'time')
+  call: (values, context) => {
+    // ToolTalk reads the time before it checks the session.
+    strptime(values.time, '%H:%M:%S')
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
     store.ensureScope(DATABASE, username)
     const id = alarmId(toolTalkState(context).random)
-    store.putEntry(DATABASE, username, id, { alarm_id: id, time })
+    store.putEntry(DATABASE, username, id, { alarm_id: id, time: values.time ?? null })
     return { alarm_id: id }
   },
 })
@@ -28,13 +30,15 @@ export const addAlarm = defineToolTalkTool({
 /** DeleteAlarm: removes an alarm by id. */
 export const deleteAlarm = defineToolTalkTool({
   name: 'DeleteAlarm', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: true,
-  description: 'Removes one of the user\'s alarms.',
+  description: "Removes one of the user's alarms.",
   args: z.strictObject({ alarm_id: z.string().describe('The id of the alarm, like 5bff-dd80.') }),
   returns: 'status: "success" when the alarm was removed',
-  execute: ({ alarm_id: id }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
-    if (store.entry(DATABASE, username, id) === undefined) throw toolTalkError(`${username} has no alarm with id ${id}.`)
+    const username = usernameOf(accountForSession(store, values.session_token))
+    const id = values.alarm_id ?? null
+    if (!store.hasScope(DATABASE, username)) throw apiException(`Alarm ${pythonStr(id)} not found.`)
+    if (!pythonHasKey((key) => store.entry(DATABASE, username, key) !== undefined, id)) throw apiException(`Alarm ${pythonStr(id)} not found.`)
     store.deleteEntry(DATABASE, username, id)
     return { status: 'success' }
   },
@@ -49,15 +53,18 @@ export const findAlarms = defineToolTalkTool({
     end_range: z.string().optional().describe('The latest time to include, as HH:MM:SS.'),
   }),
   returns: 'alarms: each alarm_id and time in the window',
-  execute: ({ start_range: startRange, end_range: endRange }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
+    // A user without alarms gets none before the window is even read, as in ToolTalk.
     if (!store.hasScope(DATABASE, username)) return { alarms: [] }
-    const start = startRange === undefined ? undefined : parseTimeOfDay(startRange, 'start_range')
-    const end = endRange === undefined ? undefined : parseTimeOfDay(endRange, 'end_range')
-    if (start !== undefined && end !== undefined && start > end) throw toolTalkError('start_range is later than end_range.')
+    const startRange = values.start_range ?? null
+    const endRange = values.end_range ?? null
+    const start = startRange === null ? undefined : strptime(startRange, '%H:%M:%S')
+    const end = endRange === null ? undefined : strptime(endRange, '%H:%M:%S')
+    if (start !== undefined && end !== undefined && start > end) throw apiException('Start range must be earlier than end range.')
     const alarms = store.entries(DATABASE, username).filter((row) => {
-      const time = parseTimeOfDay(String(row.time), 'stored alarm time')
+      const time = strptime(row.time, '%H:%M:%S')
       return !(start !== undefined && time < start) && !(end !== undefined && time > end)
     })
     return { alarms: alarms.map(plainRow) }

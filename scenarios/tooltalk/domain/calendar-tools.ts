@@ -1,14 +1,20 @@
 import { z } from 'zod'
-import type { JsonObject } from '../../../src/world/index.ts'
-import { parseDateTime } from './python-datetime.ts'
+import type { JsonObject, JsonValue } from '../../../src/world/index.ts'
+import { strptime } from './python-datetime.ts'
+import { apiException, pythonAppend, pythonContains, pythonEqual, pythonHasKey, pythonStr, pythonTruthy } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { eventId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-calendar'
 const DATABASE = 'Calendar'
 const EVENT_TYPES = ['meeting', 'event']
+
+/** ToolTalk adds the organiser to an attendee list that lacks them (a new list; the caller's is kept). */
+function withOrganiser(attendees: JsonValue, username: string): JsonValue {
+  return pythonContains(attendees, username) ? attendees : pythonAppend(attendees, username)
+}
 
 /** CreateEvent: adds a meeting or an event to the user's calendar. */
 export const createEvent = defineToolTalkTool({
@@ -17,30 +23,31 @@ export const createEvent = defineToolTalkTool({
   args: z.strictObject({
     name: z.string().describe('What the event is called.'),
     event_type: z.string().describe('Either "meeting" or "event".'),
-    description: z.string().optional().describe('Details about the event, at most 1024 characters.'),
     start_time: z.string().describe('When it starts, as YYYY-MM-DD HH:MM:SS.'),
     end_time: z.string().describe('When it ends, as YYYY-MM-DD HH:MM:SS.'),
+    description: z.string().optional().describe('Details about the event, at most 1024 characters.'),
     location: z.string().optional().describe('Where it takes place.'),
     attendees: z.array(z.string()).optional().describe('Usernames of the people invited; a meeting needs at least one.'),
   }),
   returns: 'event_id: the id of the new event',
-  execute: (args, context) => {
-    if (!EVENT_TYPES.includes(args.event_type)) throw toolTalkError(`event_type must be "meeting" or "event", not "${args.event_type}".`)
-    if (args.event_type === 'meeting' && (args.attendees === undefined || args.attendees.length === 0))
-      throw toolTalkError('A meeting needs at least one attendee.')
+  call: (values, context) => {
+    const eventType = values.event_type ?? null
+    const attendees = values.attendees ?? null
+    if (!EVENT_TYPES.some((type) => pythonEqual(type, eventType))) throw apiException(`Event type ${pythonStr(eventType)} not supported.`)
+    if (pythonEqual(eventType, 'meeting') && !pythonTruthy(attendees)) throw apiException('Meeting must have attendees.')
     const state = toolTalkState(context)
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, state.sessionToken))
-    const start = parseDateTime(args.start_time, 'start_time')
-    const end = parseDateTime(args.end_time, 'end_time')
-    if (start > end) throw toolTalkError('start_time is after end_time.')
-    if (start < state.now || end < state.now) throw toolTalkError('An event cannot start or end in the past.')
-    // ToolTalk adds the organiser to the attendees (without changing the caller's list).
-    const attendees = args.attendees === undefined ? null : args.attendees.includes(username) ? args.attendees : [...args.attendees, username]
+    const username = usernameOf(accountForSession(store, values.session_token))
+    const start = strptime(values.start_time, '%Y-%m-%d %H:%M:%S')
+    const end = strptime(values.end_time, '%Y-%m-%d %H:%M:%S')
+    if (start > end) throw apiException('Start time must be before end time.')
+    if (start < state.now || end < state.now) throw apiException('Start time and end time must be in the future.')
+    // The organiser joins before the id is drawn, so a list that cannot take them draws nothing.
+    const invited = attendees === null ? null : withOrganiser(attendees, username)
     const id = eventId(state.random)
     const event: JsonObject = {
-      event_id: id, name: args.name, event_type: args.event_type, description: args.description ?? null,
-      start_time: args.start_time, end_time: args.end_time, location: args.location ?? null, attendees,
+      event_id: id, name: values.name ?? null, event_type: eventType, description: values.description ?? null,
+      start_time: values.start_time ?? null, end_time: values.end_time ?? null, location: values.location ?? null, attendees: invited,
     }
     store.ensureScope(DATABASE, username)
     store.putEntry(DATABASE, username, id, event)
@@ -48,17 +55,23 @@ export const createEvent = defineToolTalkTool({
   },
 })
 
+/** The event of the user under `id`, or ToolTalk's "not found" (a list or dict id: `unhashable type`). */
+function requireEvent(store: ToolTalkStore, username: string, id: JsonValue): string {
+  if (!store.hasScope(DATABASE, username)) throw apiException(`Event ${pythonStr(id)} not found.`)
+  if (!pythonHasKey((key) => store.entry(DATABASE, username, key) !== undefined, id)) throw apiException(`Event ${pythonStr(id)} not found.`)
+  return id
+}
+
 /** DeleteEvent: removes an event by id. */
 export const deleteEvent = defineToolTalkTool({
   name: 'DeleteEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: "Removes an event from the user's calendar.",
   args: z.strictObject({ event_id: z.string().describe('The id of the event to remove.') }),
   returns: 'status: "success" when the event was removed',
-  execute: ({ event_id: id }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
-    if (store.entry(DATABASE, username, id) === undefined) throw toolTalkError(`${username} has no event with id ${id}.`)
-    store.deleteEntry(DATABASE, username, id)
+    const username = usernameOf(accountForSession(store, values.session_token))
+    store.deleteEntry(DATABASE, username, requireEvent(store, username, values.event_id ?? null))
     return { status: 'success' }
   },
 })
@@ -80,31 +93,28 @@ export const modifyEvent = defineToolTalkTool({
     new_attendees: z.array(z.string()).optional().describe('The new list of attendee usernames.'),
   }),
   returns: 'status: "success" when the event was changed',
-  execute: (args, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, state.sessionToken))
-    const id = args.event_id
-    if (store.entry(DATABASE, username, id) === undefined) throw toolTalkError(`${username} has no event with id ${id}.`)
-    if (args.new_name !== undefined) store.patchEntry(DATABASE, username, id, { name: args.new_name })
-    if (args.new_start_time !== undefined) {
-      if (args.new_end_time === undefined) throw toolTalkError('new_start_time needs new_end_time as well.')
-      const start = parseDateTime(args.new_start_time, 'new_start_time')
-      const end = parseDateTime(args.new_end_time, 'new_end_time')
-      if (start > end) throw toolTalkError('new_start_time is after new_end_time.')
-      if (start < state.now || end < state.now) throw toolTalkError('An event cannot start or end in the past.')
-      store.patchEntry(DATABASE, username, id, { start_time: args.new_start_time })
+    const username = usernameOf(accountForSession(store, values.session_token))
+    const id = requireEvent(store, username, values.event_id ?? null)
+    const given = (name: string) => (values[name] ?? null) !== null
+    if (given('new_name')) store.patchEntry(DATABASE, username, id, { name: values.new_name as JsonValue })
+    if (given('new_start_time')) {
+      if (!given('new_end_time')) throw apiException('new_end_time must be provided if new_start_time is provided.')
+      const start = strptime(values.new_start_time, '%Y-%m-%d %H:%M:%S')
+      const end = strptime(values.new_end_time, '%Y-%m-%d %H:%M:%S')
+      if (start > end) throw apiException('Start time must be before end time.')
+      if (start < state.now || end < state.now) throw apiException('Start time and end time must be in the future.')
+      store.patchEntry(DATABASE, username, id, { start_time: values.new_start_time as JsonValue })
     }
-    if (args.new_end_time !== undefined) {
-      if (args.new_start_time === undefined) throw toolTalkError('new_end_time needs new_start_time as well.')
-      store.patchEntry(DATABASE, username, id, { end_time: args.new_end_time })
+    if (given('new_end_time')) {
+      if (!given('new_start_time')) throw apiException('new_start_time must be provided if new_end_time is provided.')
+      store.patchEntry(DATABASE, username, id, { end_time: values.new_end_time as JsonValue })
     }
-    if (args.new_description !== undefined) store.patchEntry(DATABASE, username, id, { description: args.new_description })
-    if (args.new_location !== undefined) store.patchEntry(DATABASE, username, id, { location: args.new_location })
-    if (args.new_attendees !== undefined) {
-      const attendees = args.new_attendees.includes(username) ? args.new_attendees : [...args.new_attendees, username]
-      store.patchEntry(DATABASE, username, id, { attendees })
-    }
+    if (given('new_description')) store.patchEntry(DATABASE, username, id, { description: values.new_description as JsonValue })
+    if (given('new_location')) store.patchEntry(DATABASE, username, id, { location: values.new_location as JsonValue })
+    if (given('new_attendees')) store.patchEntry(DATABASE, username, id, { attendees: withOrganiser(values.new_attendees as JsonValue, username) })
     return { status: 'success' }
   },
 })
@@ -118,16 +128,16 @@ export const queryCalendar = defineToolTalkTool({
     end_time: z.string().describe('The end of the window, as YYYY-MM-DD HH:MM:SS.'),
   }),
   returns: 'events: each event with its id, name, type, description, times, location and attendees',
-  execute: ({ start_time: startText, end_time: endText }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
-    if (!store.hasScope(DATABASE, username)) throw toolTalkError(`${username} has no calendar.`)
-    const start = parseDateTime(startText, 'start_time')
-    const end = parseDateTime(endText, 'end_time')
-    if (start > end) throw toolTalkError('start_time is after end_time.')
+    const username = usernameOf(accountForSession(store, values.session_token))
+    if (!store.hasScope(DATABASE, username)) throw apiException(`User ${username} has no events.`)
+    const start = strptime(values.start_time, '%Y-%m-%d %H:%M:%S')
+    const end = strptime(values.end_time, '%Y-%m-%d %H:%M:%S')
+    if (start > end) throw apiException('Start time must be before end time.')
     const events = store.entries(DATABASE, username).filter((row) => {
-      const eventStart = parseDateTime(String(row.start_time), 'stored start_time')
-      const eventEnd = parseDateTime(String(row.end_time), 'stored end_time')
+      const eventStart = strptime(row.start_time, '%Y-%m-%d %H:%M:%S')
+      const eventEnd = strptime(row.end_time, '%Y-%m-%d %H:%M:%S')
       return (start <= eventStart && eventStart <= end) || (start <= eventEnd && eventEnd <= end) || (eventStart <= start && eventEnd >= end)
     })
     return { events: events.map(plainRow) }

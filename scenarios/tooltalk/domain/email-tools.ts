@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { apiException, pythonIterate, pythonStr } from './python-values.ts'
 import { searchRows } from './search-filters.ts'
 import { accountForSession, isEmailAddress, usernameOf } from './session.ts'
 import { emailId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-email'
 const DATABASE = 'Email'
@@ -20,14 +21,14 @@ export const searchInbox = defineToolTalkTool({
     end_date: z.string().optional().describe('The latest date to include, as YYYY-MM-DD HH:MM:SS.'),
   }),
   returns: 'emails: each matching e-mail with its id, date, sender, receivers, subject and body',
-  execute: (filters, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, state.sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
     const emails = store.entries(DATABASE, username)
     // An empty or missing inbox answers before the filters are checked, as in ToolTalk.
     if (emails.length === 0) return { emails: [] }
-    return { emails: searchRows(emails, filters, state.now, { date: 'date', texts: ['body', 'subject'] }, state.searchOrder).map(plainRow) }
+    return { emails: searchRows(emails, values, state.now, { date: 'date', texts: ['body', 'subject'] }, state.searchOrder).map(plainRow) }
   },
 })
 
@@ -41,10 +42,11 @@ export const sendEmail = defineToolTalkTool({
     body: z.string().describe('The text of the e-mail.'),
   }),
   returns: 'email_id: the id of the sent e-mail',
-  execute: ({ to }, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
-    accountForSession(new ToolTalkStore(context.world), state.sessionToken)
-    for (const address of to) if (!isEmailAddress(address)) throw toolTalkError(`${address} is not a valid e-mail address.`)
+    accountForSession(new ToolTalkStore(context.world), values.session_token)
+    // A text is gone through letter by letter and a dict by its keys, as Python's `for` does.
+    for (const address of pythonIterate(values.to ?? null)) if (!isEmailAddress(address)) throw apiException(`${pythonStr(address)} is not a valid email address.`)
     return { email_id: emailId(state.random) }
   },
 })

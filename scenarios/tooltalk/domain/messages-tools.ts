@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { apiException, pythonEqual } from './python-values.ts'
 import { searchRows } from './search-filters.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { messageId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-messages'
 const DATABASE = 'Message'
@@ -17,10 +18,11 @@ export const sendMessage = defineToolTalkTool({
     message: z.string().describe('The text to send.'),
   }),
   returns: 'message_id: the id of the sent message',
-  execute: ({ message }, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
-    accountForSession(new ToolTalkStore(context.world), state.sessionToken)
-    if (message === '') throw toolTalkError('The message is empty.')
+    accountForSession(new ToolTalkStore(context.world), values.session_token)
+    // Only an empty text is refused; a missing (null) message or a list is sent, as in ToolTalk.
+    if (pythonEqual(values.message ?? null, '')) throw apiException('Message cannot be empty.')
     return { message_id: messageId(state.random) }
   },
 })
@@ -37,12 +39,12 @@ export const searchMessages = defineToolTalkTool({
     end_date: z.string().optional().describe('The latest time to include, as YYYY-MM-DD HH:MM:SS.'),
   }),
   returns: 'messages: each matching message with its id, timestamp, sender and text',
-  execute: (filters, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, state.sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
     if (!store.hasScope(DATABASE, username)) return { messages: [] }
-    return { messages: searchRows(store.entries(DATABASE, username), filters, state.now, { date: 'timestamp', texts: ['message'] }, state.searchOrder).map(plainRow) }
+    return { messages: searchRows(store.entries(DATABASE, username), values, state.now, { date: 'timestamp', texts: ['message'] }, state.searchOrder).map(plainRow) }
   },
 })
 

@@ -1,9 +1,11 @@
 import { z } from 'zod'
-import { parseDateTime } from './python-datetime.ts'
+import type { JsonValue } from '../../../src/world/index.ts'
+import { strptime } from './python-datetime.ts'
+import { apiException, PythonError, pythonEqual, pythonHasKey, pythonRepr, pythonStr } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { reminderId } from './tooltalk-ids.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-reminder'
 const DATABASE = 'Reminder'
@@ -17,22 +19,37 @@ export const addReminder = defineToolTalkTool({
     due_date: z.string().optional().describe('When the task is due, as YYYY-MM-DD HH:MM:SS.'),
   }),
   returns: 'reminder_id: the id of the new reminder',
-  execute: ({ task, due_date: dueDate }, context) => {
+  call: (values, context) => {
     const state = toolTalkState(context)
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, state.sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
+    const dueDate = values.due_date ?? null
     // ToolTalk creates the user's reminder list before it checks the date.
     store.ensureScope(DATABASE, username)
-    if (dueDate !== undefined) parseDateTime(dueDate, 'due_date')
+    if (dueDate !== null) {
+      try {
+        strptime(dueDate, '%Y-%m-%d %H:%M:%S')
+      } catch (error) {
+        // Only a ValueError becomes ToolTalk's message; a due date that is not text raises its TypeError.
+        if (error instanceof PythonError && error.kind === 'ValueError') throw apiException(`Invalid due_date: ${pythonStr(dueDate)}`)
+        throw error
+      }
+    }
     const id = reminderId(state.random)
-    store.putEntry(DATABASE, username, id, { reminder_id: id, task, due_date: dueDate ?? null, status: 'pending' })
+    store.putEntry(DATABASE, username, id, { reminder_id: id, task: values.task ?? null, due_date: dueDate, status: 'pending' })
     return { reminder_id: id }
   },
 })
 
-function requireReminder(store: ToolTalkStore, username: string, id: string): void {
-  if (!store.hasScope(DATABASE, username)) throw toolTalkError(`${username} has no reminders.`)
-  if (store.entry(DATABASE, username, id) === undefined) throw toolTalkError(`${username} has no reminder with id ${id}.`)
+/**
+ * `reminder_id not in self.database[username]`: a user without a reminder list raises Python's
+ * `KeyError` (its text is the username's repr) before the id is looked at.
+ */
+function requireReminder(store: ToolTalkStore, username: string, id: JsonValue | undefined): string {
+  if (!store.hasScope(DATABASE, username)) throw new PythonError('KeyError', pythonRepr(username))
+  const value = id ?? null
+  if (!pythonHasKey((key) => store.entry(DATABASE, username, key) !== undefined, value)) throw apiException(`Reminder ${pythonStr(value)} not found in database`)
+  return value
 }
 
 /** CompleteReminder: marks a pending reminder complete. */
@@ -41,11 +58,11 @@ export const completeReminder = defineToolTalkTool({
   description: 'Marks a reminder as done.',
   args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to mark done.') }),
   returns: 'status: "success" when the reminder was marked complete',
-  execute: ({ reminder_id: id }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
-    requireReminder(store, username, id)
-    if (store.entry(DATABASE, username, id)?.status === 'complete') throw toolTalkError(`Reminder ${id} is already complete.`)
+    const username = usernameOf(accountForSession(store, values.session_token))
+    const id = requireReminder(store, username, values.reminder_id)
+    if (pythonEqual(store.entry(DATABASE, username, id)?.status ?? null, 'complete')) throw apiException(`Reminder ${id} already completed`)
     store.patchEntry(DATABASE, username, id, { status: 'complete' })
     return { status: 'success' }
   },
@@ -57,11 +74,10 @@ export const deleteReminder = defineToolTalkTool({
   description: 'Removes a reminder.',
   args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to remove.') }),
   returns: 'status: "success" when the reminder was removed',
-  execute: ({ reminder_id: id }, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
-    requireReminder(store, username, id)
-    store.deleteEntry(DATABASE, username, id)
+    const username = usernameOf(accountForSession(store, values.session_token))
+    store.deleteEntry(DATABASE, username, requireReminder(store, username, values.reminder_id))
     return { status: 'success' }
   },
 })
@@ -72,9 +88,9 @@ export const getReminders = defineToolTalkTool({
   description: "Lists all of the user's reminders.",
   args: z.strictObject({}),
   returns: 'reminders: each reminder with its id, task, due date and status ("pending" or "complete")',
-  execute: (_args, context) => {
+  call: (values, context) => {
     const store = new ToolTalkStore(context.world)
-    const username = usernameOf(accountForSession(store, toolTalkState(context).sessionToken))
+    const username = usernameOf(accountForSession(store, values.session_token))
     return { reminders: store.entries(DATABASE, username).map(plainRow) }
   },
 })

@@ -1,30 +1,33 @@
-import type { Row } from '../../../src/world/index.ts'
+import type { JsonValue, Row } from '../../../src/world/index.ts'
+import { apiException, pythonEqual, pythonRegexMatch } from './python-values.ts'
 import type { ToolTalkStore } from './tooltalk-store.ts'
-import { toolTalkError } from './tooltalk-tool.ts'
 
 /**
- * The account whose stored session token equals `token`, as ToolTalk's tools find the user they
- * act for. Fails when no account holds that token (logged out, deleted, or never logged in).
+ * ToolTalk's `check_session_token`: the first account whose stored `session_token` equals the
+ * token the executor passed, or `APIException: Invalid session_token.` when none does (logged
+ * out, deleted, or never logged in).
  */
-export function accountForSession(store: ToolTalkStore, token: string | null): Row {
-  const account = store.accounts().find((row) => token !== null && row.session_token === token)
-  if (account === undefined) throw toolTalkError('The session token does not belong to any logged-in account.')
+export function accountForSession(store: ToolTalkStore, token: JsonValue | undefined): Row {
+  const account = store.accounts().find((row) => pythonEqual(token ?? null, row.session_token ?? null))
+  if (account === undefined) throw apiException('Invalid session_token.')
   return account
 }
 
-/** The username of an account row (its `username` field, as ToolTalk reads it). */
+/** The `username` field of an account row, as ToolTalk reads it (`user_info["username"]`). */
 export function usernameOf(account: Row): string {
-  const username = account.username
-  if (typeof username !== 'string') throw toolTalkError('The logged-in account has no username.')
-  return username
+  return String(account.username)
 }
 
-/** ToolTalk's e-mail address check: word characters, dashes and dots around one `@`. */
-export function isEmailAddress(text: string): boolean {
-  return /^[\p{L}\p{N}_\-.]+@[\p{L}\p{N}_\-.]+\n?$/u.test(text)
+/**
+ * ToolTalk's `verify_email_format`: `re.match(r"^[\w\-\d\.]+@[\w\-\d\.]+$", email)`: word
+ * characters, dashes and dots around one `@`, a final newline allowed by `$`; a value that is not
+ * text raises Python's `TypeError`.
+ */
+export function isEmailAddress(value: JsonValue | undefined): boolean {
+  return pythonRegexMatch(/^[\p{L}\p{N}_\-.]+@[\p{L}\p{N}_\-.]+\n?$/u, value)
 }
 
-/** ToolTalk's phone number check: `xxx-xxx-xxxx`. */
-export function isPhoneNumber(text: string): boolean {
-  return /^\p{Nd}{3}-\p{Nd}{3}-\p{Nd}{4}\n?$/u.test(text)
+/** ToolTalk's `verify_phone_format`: `xxx-xxx-xxxx` (see `isEmailAddress` for what else it shares). */
+export function isPhoneNumber(value: JsonValue | undefined): boolean {
+  return pythonRegexMatch(/^\p{Nd}{3}-\p{Nd}{3}-\p{Nd}{4}\n?$/u, value)
 }

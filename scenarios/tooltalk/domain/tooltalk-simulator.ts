@@ -7,14 +7,32 @@ import { KEY_COLUMN } from './databases.ts'
 import { parseDateTime } from './python-datetime.ts'
 import { PythonRandom } from './python-random.ts'
 import type { ToolTalkCall } from './tooltalk-call.ts'
-import type { ToolTalkSearchOrder, ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
+import type { PythonParameter } from './python-call.ts'
+import { pythonCallError } from './python-call.ts'
+import type { ToolTalkArguments, ToolTalkSearchOrder, ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
 import { toolTalkTools } from './tooltalk-tools.ts'
 
 /** ToolTalk's seed for every tool's random generator. */
 export const TOOLTALK_SEED = 489
 
-/** The text recorded for a call whose arguments were not a JSON object. */
-export const UNREADABLE_ARGUMENTS = 'The arguments of the call could not be read as a JSON object.'
+/**
+ * The exception recorded for a call whose arguments were not a JSON object: ToolTalk's text for
+ * arguments it could not parse.
+ */
+export const UNREADABLE_ARGUMENTS = 'Failed to parse API call'
+
+/**
+ * How the simulator treats a call's arguments:
+ * - `tooltalk` (the default): as ToolTalk does. The arguments go to the tool as given, and a
+ *   wrong one fails (or not) the way ToolTalk's Python fails: `null` for a required text often
+ *   runs (SendMessage sends it), a list where a text is expected may run or raise Python's
+ *   `TypeError`, a missing or unknown argument raises the `TypeError` Python raises for the call.
+ * - `strict`: toolcheck's validation first. A call whose arguments do not fit the tool's schema
+ *   fails before the tool runs, with a message naming the argument and what the tool takes;
+ *   `null` for an optional argument means "not given".
+ * Either way a tool's own failures carry ToolTalk's texts, which ground-truth calls compare.
+ */
+export type ToolTalkArgumentHandling = 'tooltalk' | 'strict'
 
 /** Options of `ToolTalkSimulator`. */
 export interface ToolTalkSimulatorOptions {
@@ -29,6 +47,8 @@ export interface ToolTalkSimulatorOptions {
    * default) or `stored` (as ToolTalk's recorded conversations list them).
    */
   readonly searchOrder?: ToolTalkSearchOrder
+  /** How arguments are checked: ToolTalk's way (the default) or toolcheck's strict validation. */
+  readonly argumentHandling?: ToolTalkArgumentHandling
 }
 
 /**
@@ -43,6 +63,7 @@ export class ToolTalkSimulator {
   readonly now: number
   readonly timestamp: string
   readonly searchOrder: ToolTalkSearchOrder
+  readonly argumentHandling: ToolTalkArgumentHandling
   readonly #tools: ReadonlyMap<string, ToolTalkTool>
   readonly #randoms = new Map<string, PythonRandom>()
   #world: WorldSnapshot
@@ -53,6 +74,7 @@ export class ToolTalkSimulator {
     this.timestamp = options.timestamp
     this.now = parseDateTime(options.timestamp, 'timestamp')
     this.searchOrder = options.searchOrder ?? 'newest-first'
+    this.argumentHandling = options.argumentHandling ?? 'tooltalk'
     this.#tools = new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
   }
 
@@ -87,40 +109,41 @@ export class ToolTalkSimulator {
   }
 
   /**
-   * Runs one call the way ToolTalk's executor does: unknown tool, then login required, then the
-   * session token passed in, then one login at a time, then the tool itself; a successful login or
-   * registration opens the session and a successful logout or account deletion closes it.
+   * Runs one call the way ToolTalk's executor does, with its texts: unknown tool (`API X not
+   * found`), then login required (`User is not logged in`), then the session token passed in,
+   * then one login at a time (`Only one user can be logged in at a time. Current user is u.`),
+   * then the arguments (see `ToolTalkArgumentHandling`), then the tool itself; a successful login
+   * or registration opens the session and a successful logout or account deletion closes it.
    */
   execute(apiName: string, argumentsValue: JsonValue): ToolTalkCall {
     if (argumentsValue === null || typeof argumentsValue !== 'object' || Array.isArray(argumentsValue))
       return { apiName, parameters: null, response: null, exception: UNREADABLE_ARGUMENTS }
     const parameters: JsonObject = { ...argumentsValue }
     const tool = this.#tools.get(apiName)
-    if (tool === undefined) return failure(apiName, parameters, `There is no tool named ${apiName}.`)
+    if (tool === undefined) return failure(apiName, parameters, `API ${apiName} not found`)
     if (tool.requiresAuth) {
-      if (this.#session === null) return failure(apiName, parameters, 'No user is logged in; log in first.')
+      if (this.#session === null) return failure(apiName, parameters, 'User is not logged in')
       parameters.session_token = this.#session
     }
     if ((apiName === 'UserLogin' || apiName === 'RegisterUser') && this.#session !== null) {
       const current = this.#world.tables.Account?.find((row) => row.session_token === this.#session)
-      const who = current === undefined ? 'someone else' : String(current.username)
-      return failure(apiName, parameters, `Only one user can be logged in at a time, and ${who} is logged in now.`)
+      // ToolTalk looks the current user up with check_session_token; were the session stale it
+      // would raise that check's error, uncaught, and stop; here the call fails with its text.
+      if (current === undefined) return failure(apiName, parameters, 'Invalid session_token.')
+      return failure(apiName, parameters, `Only one user can be logged in at a time. Current user is ${String(current.username)}.`)
     }
-    const { session_token: _token, ...modelArguments } = parameters
-    const parsed = parseArguments(tool, tool.requiresAuth ? modelArguments : parameters)
-    if (typeof parsed === 'string') return failure(apiName, parameters, parsed)
+    const values = this.#values(tool, parameters)
+    if (typeof values === 'string') return failure(apiName, parameters, values)
     const draft = new WorldDraft(this.#world)
     const context: ToolTalkToolContext = {
       world: draft,
       clock: { now: this.now, timeZone: 'UTC' },
       ids: seededIds(`tooltalk:${apiName}`),
-      toolTalk: { sessionToken: this.#session, random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
+      toolTalk: { random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
     }
     let outcome: ToolTalkCall
     try {
-      const response = tool.execute(parsed, context)
-      if (response instanceof Promise) throw new Error(`${apiName} returned a promise; ToolTalk tools are synchronous`)
-      outcome = { apiName, parameters, response, exception: null }
+      outcome = { apiName, parameters, response: tool.call(values, context), exception: null }
     } catch (error) {
       outcome = failure(apiName, parameters, error instanceof ToolError ? error.message : `${apiName} failed: ${(error as Error).message}`)
     }
@@ -132,6 +155,24 @@ export class ToolTalkSimulator {
       } else if (apiName === 'LogoutUser' || apiName === 'DeleteAccount') this.#session = null
     }
     return outcome
+  }
+
+  /**
+   * The values the tool's `call` receives, or the failure text: ToolTalk binds the keywords as
+   * Python binds `call(**parameters)`; strict handling validates the model's arguments first.
+   */
+  #values(tool: ToolTalkTool, parameters: JsonObject): ToolTalkArguments | string {
+    if (this.argumentHandling === 'tooltalk') {
+      const signature = [...(tool.requiresAuth ? [{ name: 'session_token', required: true }] : []), ...pythonParameters(tool)]
+      return pythonCallError(`${tool.name}.call`, signature, Object.keys(parameters)) ?? parameters
+    }
+    const { session_token: token, ...modelArguments } = parameters
+    const parsed = parseArguments(tool, tool.requiresAuth ? modelArguments : parameters)
+    if (typeof parsed === 'string') return parsed
+    const values: Record<string, JsonValue> = {}
+    for (const [name, value] of Object.entries(parsed as Record<string, JsonValue | undefined>)) if (value !== undefined) values[name] = value
+    if (tool.requiresAuth && token !== undefined) values.session_token = token
+    return values
   }
 
   /**
@@ -160,6 +201,11 @@ export class ToolTalkSimulator {
     this.#world = draft.commit()
     return true
   }
+}
+
+/** The parameters of a tool's `call` after the session token, in order, from its argument schema. */
+export function pythonParameters(tool: ToolTalkTool): PythonParameter[] {
+  return Object.entries(tool.args.shape).map(([name, field]) => ({ name, required: !(field as z.ZodType).safeParse(undefined).success }))
 }
 
 function failure(apiName: string, parameters: JsonObject, exception: string): ToolTalkCall {

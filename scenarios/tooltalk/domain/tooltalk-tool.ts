@@ -9,20 +9,46 @@ import type { PythonRandom } from './python-random.ts'
 export type ToolTalkPlugin = 'AccountTools' | 'Alarm' | 'Calendar' | 'Email' | 'Messages' | 'Reminder' | 'Weather'
 
 /**
- * A ToolTalk tool: a toolcheck tool plus the two facts ToolTalk's executor needs: the plugin it
- * belongs to, and whether it needs a logged-in user (the executor then passes the session token,
- * which the model never supplies).
+ * The arguments a ToolTalk tool's `call` receives: whatever JSON the model sent, by name (a name
+ * the model left out is absent, so the Python default applies), plus the `session_token` the
+ * executor passes to tools that need a login.
+ */
+export type ToolTalkArguments = Readonly<Record<string, JsonValue>>
+
+/**
+ * A ToolTalk tool: a toolcheck tool plus what ToolTalk's executor needs: the plugin it belongs to,
+ * whether it needs a logged-in user (the executor then passes the session token, which the model
+ * never supplies), and `call`, ToolTalk's own method as Python runs it on any values. The zod
+ * schema lists the arguments in the order of ToolTalk's `call` signature (optional ones marked
+ * optional): it is what models are shown, what toolcheck's strict validation checks, and where
+ * Python's "missing argument" messages take their order from.
  */
 export interface ToolTalkTool<Args extends z.ZodObject = z.ZodObject, Result extends JsonValue = JsonValue> extends ToolDefinition<Args, Result> {
   readonly plugin: ToolTalkPlugin
   readonly requiresAuth: boolean
+  /**
+   * ToolTalk's `call(**kwargs)`: runs on the values as given, with Python's semantics, and fails
+   * with the `PythonError` (its type and text) Python would raise.
+   */
+  call(values: ToolTalkArguments, context: ToolContext): Result
 }
 
-/** Declares a ToolTalk tool; returns its input, typed. */
-export function defineToolTalkTool<Args extends z.ZodObject, Result extends JsonValue>(
-  definition: ToolTalkTool<Args, Result>,
-): ToolTalkTool<Args, Result> {
-  return definition
+/** What `defineToolTalkTool` takes: a ToolTalk tool without `execute`, which it derives from `call`. */
+export type ToolTalkToolDefinition<Args extends z.ZodObject, Result extends JsonValue> = Omit<ToolTalkTool<Args, Result>, 'execute'>
+
+/**
+ * Declares a ToolTalk tool. Its `execute` (what toolcheck's executor runs after validating the
+ * arguments) is its `call` on the validated arguments, so both paths run the same code.
+ */
+export function defineToolTalkTool<Args extends z.ZodObject, Result extends JsonValue>(definition: ToolTalkToolDefinition<Args, Result>): ToolTalkTool<Args, Result> {
+  return {
+    ...definition,
+    execute: (args, context) => {
+      const values: Record<string, JsonValue> = {}
+      for (const [name, value] of Object.entries(args as Record<string, JsonValue | undefined>)) if (value !== undefined) values[name] = value
+      return definition.call(values, context)
+    },
+  }
 }
 
 /**
@@ -35,8 +61,6 @@ export type ToolTalkSearchOrder = 'newest-first' | 'stored'
 
 /** What ToolTalk's simulator adds to a tool's context. */
 export interface ToolTalkState {
-  /** The session token the executor passes to tools that need a login; null when logged out. */
-  readonly sessionToken: string | null
   /** This tool's own generator: a `Random(489)` made when the tool was first used in this turn. */
   readonly random: PythonRandom
   /** The conversation's timestamp, in seconds of a naive (zone-less) calendar. */
@@ -51,18 +75,18 @@ export interface ToolTalkToolContext extends ToolContext {
 }
 
 /**
- * The ToolTalk state of a context. ToolTalk tools run only inside `ToolTalkSimulator`; calling
- * one through a plain executor is a programming error, reported as such.
+ * The ToolTalk state of a context. ToolTalk tools run inside `ToolTalkSimulator` or inside a run
+ * of `toolTalkDomain`, which both supply it; calling one through a bare executor is a
+ * programming error, reported as such.
  */
 export function toolTalkState(context: ToolContext): ToolTalkState {
-  if (!('toolTalk' in context)) throw new Error('ToolTalk tools run only inside ToolTalkSimulator, which supplies the session, clock and random source')
+  if (!('toolTalk' in context)) throw new Error('ToolTalk tools run inside ToolTalkSimulator or a run of toolTalkDomain, which supply the clock and random source')
   return (context as ToolTalkToolContext).toolTalk
 }
 
 /**
- * A failure the tool reports to the agent; ToolTalk records only the message, as `exception`.
- * `The password is incorrect.` and the other texts that appear in ToolTalk's recorded data are
- * kept word for word, since ground-truth calls are compared on them.
+ * A failure in toolcheck's own words, for what ToolTalk itself never says (toolcheck's strict
+ * argument checks, a stored value that is not what it should be).
  */
 export function toolTalkError(message: string): ToolError {
   return new ToolError('ToolTalkError', message)

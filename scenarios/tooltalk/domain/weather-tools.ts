@@ -1,19 +1,20 @@
 import { z } from 'zod'
-import type { Row } from '../../../src/world/index.ts'
-import { DAY_SECONDS, dayOf, parseDate } from './python-datetime.ts'
+import type { JsonValue, Row } from '../../../src/world/index.ts'
+import { DAY_SECONDS, dateRepr, dayOf, parseDate } from './python-datetime.ts'
+import { apiException, PythonError, pythonLower } from './python-values.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
-import { defineToolTalkTool, toolTalkError, toolTalkState } from './tooltalk-tool.ts'
+import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
 const GROUP = 'tooltalk-weather'
 
-/** ToolTalk looks locations up lower-cased and trimmed. */
-function locationKey(location: string): string {
-  return location.toLowerCase().trim()
+/** ToolTalk looks locations up lower-cased and trimmed (`location.lower().strip()`). */
+function locationKey(location: JsonValue | undefined): string {
+  return pythonLower(location).trim()
 }
 
-/** The weather rows of a location by day (`YYYY-MM-DD`), or a tool error when it is unknown. */
+/** The weather rows of a location by day (`YYYY-MM-DD`), or ToolTalk's "not found". */
 function daysOf(store: ToolTalkStore, location: string): Map<string, Row> {
-  if (!store.hasScope('Weather', location)) throw toolTalkError(`No weather data for ${location}.`)
+  if (!store.hasScope('Weather', location)) throw apiException(`Location ${location} not found in database`)
   const days = new Map<string, Row>()
   for (const row of store.entries('Weather', location)) {
     const day = parseDate(String(row._key))
@@ -22,10 +23,10 @@ function daysOf(store: ToolTalkStore, location: string): Map<string, Row> {
   return days
 }
 
-function dayRow(days: Map<string, Row>, seconds: number, location: string): Row {
-  const day = dayOf(seconds)
-  const row = days.get(day)
-  if (row === undefined) throw toolTalkError(`No weather data for ${location} on ${day}.`)
+/** The row of one day; a missing day is Python's `KeyError`, whose text is the date's repr. */
+function dayRow(days: Map<string, Row>, seconds: number): Row {
+  const row = days.get(dayOf(seconds))
+  if (row === undefined) throw new PythonError('KeyError', dateRepr(seconds))
   return row
 }
 
@@ -35,10 +36,9 @@ export const currentWeather = defineToolTalkTool({
   description: "Gives today's weather at a place.",
   args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
   returns: 'weather: the date, high and low temperature and conditions',
-  execute: ({ location }, context) => {
-    const key = locationKey(location)
-    const days = daysOf(new ToolTalkStore(context.world), key)
-    return { weather: plainRow(dayRow(days, toolTalkState(context).now, key)) }
+  call: (values, context) => {
+    const days = daysOf(new ToolTalkStore(context.world), locationKey(values.location))
+    return { weather: plainRow(dayRow(days, toolTalkState(context).now)) }
   },
 })
 
@@ -48,11 +48,10 @@ export const forecastWeather = defineToolTalkTool({
   description: 'Gives the weather forecast for the next three days at a place.',
   args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
   returns: 'forecast: three days, each with its date, high and low temperature and conditions',
-  execute: ({ location }, context) => {
-    const key = locationKey(location)
-    const days = daysOf(new ToolTalkStore(context.world), key)
+  call: (values, context) => {
+    const days = daysOf(new ToolTalkStore(context.world), locationKey(values.location))
     const now = toolTalkState(context).now
-    return { forecast: [1, 2, 3].map((offset) => plainRow(dayRow(days, now + offset * DAY_SECONDS, key))) }
+    return { forecast: [1, 2, 3].map((offset) => plainRow(dayRow(days, now + offset * DAY_SECONDS))) }
   },
 })
 
@@ -65,18 +64,17 @@ export const historicWeather = defineToolTalkTool({
     month: z.string().describe('The month, written out in full, such as "September".'),
   }),
   returns: 'weather: min_temp, max_temp, record_min_temp, record_max_temp (Fahrenheit), avg_rainfall (inches) and snow_days',
-  execute: ({ location, month }, context) => {
-    const key = locationKey(location)
+  call: (values, context) => {
+    const key = locationKey(values.location)
     const store = new ToolTalkStore(context.world)
-    if (!store.hasScope('HistoricWeather', key)) throw toolTalkError(`No weather history for ${key}.`)
+    if (!store.hasScope('HistoricWeather', key)) throw apiException(`Location ${key} not found in database`)
     // Only the month is lower-cased; unlike the location it is not trimmed.
-    const monthKey = month.toLowerCase()
-    const row = store.entry('HistoricWeather', key, monthKey)
-    if (row === undefined) throw toolTalkError(`No weather history for ${key} in ${monthKey}.`)
+    const month = pythonLower(values.month)
+    const row = store.entry('HistoricWeather', key, month)
+    if (row === undefined) throw apiException(`Historic weather data for ${key} missing for month ${month}`)
     return { weather: plainRow(row) }
   },
 })
 
 /** The Weather plugin, in ToolTalk's order. */
 export const weatherTools = [currentWeather, forecastWeather, historicWeather] as const
-
