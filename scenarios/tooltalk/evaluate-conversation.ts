@@ -9,9 +9,9 @@ import type { ToolSpec } from '../../src/tools/index.ts'
 import type { ToolTalkSimulator } from './domain/index.ts'
 import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
 import type { ReplayDiscipline } from './replay-conversation.ts'
-import { replayToolTalkConversation } from './replay-conversation.ts'
+import { EVALUATION_DISCIPLINE, replayToolTalkConversation } from './replay-conversation.ts'
 import type { ReplayedCall } from './start-turn.ts'
-import { replayCalls, startToolTalkTurn } from './start-turn.ts'
+import { replayCalls, scoredGroundTruth, startToolTalkTurn } from './start-turn.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 import { toolTalkScenario } from './tooltalk-scenario.ts'
 import { ToolTalkMessageLog, toolTalkSystemPrompt, toolTalkToolSpecs } from './tooltalk-view.ts'
@@ -65,10 +65,18 @@ export interface ToolTalkConversationResult {
   readonly comparison: ToolTalkComparison
   readonly metrics: ToolTalkMetrics
   /**
-   * The ground-truth calls checked on replay (`replayToolTalkConversation`), with the discipline
-   * that reproduced the most of them.
+   * The ground-truth calls checked on replay (`replayToolTalkConversation`): `reproduced` under the
+   * discipline that reproduced the most of them (`discipline`, the best of four), and
+   * `reproducedByToolTalkDiscipline` under ToolTalk's own evaluation (ids continue across turns,
+   * searches newest first), which is what an evaluated agent meets.
    */
-  readonly replay: { readonly calls: number; readonly reproduced: number; readonly discipline: ReplayDiscipline; readonly mismatches: readonly ReplayedCall[] }
+  readonly replay: {
+    readonly calls: number
+    readonly reproduced: number
+    readonly discipline: ReplayDiscipline
+    readonly mismatches: readonly ReplayedCall[]
+    readonly reproducedByToolTalkDiscipline: number
+  }
   /** `error` when the agent's infrastructure failed (the metrics then cover only what happened). */
   readonly status: 'completed' | 'error'
   readonly error?: string
@@ -99,17 +107,14 @@ export async function evaluateToolTalkConversation(
   const turns: ToolTalkTurnResult[] = []
   // Every ground-truth call is scored; only those of assistant turns are replayed (ToolTalk's
   // api_history), so calls a file puts on a user turn count but never change the databases.
-  const allCalls: { turn: number; index: number; call: ToolTalkCall }[] = []
   const history: { turn: number; index: number; call: ToolTalkCall }[] = []
-  // ToolTalk's replay writes the live session token into the ground-truth calls it replays; the
-  // scorer then compares against those, so the effective parameters are kept here.
-  const effective = new Map<number, ToolTalkCall>()
+  let callCount = 0
   let status: 'completed' | 'error' = 'completed'
   let error: string | undefined
   for (const turn of conversation.turns) {
     if (turn.role === 'assistant' && status === 'completed') {
       const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [], 'newest-first', argumentHandling)
-      for (const replayed of replayCalls(simulator, history)) effective.set(replayed.index, { ...replayed.recorded, parameters: replayed.replayed.parameters })
+      replayCalls(simulator, history)
       const log = ToolTalkMessageLog.history(conversation, turn.position)
       const predictions: ToolTalkCall[] = []
       let end: TurnEnd = 'call-limit'
@@ -145,15 +150,30 @@ export async function evaluateToolTalkConversation(
       turns.push({ turn: turn.position, predictions, groundTruth: turn.calls, ...(answer === undefined ? {} : { answer }), end })
     }
     for (const call of turn.calls) {
-      const entry = { turn: turn.position, index: allCalls.length, call }
-      allCalls.push(entry)
+      const entry = { turn: turn.position, index: callCount++, call }
       if (turn.role === 'assistant') history.push(entry)
     }
   }
+  return scoredConversation(conversation, turns, { ...options, argumentHandling }, { agent: agent.name, status, ...(error === undefined ? {} : { error }), irregularities })
+}
+
+/**
+ * Scores the calls of a conversation's turns against its ground truth as ToolTalk scores them
+ * (the ground truth with the session tokens ToolTalk's replay writes, pooled over the
+ * conversation), and checks the ground truth on replay. Shared by the evaluation of an agent and
+ * the scoring of predictions made elsewhere.
+ */
+export async function scoredConversation(
+  conversation: ToolTalkConversation,
+  turns: readonly ToolTalkTurnResult[],
+  options: Pick<EvaluateToolTalkOptions, 'world' | 'strict' | 'similarity' | 'argumentHandling'>,
+  run: { readonly agent: string; readonly status: 'completed' | 'error'; readonly error?: string; readonly irregularities: readonly ToolTalkIrregularity[] },
+): Promise<ToolTalkConversationResult> {
+  const groundTruth = scoredGroundTruth(conversation, options.world, options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk'))
   // One replay of the whole ground truth gives what every turn's replay gave (it is deterministic),
   // and also checks the last turn's calls, which no turn replays.
   const replay = replayToolTalkConversation(conversation, options.world)
-  const groundTruth = allCalls.map((entry) => effective.get(entry.index) ?? entry.call)
+  const asToolTalk = replay.discipline === EVALUATION_DISCIPLINE ? replay : replayToolTalkConversation(conversation, options.world, { discipline: EVALUATION_DISCIPLINE })
   const predictions = turns.flatMap((turn) => turn.predictions)
   const comparison = await compareToolTalkCalls(
     predictions,
@@ -163,16 +183,22 @@ export async function evaluateToolTalkConversation(
   return {
     name: conversation.name,
     file: conversation.file,
-    agent: agent.name,
+    agent: run.agent,
     turns,
     predictions,
     groundTruth,
     comparison,
     metrics: comparison.metrics,
-    replay: { calls: replay.calls.length, reproduced: replay.reproduced, discipline: replay.discipline, mismatches: replay.calls.filter((call) => !call.reproduced) },
-    status,
-    ...(error === undefined ? {} : { error }),
-    irregularities,
+    replay: {
+      calls: replay.calls.length,
+      reproduced: replay.reproduced,
+      discipline: replay.discipline,
+      mismatches: replay.calls.filter((call) => !call.reproduced),
+      reproducedByToolTalkDiscipline: asToolTalk.reproduced,
+    },
+    status: run.status,
+    ...(run.error === undefined ? {} : { error: run.error }),
+    irregularities: run.irregularities,
   }
 }
 

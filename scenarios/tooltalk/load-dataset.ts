@@ -51,19 +51,26 @@ export async function loadToolTalkDataset(directory: string, options: LoadToolTa
   const errors: ToolTalkFileError[] = []
   for (const name of names) {
     const file = join(folder, name)
-    let content: JsonValue
-    try {
-      content = JSON.parse(await readFile(file, 'utf8')) as JsonValue
-    } catch (error) {
-      errors.push({ file, message: `${file}: not valid JSON (${(error as Error).message})` })
+    const read = await readJsonFile(file)
+    if (!read.ok) {
+      errors.push(read.error)
       continue
     }
     try {
-      conversations.push(importToolTalkConversation(content, file))
+      conversations.push(importToolTalkConversation(read.content, file))
     } catch (error) {
       if (!(error instanceof ToolTalkConversationError)) throw error
       errors.push({ file, message: error.message })
     }
   }
   return { directory: folder, conversations, errors, databases }
+}
+
+/** A JSON file's content, or the error that names the file and why it could not be read. */
+export async function readJsonFile(file: string): Promise<{ readonly ok: true; readonly content: JsonValue } | { readonly ok: false; readonly error: ToolTalkFileError }> {
+  try {
+    return { ok: true, content: JSON.parse(await readFile(file, 'utf8')) as JsonValue }
+  } catch (error) {
+    return { ok: false, error: { file, message: `${file}: not valid JSON (${(error as Error).message})` } }
+  }
 }

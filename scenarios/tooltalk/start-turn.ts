@@ -74,3 +74,23 @@ function sorted(value: unknown): unknown {
     return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
   return value
 }
+
+/**
+ * The ground-truth calls as ToolTalk scores them, in order: each as recorded, except that a call
+ * which ToolTalk replays before some later assistant turn carries the session token the replay
+ * wrote into it (ToolTalk's executor sets `parameters["session_token"]` on the very dictionary it
+ * then compares). Every replay of a call starts from the same state, so one replay of all calls
+ * before the last assistant turn gives those parameters; calls on user turns are never replayed.
+ */
+export function scoredGroundTruth(
+  conversation: ToolTalkConversation,
+  world: WorldSnapshot,
+  argumentHandling: ToolTalkArgumentHandling = 'tooltalk',
+): ToolTalkCall[] {
+  const lastAssistant = conversation.turns.findLastIndex((turn) => turn.role === 'assistant')
+  const all = conversation.turns.flatMap((turn) => turn.calls.map((call) => ({ turn: turn.position, call })))
+  const replayed = all.map((entry, index) => ({ ...entry, index })).filter((entry) => conversation.turns[entry.turn]?.role === 'assistant' && entry.turn < lastAssistant)
+  const simulator = startToolTalkTurn(conversation, world, [], 'newest-first', argumentHandling)
+  const effective = new Map(replayCalls(simulator, replayed).map((result) => [result.index, { ...result.recorded, parameters: result.replayed.parameters }]))
+  return all.map((entry, index) => effective.get(index) ?? entry.call)
+}

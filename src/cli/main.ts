@@ -9,8 +9,9 @@ commands:
   scenarios [--json] [--category <category>]
                                  list the built-in scenarios with their categories
   schema                         print the JSON Schema of scenario files
-  tooltalk <conversations-dir> [--databases <dir>] [--agent <agent>] [--strict] [--json]
-                                 replay and score a ToolTalk dataset folder
+  tooltalk <conversations-dir> [--databases <dir>] [--agent <agent> | --predictions <path>] [--strict] [--json]
+                                 replay and score a ToolTalk dataset folder, or score predictions
+                                 made elsewhere in ToolTalk's output format
   help                           show this text
 `
 

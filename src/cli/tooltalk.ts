@@ -2,42 +2,69 @@ import { parseArgs } from 'node:util'
 import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import type { Agent } from '../roles/types.ts'
-import type { ToolTalkConversation, ToolTalkConversationResult } from '../../scenarios/tooltalk/index.ts'
-import { evaluateToolTalkConversation, loadToolTalkDataset, referenceToolTalkAgent } from '../../scenarios/tooltalk/index.ts'
+import type { ReplayDiscipline, ToolTalkConversation, ToolTalkConversationResult, ToolTalkPredictionSet } from '../../scenarios/tooltalk/index.ts'
+import { evaluateToolTalkConversation, loadToolTalkDataset, loadToolTalkPredictions, referenceToolTalkAgent, scoreToolTalkPredictions } from '../../scenarios/tooltalk/index.ts'
 import type { CommandIo } from './io.ts'
 
-const USAGE = 'usage: toolcheck tooltalk <conversations-dir> [--databases <dir>] [--agent reference|openai:<model>|hf:<model>] [--strict] [--json]\n'
+const USAGE =
+  'usage: toolcheck tooltalk <conversations-dir> [--databases <dir>] [--agent reference|openai:<model>|hf:<model> | --predictions <path>] [--strict] [--json]\n' +
+  '  --predictions <path>   score predictions already made, in ToolTalk\'s output format (a folder of its per-conversation files, or one file)\n' +
+  '  --strict               toolcheck\'s argument validation and ToolTalk\'s comparison bugs fixed\n'
+
+/** ToolTalk's counts, as the report names them. */
+interface ReportCounts {
+  readonly predictions: number
+  readonly groundTruthCalls: number
+  /** Predictions that matched a ground-truth call. */
+  readonly matches: number
+  /** Predictions of action tools, failed ones included. */
+  readonly actions: number
+  /** Action predictions that matched. */
+  readonly validActions: number
+  /** Successful action predictions that matched nothing (incorrect actions). */
+  readonly badActions: number
+}
 
 /** The JSON `toolcheck tooltalk --json` prints. */
 export interface ToolTalkReport {
   readonly directory: string
   readonly databases: string
+  /** The agent that played, or `predictions:<path>` when predictions made elsewhere were scored. */
   readonly agent: string
+  /** The predictions scored (`--predictions`), when any. */
+  readonly predictions?: string
   readonly strict: boolean
-  readonly conversations: readonly {
+  readonly conversations: readonly (ReportCounts & {
     readonly name: string
     readonly file: string
     readonly status: 'completed' | 'error'
     readonly error?: string
-    readonly predictions: number
-    readonly groundTruthCalls: number
     readonly replayedCalls: number
+    /** Ground-truth calls reproduced on replay under the best of four disciplines (`replayDiscipline`). */
     readonly reproducedCalls: number
+    /** The discipline behind `reproducedCalls`, such as `continue/newest-first`. */
+    readonly replayDiscipline: string
+    /** Ground-truth calls reproduced under ToolTalk's own evaluation discipline (`continue/newest-first`). */
+    readonly reproducedCallsToolTalk: number
     readonly precision: number
     readonly recall: number
+    /** valid actions / actions (1 without actions), as ToolTalk computes it. */
+    readonly actionPrecision: number
     readonly incorrectActionRate: number
     readonly success: boolean
     readonly softSuccess: number
     readonly irregularities: readonly string[]
-  }[]
+  })[]
   readonly errors: readonly { readonly file: string; readonly message: string }[]
-  readonly totals: {
+  readonly totals: ReportCounts & {
     readonly conversations: number
-    readonly predictions: number
-    readonly groundTruthCalls: number
+    /** Summed over conversations, best discipline each (see the conversations' `reproducedCalls`). */
     readonly reproducedCalls: number
+    /** Summed over conversations, ToolTalk's own discipline. */
+    readonly reproducedCallsToolTalk: number
     readonly precision: number
     readonly recall: number
+    readonly actionPrecision: number
     readonly incorrectActionRate: number
     readonly successRate: number
     readonly softSuccessRate: number
@@ -48,9 +75,10 @@ export interface ToolTalkReport {
 
 /**
  * `toolcheck tooltalk <conversations-dir>`: replays and scores a ToolTalk dataset folder with an
- * agent (the ground truth by default), printing one line per conversation and the dataset
- * totals, or the whole report as JSON. Files that cannot be imported are named on stderr and
- * skipped; the exit code is then 1. Returns 2 for wrong usage.
+ * agent (the ground truth by default), or scores predictions already made elsewhere in ToolTalk's
+ * output format (`--predictions`), printing one line per conversation and the dataset totals, or
+ * the whole report as JSON. Files that cannot be imported, and conversations without
+ * predictions, are named on stderr and skipped; the exit code is then 1. Returns 2 for wrong usage.
  */
 export async function runToolTalkCommand(args: string[], io: CommandIo): Promise<number> {
   let parsed
@@ -58,7 +86,13 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { databases: { type: 'string' }, agent: { type: 'string', default: 'reference' }, json: { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } },
+      options: {
+        databases: { type: 'string' },
+        agent: { type: 'string' },
+        predictions: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+      },
     })
   } catch (error) {
     io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n${USAGE}`)
@@ -69,6 +103,10 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
     io.stderr(`toolcheck tooltalk: ${directory === undefined ? 'give the conversations folder' : `unexpected arguments: ${extra.join(' ')}`}\n${USAGE}`)
     return 2
   }
+  if (parsed.values.agent !== undefined && parsed.values.predictions !== undefined) {
+    io.stderr(`toolcheck tooltalk: give --agent or --predictions, not both: an agent makes predictions, --predictions scores ones already made\n${USAGE}`)
+    return 2
+  }
   const agentSpec = parsed.values.agent ?? 'reference'
   let dataset
   try {
@@ -76,6 +114,17 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
   } catch (error) {
     io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n`)
     return 1
+  }
+  const strict = parsed.values.strict ?? false
+  if (parsed.values.predictions !== undefined) {
+    let predictionSet: ToolTalkPredictionSet
+    try {
+      predictionSet = await loadToolTalkPredictions(parsed.values.predictions)
+    } catch (error) {
+      io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n`)
+      return 1
+    }
+    return finish(await scorePredictions(dataset, predictionSet, strict), { directory: dataset.directory, databases: dataset.databases.directory, agent: `predictions:${predictionSet.path}`, predictions: predictionSet.path, strict }, parsed.values.json ?? false, io)
   }
   let agentFor: (conversation: ToolTalkConversation) => Agent
   if (agentSpec === 'reference') agentFor = referenceToolTalkAgent
@@ -90,7 +139,6 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
       return 2
     }
   }
-  const strict = parsed.values.strict ?? false
   const results: ToolTalkConversationResult[] = []
   const errors = [...dataset.errors]
   for (const conversation of dataset.conversations) {
@@ -102,20 +150,63 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
       errors.push({ file: conversation.file, message: `${conversation.file}: cannot be played (${(error as Error).message})` })
     }
   }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-  const report = toolTalkReport(results, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict, errors })
+  return finish({ results, errors }, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict }, parsed.values.json ?? false, io)
+}
+
+type Dataset = Awaited<ReturnType<typeof loadToolTalkDataset>>
+type Outcome = { results: ToolTalkConversationResult[]; errors: { file: string; message: string }[] }
+
+/** Scores every conversation that has predictions; the others, and predictions for no conversation, are errors. */
+async function scorePredictions(dataset: Dataset, predictionSet: ToolTalkPredictionSet, strict: boolean): Promise<Outcome> {
+  const results: ToolTalkConversationResult[] = []
+  const errors = [...dataset.errors, ...predictionSet.errors]
+  const used = new Set<string>()
+  for (const conversation of dataset.conversations) {
+    const predicted = predictionSet.predictions.get(conversation.name)
+    if (predicted === undefined) {
+      errors.push({ file: conversation.file, message: `${conversation.file}: no predictions for ${conversation.name} in ${predictionSet.path}` })
+      continue
+    }
+    used.add(conversation.name)
+    try {
+      results.push(await scoreToolTalkPredictions(conversation, predicted, { world: dataset.databases.world, strict }))
+    } catch (error) {
+      errors.push({ file: predicted.file, message: `${predicted.file}: cannot be scored (${(error as Error).message})` })
+    }
+  }
+  for (const [name, predicted] of predictionSet.predictions)
+    if (!used.has(name)) errors.push({ file: predicted.file, message: `${predicted.file}: predictions for ${name}, which is not a conversation of ${dataset.directory}` })
+  return { results, errors }
+}
+
+function finish(outcome: Outcome, meta: { directory: string; databases: string; agent: string; predictions?: string; strict: boolean }, json: boolean, io: CommandIo): number {
+  const errors = [...outcome.errors].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const report = toolTalkReport(outcome.results, { ...meta, errors })
   for (const error of errors) io.stderr(`toolcheck tooltalk: skipped ${error.message}\n`)
-  if (parsed.values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`)
+  if (json) io.stdout(`${JSON.stringify(report, null, 2)}\n`)
   else io.stdout(formatReport(report))
   return errors.length > 0 ? 1 : 0
+}
+
+/** A replay discipline as the report names it: `continue/newest-first`. */
+function disciplineName(discipline: ReplayDiscipline): string {
+  return `${discipline.ids}/${discipline.searchOrder}`
 }
 
 /** Builds the report of a dataset run. */
 export function toolTalkReport(
   results: readonly ToolTalkConversationResult[],
-  meta: { directory: string; databases: string; agent: string; strict: boolean; errors: readonly { file: string; message: string }[] },
+  meta: { directory: string; databases: string; agent: string; predictions?: string; strict: boolean; errors: readonly { file: string; message: string }[] },
 ): ToolTalkReport {
   const totals: ToolTalkDatasetMetrics = aggregateToolTalkMetrics(results.map((result) => result.metrics))
+  const counts = (metrics: ToolTalkDatasetMetrics | ToolTalkConversationResult['metrics']): ReportCounts => ({
+    predictions: metrics.predictions,
+    groundTruthCalls: metrics.ground_truths,
+    matches: metrics.matches,
+    actions: metrics.actions,
+    validActions: metrics.valid_actions,
+    badActions: metrics.bad_actions,
+  })
   return {
     ...meta,
     conversations: results.map((result) => ({
@@ -123,12 +214,14 @@ export function toolTalkReport(
       file: result.file,
       status: result.status,
       ...(result.error === undefined ? {} : { error: result.error }),
-      predictions: result.metrics.predictions,
-      groundTruthCalls: result.metrics.ground_truths,
+      ...counts(result.metrics),
       replayedCalls: result.replay.calls,
       reproducedCalls: result.replay.reproduced,
+      replayDiscipline: disciplineName(result.replay.discipline),
+      reproducedCallsToolTalk: result.replay.reproducedByToolTalkDiscipline,
       precision: result.metrics.precision,
       recall: result.metrics.recall,
+      actionPrecision: result.metrics.action_precision,
       incorrectActionRate: result.metrics.bad_action_rate,
       success: result.metrics.success,
       softSuccess: result.metrics.soft_success,
@@ -136,11 +229,12 @@ export function toolTalkReport(
     })),
     totals: {
       conversations: totals.conversations,
-      predictions: totals.predictions,
-      groundTruthCalls: totals.ground_truths,
+      ...counts(totals),
       reproducedCalls: results.reduce((sum, result) => sum + result.replay.reproduced, 0),
+      reproducedCallsToolTalk: results.reduce((sum, result) => sum + result.replay.reproducedByToolTalkDiscipline, 0),
       precision: totals.precision,
       recall: totals.recall,
+      actionPrecision: totals.action_precision,
       incorrectActionRate: totals.bad_action_rate,
       successRate: totals.success_rate,
       softSuccessRate: totals.soft_success_rate,
@@ -151,7 +245,8 @@ export function toolTalkReport(
 
 function formatReport(report: ToolTalkReport): string {
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`
-  const lines = [`ToolTalk: ${report.directory} (databases ${report.databases}), agent ${report.agent}${report.strict ? ', strict rules' : ''}`, '']
+  const source = report.predictions === undefined ? `agent ${report.agent}` : `predictions ${report.predictions}`
+  const lines = [`ToolTalk: ${report.directory} (databases ${report.databases}), ${source}${report.strict ? ', strict rules' : ''}`, '']
   const width = Math.max(12, ...report.conversations.map((conversation) => conversation.name.length))
   lines.push(`${'conversation'.padEnd(width)}  pred  gt  replayed  precision  recall  incorrect  success  soft`)
   for (const row of report.conversations)
@@ -162,7 +257,9 @@ function formatReport(report: ToolTalkReport): string {
   lines.push(
     '',
     `conversations ${totals.conversations}, predictions ${totals.predictions}, ground-truth calls ${totals.groundTruthCalls}, reproduced on replay ${totals.reproducedCalls}/${totals.groundTruthCalls}`,
-    `precision ${percent(totals.precision)}, recall ${percent(totals.recall)}, incorrect-action rate ${percent(totals.incorrectActionRate)}, success rate ${percent(totals.successRate)}, soft success rate ${percent(totals.softSuccessRate)}`,
+    `  (best of four replay disciplines per conversation; with ToolTalk's own, ids continuing and searches newest first: ${totals.reproducedCallsToolTalk}/${totals.groundTruthCalls})`,
+    `matches ${totals.matches}, actions ${totals.actions}, valid actions ${totals.validActions}, incorrect actions ${totals.badActions}`,
+    `precision ${percent(totals.precision)}, recall ${percent(totals.recall)}, action precision ${percent(totals.actionPrecision)}, incorrect-action rate ${percent(totals.incorrectActionRate)}, success rate ${percent(totals.successRate)}, soft success rate ${percent(totals.softSuccessRate)}`,
   )
   if (totals.infrastructureErrors > 0) lines.push(`${totals.infrastructureErrors} conversations stopped on infrastructure errors`)
   return `${lines.join('\n')}\n`

@@ -19,12 +19,16 @@ const reportSchema = z.object({
   errors: z.array(z.object({ file: z.string(), message: z.string() })),
   conversations: z.array(z.object({
     name: z.string(), file: z.string(), status: z.enum(['completed', 'error']), predictions: z.number().int(), groundTruthCalls: z.number().int(),
-    replayedCalls: z.number().int(), reproducedCalls: z.number().int(), precision: rate, recall: rate, incorrectActionRate: rate, success: z.boolean(), softSuccess: rate,
+    matches: z.number().int(), actions: z.number().int(), validActions: z.number().int(), badActions: z.number().int(),
+    replayedCalls: z.number().int(), reproducedCalls: z.number().int(), replayDiscipline: z.string(), reproducedCallsToolTalk: z.number().int(),
+    precision: rate, recall: rate, actionPrecision: rate, incorrectActionRate: rate, success: z.boolean(), softSuccess: rate,
     irregularities: z.array(z.string()),
   })),
   totals: z.object({
-    conversations: z.number().int(), predictions: z.number().int(), groundTruthCalls: z.number().int(), reproducedCalls: z.number().int(),
-    precision: rate, recall: rate, incorrectActionRate: rate, successRate: rate, softSuccessRate: rate, infrastructureErrors: z.number().int(),
+    conversations: z.number().int(), predictions: z.number().int(), groundTruthCalls: z.number().int(),
+    matches: z.number().int(), actions: z.number().int(), validActions: z.number().int(), badActions: z.number().int(),
+    reproducedCalls: z.number().int(), reproducedCallsToolTalk: z.number().int(),
+    precision: rate, recall: rate, actionPrecision: rate, incorrectActionRate: rate, successRate: rate, softSuccessRate: rate, infrastructureErrors: z.number().int(),
   }).strict(),
 })
 
@@ -40,7 +44,8 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`toolcheck tooltalk ${HAS_TOOLTALK_DATA ? ''
     const text = out()
     expect(text).toMatch(/^AddAlarm-easy +1 +1 +1\/1 +100\.0% +100\.0% +0\.0% +yes +1\.00$/m)
     expect(text).toContain('conversations 28, predictions 28, ground-truth calls 28, reproduced on replay 28/28')
-    expect(text).toContain('precision 100.0%, recall 100.0%, incorrect-action rate 0.0%, success rate 100.0%, soft success rate 100.0%')
+    expect(text).toContain('matches 28, actions 18, valid actions 18, incorrect actions 0')
+    expect(text).toContain('precision 100.0%, recall 100.0%, action precision 100.0%, incorrect-action rate 0.0%, success rate 100.0%, soft success rate 100.0%')
   })
 
   test('--json prints a report that validates', async () => {
@@ -51,6 +56,8 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`toolcheck tooltalk ${HAS_TOOLTALK_DATA ? ''
     expect(report.totals.conversations).toBe(report.conversations.length)
     expect(report.totals.groundTruthCalls).toBe(report.conversations.reduce((sum, row) => sum + row.groundTruthCalls, 0))
     expect(report.totals.reproducedCalls).toBeLessThanOrEqual(report.totals.groundTruthCalls)
+    expect(report.totals).toMatchObject({ actionPrecision: 1, badActions: 0 })
+    expect(report.totals.actions).toBe(report.totals.validActions)
     expect(report.conversations.find((row) => row.name === 'golden_conversation_1')?.irregularities).toContain('no scenario text')
   })
 
@@ -115,5 +122,31 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`toolcheck tooltalk ${HAS_TOOLTALK_DATA ? ''
     const usage = capture()
     expect(await runToolTalkCommand([], usage.io)).toBe(2)
     expect(usage.err()).toMatch(/usage: toolcheck tooltalk/)
+  })
+
+  // Point 12. ToolTalk (tooltalk-facts.md §2c): every evaluated turn starts from fresh tools and
+  // replays the earlier turns, so each tool's Random(489) continues across the conversation, and the
+  // search tools sort newest first. toolcheck also tries the disciplines the recorded data shows
+  // (ids restarted each turn, searches in stored order) and reports both figures, named.
+  test('both replay figures: the best of four disciplines and ToolTalk\'s own', async () => {
+    const { io, out } = capture()
+    expect(await runToolTalkCommand([`${TOOLTALK_DATA}tooltalk`, '--json'], io)).toBe(0)
+    const report = reportSchema.parse(JSON.parse(out()))
+    const differing = report.conversations.filter((row) => row.reproducedCalls !== row.reproducedCallsToolTalk)
+    // In the 37-conversation copy of the hard folder: 158 of 179 calls under the best discipline,
+    // 151 under ToolTalk's. The 7 apart: Calendar-Messages-Weather-SendMessage-1 recorded with ids
+    // restarted each turn (8 against 5), and four conversations whose search results were recorded
+    // in stored order (one call each).
+    expect([report.totals.reproducedCalls, report.totals.reproducedCallsToolTalk, report.totals.groundTruthCalls]).toEqual([158, 151, 179])
+    expect(differing.map((row) => [row.name, row.replayDiscipline, row.reproducedCalls - row.reproducedCallsToolTalk])).toEqual([
+      ['Calendar-Email-Reminder-GetReminder-1', 'continue/stored', 1],
+      ['Calendar-Messages-Weather-SendMessage-1', 'restart-each-turn/newest-first', 3],
+      ['Email-Messages-Weather-SendMessage-2', 'continue/stored', 1],
+      ['Email-Reminder-Weather-DeleteReminder-0', 'continue/stored', 1],
+      ['Email-Reminder-Weather-SearchInbox-1', 'continue/stored', 1],
+    ])
+    const text = capture()
+    await runToolTalkCommand([`${TOOLTALK_DATA}tooltalk`], text.io)
+    expect(text.out()).toContain("reproduced on replay 158/179\n  (best of four replay disciplines per conversation; with ToolTalk's own, ids continuing and searches newest first: 151/179)")
   })
 })
