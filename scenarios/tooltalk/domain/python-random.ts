@@ -8,14 +8,27 @@
 export class PythonRandom {
   readonly #state = new Uint32Array(624)
   #index = 625
+  #draws = 0
 
   /** Seeds like `random.Random(seed)` for an integer seed (CPython uses the absolute value). */
   constructor(seed: number | bigint) {
     this.#seedFromInteger(typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed)))
   }
 
+  /** How many 32-bit outputs have been drawn since seeding: with the seed, the generator's whole state. */
+  get draws(): number {
+    return this.#draws
+  }
+
+  /** Draws and drops `count` 32-bit outputs, to continue a generator that was `count` draws along. */
+  skip(count: number): this {
+    for (let drawn = 0; drawn < count; drawn++) this.nextUint32()
+    return this
+  }
+
   /** The next 32-bit output of the twister (CPython's `genrand_uint32`). */
   nextUint32(): number {
+    this.#draws++
     if (this.#index >= 624) this.#twist()
     let value = this.#state[this.#index++] as number
     value ^= value >>> 11
