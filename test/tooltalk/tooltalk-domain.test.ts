@@ -81,6 +81,6 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`ToolTalk as a domain of the generic run ${H
     const final = run.trajectory.snapshots.at(-1) as WorldSnapshot
     expect(final.tables[SESSION_TABLE]).toEqual([])
     expect(final.tables.Account?.find((row) => row.username === conversation.user.username)?.session_token).toBeNull()
-    expect(run.evaluation.score).toBe(1)
+    expect(run.evaluation?.score).toBe(1)
   })
 })
