@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { InferenceClient } from '@huggingface/inference'
 import { NEUTRAL_USER_PROMPT } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
@@ -106,9 +106,10 @@ export function llmUser(options: LlmUserOptions): User {
 
 function endpointFor(options: LlmUserOptions): ChatEndpoint {
   const env = options.env === undefined ? {} : { env: options.env }
-  if (options.client !== undefined && !(options.client instanceof OpenAI)) return huggingFaceEndpoint({ client: options.client, ...env })
+  // Told apart by shape rather than class, so that neither client library is loaded to check.
+  if (options.client !== undefined && 'chatCompletion' in options.client) return huggingFaceEndpoint({ client: options.client, ...env })
   return openaiEndpoint({
-    ...(options.client === undefined ? {} : { client: options.client }),
+    ...(options.client === undefined ? {} : { client: options.client as OpenAI }),
     ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...env,

@@ -17,7 +17,7 @@ export function openaiAgentsOutcome(error: unknown, signal: AbortSignal): 'agent
   if (name === 'MaxTurnsExceededError' || name === 'ModelBehaviorError' || (typeof name === 'string' && name.endsWith('TripwireTriggered'))) return 'agent'
   const cause = openaiCause(error)
   if (cause !== undefined) {
-    const failure = classifyOpenAIError(cause, signal)
+    const failure = classifyOpenAIError(cause, signal, OpenAI)
     return new InfrastructureError(failure.kind === 'rejected' ? 'request-rejected' : failure.kind, failure.message, { cause: error })
   }
   return error

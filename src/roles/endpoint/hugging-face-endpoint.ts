@@ -1,4 +1,4 @@
-import { InferenceClient, InferenceClientProviderApiError, InferenceClientProviderOutputError } from '@huggingface/inference'
+import type { InferenceClient } from '@huggingface/inference'
 import { endpointAddress } from '../../cache/index.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
@@ -26,13 +26,14 @@ export interface HuggingFaceEndpointOptions {
 /**
  * A chat endpoint over `@huggingface/inference`. The client's own retry on 503 is turned off
  * (retries are ours). Its errors carry no headers, so each attempt goes through a `fetch` wrapper
- * that keeps the response's `Retry-After`.
+ * that keeps the response's `Retry-After`. The Hugging Face package is imported on the first
+ * call, so projects that never call a model never load it.
  */
 export function huggingFaceEndpoint(options: HuggingFaceEndpointOptions = {}): ChatEndpoint {
   const env = options.env ?? process.env
   const endpointUrl = options.endpointUrl ?? nonEmpty(env['HF_ENDPOINT_URL'])
   const accessToken = options.accessToken ?? nonEmpty(env['HF_TOKEN'])
-  const client = options.client ?? new InferenceClient(accessToken, endpointUrl === undefined ? {} : { endpointUrl })
+  let client = options.client
   const address = endpointUrl !== undefined ? endpointAddress(endpointUrl) : `hf-provider:${options.provider ?? 'auto'}`
   return {
     client: 'hf',
@@ -46,25 +47,36 @@ export function huggingFaceEndpoint(options: HuggingFaceEndpointOptions = {}): C
         retryAfterMs = response.headers.get('retry-after-ms')
         return response
       }
+      const sdk = await loadHuggingFace()
+      client ??= new sdk.InferenceClient(accessToken, endpointUrl === undefined ? {} : { endpointUrl })
       try {
         const body = { ...(request as unknown as Record<string, unknown>), ...(options.provider === undefined ? {} : { provider: options.provider }) }
         return await client.chatCompletion(body as unknown as Parameters<InferenceClient['chatCompletion']>[0], { signal, fetch: recordingFetch, retry_on_error: false })
       } catch (error) {
-        throw withoutSecret(classifyHuggingFaceError(error, signal, parseRetryAfter(retryAfter, Date.now(), retryAfterMs)), accessToken)
+        throw withoutSecret(classifyHuggingFaceError(error, signal, sdk, parseRetryAfter(retryAfter, Date.now(), retryAfterMs)), accessToken)
       }
     },
   }
 }
 
-/** Turns whatever the Hugging Face client threw into an `EndpointFailure`. */
-function classifyHuggingFaceError(error: unknown, signal: AbortSignal, retryAfterMs: number | undefined): EndpointFailure {
+type HuggingFaceModule = typeof import('@huggingface/inference')
+
+let huggingFaceModule: Promise<HuggingFaceModule> | undefined
+
+/** The Hugging Face package, imported once, on first use. */
+function loadHuggingFace(): Promise<HuggingFaceModule> {
+  return (huggingFaceModule ??= import('@huggingface/inference'))
+}
+
+/** Turns whatever the Hugging Face client (of the `sdk` given) threw into an `EndpointFailure`. */
+function classifyHuggingFaceError(error: unknown, signal: AbortSignal, sdk: HuggingFaceModule, retryAfterMs: number | undefined): EndpointFailure {
   if (error instanceof EndpointFailure) return error
   if (signal.aborted) return new EndpointFailure('aborted', 'the call was aborted', { cause: error })
-  if (error instanceof InferenceClientProviderApiError) {
+  if (error instanceof sdk.InferenceClientProviderApiError) {
     const status = error.httpResponse.status
     return new EndpointFailure(failureKindOfStatus(status), `HTTP ${status}: ${error.message}`, { status, retryAfterMs, cause: error })
   }
-  if (error instanceof InferenceClientProviderOutputError || error instanceof SyntaxError)
+  if (error instanceof sdk.InferenceClientProviderOutputError || error instanceof SyntaxError)
     return new EndpointFailure('malformed-reply', `the response could not be read: ${error.message}`, { cause: error })
   const cause = (error as Error & { cause?: Error & { code?: string } }).cause
   return new EndpointFailure('network', `could not reach the server: ${[(error as Error)?.message, cause?.message, cause?.code].filter(Boolean).join(': ')}`, { cause: error })

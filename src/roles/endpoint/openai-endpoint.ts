@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { endpointAddress } from '../../cache/index.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
@@ -19,45 +19,56 @@ export interface OpenAIEndpointOptions {
 
 /**
  * A chat endpoint over the official openai client. The client is made with `maxRetries: 0`
- * because retries are ours (they must honour the shared limit and a seeded jitter).
+ * because retries are ours (they must honour the shared limit and a seeded jitter). The openai
+ * package is imported on the first call, so projects that never call a model never load it.
  */
 export function openaiEndpoint(options: OpenAIEndpointOptions = {}): ChatEndpoint {
   const env = options.env ?? process.env
-  const client =
-    options.client ??
-    new OpenAI({
+  const baseURL = options.client?.baseURL ?? options.baseURL ?? nonEmpty(env['OPENAI_BASE_URL']) ?? 'https://api.openai.com/v1'
+  let client = options.client
+  const connect = (sdk: typeof OpenAI): OpenAI =>
+    (client ??= new sdk({
       // Local OpenAI-compatible servers need no key, but the client insists on one.
       apiKey: options.apiKey ?? env['OPENAI_API_KEY'] ?? 'no-key',
-      baseURL: options.baseURL ?? nonEmpty(env['OPENAI_BASE_URL']) ?? 'https://api.openai.com/v1',
+      baseURL,
       maxRetries: 0,
       // Our own per-attempt timeout aborts the signal; this is only a backstop.
       timeout: 30 * 60 * 1000,
-    })
+    }))
   return {
     client: 'openai',
-    address: endpointAddress(client.baseURL),
+    address: endpointAddress(baseURL),
     async send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+      const sdk = await loadOpenAI()
+      const openai = connect(sdk)
       try {
         // The SDK's request types are mutable versions of ours; the body goes out as given.
-        return await client.chat.completions.create(request as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })
+        return await openai.chat.completions.create(request as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })
       } catch (error) {
-        throw withoutSecret(classifyOpenAIError(error, signal), client.apiKey ?? undefined)
+        throw withoutSecret(classifyOpenAIError(error, signal, sdk), openai.apiKey ?? undefined)
       }
     },
   }
+}
+
+let openaiModule: Promise<typeof OpenAI> | undefined
+
+/** The openai package, imported once, on first use. */
+function loadOpenAI(): Promise<typeof OpenAI> {
+  return (openaiModule ??= import('openai').then((module) => module.default))
 }
 
 function nonEmpty(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : text
 }
 
-/** Turns whatever the openai client threw into an `EndpointFailure`. */
-export function classifyOpenAIError(error: unknown, signal: AbortSignal): EndpointFailure {
+/** Turns whatever the openai client (of the `sdk` given) threw into an `EndpointFailure`. */
+export function classifyOpenAIError(error: unknown, signal: AbortSignal, sdk: typeof OpenAI): EndpointFailure {
   if (error instanceof EndpointFailure) return error
-  if (signal.aborted || error instanceof OpenAI.APIUserAbortError) return new EndpointFailure('aborted', 'the call was aborted', { cause: error })
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new EndpointFailure('timeout', 'the client timed out', { cause: error })
-  if (error instanceof OpenAI.APIConnectionError) return new EndpointFailure('network', `could not reach the server: ${describeCause(error)}`, { cause: error })
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+  if (signal.aborted || error instanceof sdk.APIUserAbortError) return new EndpointFailure('aborted', 'the call was aborted', { cause: error })
+  if (error instanceof sdk.APIConnectionTimeoutError) return new EndpointFailure('timeout', 'the client timed out', { cause: error })
+  if (error instanceof sdk.APIConnectionError) return new EndpointFailure('network', `could not reach the server: ${describeCause(error)}`, { cause: error })
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
     const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after'), Date.now(), error.headers?.get('retry-after-ms'))
     return new EndpointFailure(failureKindOfStatus(error.status), `HTTP ${error.status}: ${error.message}`, { status: error.status, retryAfterMs, cause: error })
   }
