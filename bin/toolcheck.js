@@ -2,23 +2,47 @@
 // The toolcheck command line. Inside the repository it runs the TypeScript sources through Node's
 // type stripping (Node >= 22.18; `npm run` and `npx` there use the Node 24 that the `node`
 // devDependency installs); an installed package runs the built JavaScript in dist/.
+//
+// This file is plain JavaScript that any Node can parse, so that an old Node gets one line that
+// says what to do rather than a syntax error or a crash further in.
 import { existsSync } from 'node:fs'
+import module from 'node:module'
 import { sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+// The oldest supported Node: keep in step with MINIMUM_NODE in src/node-support.ts and with
+// engines.node in package.json (a test checks all three).
+const MINIMUM_NODE = [22, 12]
+// Running the sources needs type stripping without a flag.
+const MINIMUM_NODE_FOR_SOURCES = [22, 18]
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 const source = new URL('../src/cli/main.ts', import.meta.url)
 const fromSource = !fileURLToPath(import.meta.url).includes(`${sep}node_modules${sep}`) && existsSync(source)
-const [needMajor, needMinor] = fromSource ? [22, 18] : [22, 12]
+const [needMajor, needMinor] = fromSource ? MINIMUM_NODE_FOR_SOURCES : MINIMUM_NODE
 if (major < needMajor || (major === needMajor && minor < needMinor)) {
-  console.error(
-    `toolcheck needs Node ${needMajor}.${needMinor} or newer (this is Node ${process.versions.node}). ` +
-      'Inside the project, run it through npm scripts or npx, which use the Node 24 from the `node` devDependency.',
-  )
-  process.exit(2)
+  const how = fromSource
+    ? 'inside the repository, run it through `npm run toolcheck --` or `npx toolcheck`, which use the Node 24 of the `node` devDependency'
+    : 'install Node 22 or 24 from https://nodejs.org (or run `nvm install 24`)'
+  process.stderr.write(`toolcheck needs Node ${needMajor}.${needMinor} or newer, and this is Node ${process.versions.node}: ${how}\n`)
+  process.exit(1)
 }
+
+// A reader that stops early (`toolcheck tools | head`) closes the pipe; that ends the command
+// quietly, as it ends other command-line tools, instead of with an EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error
+    process.exit(process.exitCode ?? 0)
+  })
+
+// V8's compiled code is kept between runs (in the OS temporary folder, or NODE_COMPILE_CACHE),
+// which takes a third off the start-up of short commands.
+module.enableCompileCache?.()
+
 const { main } = await import(fromSource ? source.href : new URL('../dist/src/cli/main.js', import.meta.url).href)
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  terminal: process.stderr.isTTY === true,
 })

@@ -1,3 +1,5 @@
+// First, so that an unsupported Node stops here with one line (see check-node.ts).
+import '../check-node.ts'
 import { resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'

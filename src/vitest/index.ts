@@ -2,6 +2,8 @@
  * `vitest-toolcheck/vitest`: the vitest plugin, the scenario matchers (typed through vitest's
  * `Matchers<R, T>`), scenario test tables, the sweep API and the task metadata the reporter reads.
  */
+// First, so that an unsupported Node stops here with one line (see check-node.ts).
+import '../check-node.ts'
 import './vitest-augmentation.ts'
 
 export { toolcheck } from './plugin.ts'
