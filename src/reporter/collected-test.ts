@@ -19,6 +19,7 @@ export interface CollectedTest {
   /** The test file, relative to the project root, with `/` separators. */
   readonly file: string
   readonly state: 'passed' | 'failed' | 'skipped' | 'pending'
+  /** Every attempt (repeats and their retries); empty on vitest 4, which does not list them. */
   readonly attempts: readonly CollectedAttempt[]
   readonly meta: object
   readonly annotations: readonly TestAnnotation[]
@@ -38,9 +39,19 @@ export function collectTest(testCase: TestCase, root: string): CollectedTest {
     fullName: testCase.fullName,
     file,
     state: result.state,
-    attempts: testCase.attempts().map((attempt) => ({ state: attempt.state, repeatIndex: attempt.repeatIndex, retryIndex: attempt.retryIndex })),
+    attempts: attemptsOf(testCase),
     meta: testCase.meta(),
     annotations: testCase.annotations(),
     ...(firstError === undefined ? {} : { errorMessage: firstError.message }),
   }
+}
+
+/**
+ * The attempts of a test, from `TestCase.attempts()` (vitest 5). vitest 4 does not list attempts;
+ * there the list is empty and each trial takes the test's own state.
+ */
+function attemptsOf(testCase: TestCase): CollectedAttempt[] {
+  const attempts = (testCase as Partial<Pick<TestCase, 'attempts'>>).attempts
+  if (typeof attempts !== 'function') return []
+  return attempts.call(testCase).map((attempt) => ({ state: attempt.state, repeatIndex: attempt.repeatIndex, retryIndex: attempt.retryIndex }))
 }

@@ -30,7 +30,7 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  * with `inject('vitest-toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
  * reporter after the user's own reporters. Trials and retries are never combined: a retried
  * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
- * with both is rejected.
+ * with both is rejected. It works with vitest 4 and 5; trials need vitest 5.
  *
  * The workers get `limits` as environment variables, and a fresh directory in
  * `TOOLCHECK_BREAKER_DIR` (removed when vitest closes) where the endpoints' circuit breakers keep
@@ -56,6 +56,12 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
     },
     configureVitest({ vitest, project }) {
       if (!givenDirectory) vitest.onClose?.(() => rmSync(breakerDirectory, { recursive: true, force: true }))
+      // vitest 4 has `repeats` per test only; the project-wide value set above needs vitest 5.
+      const vitestMajor = Number.parseInt(vitest.version, 10)
+      if (resolved.trials > 1 && vitestMajor < 5)
+        throw new ToolcheckOptionsError(
+          `toolcheck({ trials: ${resolved.trials} }) needs vitest 5, which repeats every test of a project; this is vitest ${vitest.version}, which repeats only tests given \`repeats\` themselves. Upgrade vitest, or set trials to 1.`,
+        )
       const retry = project.config.retry
       const retries = typeof retry === 'number' ? retry : typeof retry === 'object' && retry !== null ? (retry.count ?? 0) : 0
       if (resolved.trials > 1 && retries > 0)
