@@ -4,21 +4,12 @@ import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
 import { openaiAgent } from './openai-agent.ts'
 import { referenceAgent } from './reference-agent.ts'
 import { referenceUser } from './reference-user.ts'
+import type { SpecEnv } from './role-spec.ts'
+import { parseRoleSpec } from './role-spec.ts'
 import type { Agent, User } from './types.ts'
 
-/** The environment variables the specs read. */
-export type SpecEnv = Readonly<Record<string, string | undefined>>
-
-/** An agent or user spec that is not one of the accepted forms. */
-export class RoleSpecError extends Error {
-  constructor(variable: string, spec: string, forms: readonly string[]) {
-    super(`${variable} is "${spec}", which is not a known ${variable === 'TOOLCHECK_USER' ? 'user' : 'agent'}; use one of: ${forms.join(', ')}`)
-    this.name = 'RoleSpecError'
-  }
-}
-
-const AGENT_FORMS = ['reference', 'openai:<model>', 'hf:<model>'] as const
-const USER_FORMS = ['scripted', 'openai:<model>', 'hf:<model>'] as const
+export type { SpecEnv } from './role-spec.ts'
+export { RoleSpecError } from './role-spec.ts'
 
 /**
  * The agent a spec names (as `TOOLCHECK_AGENT` gives it):
@@ -29,12 +20,9 @@ const USER_FORMS = ['scripted', 'openai:<model>', 'hf:<model>'] as const
  * Model-backed agents cache as `TOOLCHECK_CACHE` and `TOOLCHECK_CACHE_DIR` say.
  */
 export function agentFromSpec(spec: string, env: SpecEnv = process.env): Agent {
-  const trimmed = spec.trim()
-  if (trimmed === 'reference' || trimmed === '') return referenceAgent()
-  const [client, model] = splitSpec(trimmed)
-  if (client === 'openai' && model !== '') return openaiAgent({ model, env })
-  if (client === 'hf' && model !== '') return huggingFaceAgent({ model, env })
-  throw new RoleSpecError('TOOLCHECK_AGENT', spec, AGENT_FORMS)
+  const parsed = parseRoleSpec('agent', spec, 'TOOLCHECK_AGENT')
+  if (parsed.client === 'offline') return referenceAgent()
+  return parsed.client === 'openai' ? openaiAgent({ model: parsed.model, env }) : huggingFaceAgent({ model: parsed.model, env })
 }
 
 /**
@@ -43,18 +31,10 @@ export function agentFromSpec(spec: string, env: SpecEnv = process.env): Agent {
  * - `openai:<model>` or `hf:<model>`: `llmUser` over that client, configured like the agents.
  */
 export function userFromSpec(spec: string, env: SpecEnv = process.env): User {
-  const trimmed = spec.trim()
-  if (trimmed === 'scripted' || trimmed === '') {
-    // The script depends on the scenario, which a user learns only when asked to respond.
-    return { name: 'scripted', respond: (view, context) => referenceUser(context.scenario).respond(view, context) }
-  }
-  const [client, model] = splitSpec(trimmed)
-  if (client === 'openai' && model !== '') return llmUser({ model, env })
-  if (client === 'hf' && model !== '') return llmUser({ model, env, endpoint: huggingFaceEndpoint({ env }) })
-  throw new RoleSpecError('TOOLCHECK_USER', spec, USER_FORMS)
-}
-
-function splitSpec(spec: string): [string, string] {
-  const colon = spec.indexOf(':')
-  return colon < 0 ? [spec, ''] : [spec.slice(0, colon), spec.slice(colon + 1).trim()]
+  const parsed = parseRoleSpec('user', spec, 'TOOLCHECK_USER')
+  // The script depends on the scenario, which a user learns only when asked to respond.
+  if (parsed.client === 'offline') return { name: 'scripted', respond: (view, context) => referenceUser(context.scenario).respond(view, context) }
+  return parsed.client === 'openai'
+    ? llmUser({ model: parsed.model, env })
+    : llmUser({ model: parsed.model, env, endpoint: huggingFaceEndpoint({ env }) })
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { SCORING_MODES } from '../evaluation/index.ts'
+import type { RoleSpecKind } from '../roles/role-spec.ts'
+import { OFFLINE_SPECS, roleSpecProblem } from '../roles/role-spec.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
@@ -77,7 +79,12 @@ export interface ResolvedToolcheckOptions {
 /** The concurrency for endpoints not named in the options. */
 export const DEFAULT_ENDPOINT_CONCURRENCY = 4
 
-/** Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` / `TOOLCHECK_USER`). */
+/**
+ * Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` /
+ * `TOOLCHECK_USER`). The agent, user and embedder specs are checked here, once, before any test
+ * runs: a misspelt spec, or a hosted model whose key is not set, throws `ToolcheckOptionsError`
+ * with one message rather than failing every test.
+ */
 export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<string, string | undefined>>): ResolvedToolcheckOptions {
   const parsed = toolcheckOptionsSchema.safeParse(options ?? {})
   if (!parsed.success) {
@@ -92,13 +99,23 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
       : typeof given.concurrency === 'number'
         ? { default: given.concurrency }
         : { default: DEFAULT_ENDPOINT_CONCURRENCY, ...given.concurrency }
+  const specs = {
+    agent: roleSpec('agent', given.agent, env.TOOLCHECK_AGENT, 'TOOLCHECK_AGENT'),
+    user: roleSpec('user', given.user, env.TOOLCHECK_USER, 'TOOLCHECK_USER'),
+    embedder: roleSpec('embedder', given.embedder, undefined, ''),
+  }
+  const problems = Object.values(specs).flatMap((spec) => {
+    const problem = roleSpecProblem(spec.kind, spec.value, spec.source, env)
+    return problem === undefined ? [] : [problem]
+  })
+  if (problems.length > 0) throw new ToolcheckOptionsError(problems.join('\n'))
   return {
-    agent: given.agent ?? nonEmpty(env.TOOLCHECK_AGENT) ?? 'reference',
-    user: given.user ?? nonEmpty(env.TOOLCHECK_USER) ?? 'scripted',
+    agent: specs.agent.value,
+    user: specs.user.value,
     reportDir: given.reportDir ?? 'toolcheck-report',
     trials: given.trials ?? 1,
     concurrency,
-    embedder: given.embedder ?? 'offline',
+    embedder: specs.embedder.value,
     html: given.html ?? true,
     summary: given.summary ?? true,
     limits: Object.fromEntries(Object.entries(given.limits ?? {}).filter(([, value]) => value !== undefined)),
@@ -109,6 +126,14 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
 /** The concurrency limit for one endpoint name. */
 export function endpointConcurrency(options: Pick<ResolvedToolcheckOptions, 'concurrency'>, endpoint: string): number {
   return options.concurrency[endpoint] ?? options.concurrency.default ?? DEFAULT_ENDPOINT_CONCURRENCY
+}
+
+/** A spec with where it came from: the option, else the environment variable, else the offline default. */
+function roleSpec(kind: RoleSpecKind, option: string | undefined, variable: string | undefined, variableName: string) {
+  if (option !== undefined) return { kind, value: option, source: `toolcheck({ ${kind}: ... })` }
+  const fromEnv = nonEmpty(variable)
+  if (fromEnv !== undefined) return { kind, value: fromEnv, source: variableName }
+  return { kind, value: OFFLINE_SPECS[kind], source: variableName }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

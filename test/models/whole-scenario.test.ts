@@ -231,7 +231,7 @@ describe('agents and users from specs', () => {
   })
 
   test('an unknown spec says which forms exist', () => {
-    expect(() => agentFromSpec('anthropic:claude', {})).toThrow(/TOOLCHECK_AGENT is "anthropic:claude".*reference, openai:<model>, hf:<model>/)
+    expect(() => agentFromSpec('anthropic:claude', {})).toThrow('TOOLCHECK_AGENT is "anthropic:claude", which is not an agent toolcheck knows; use reference, openai:<model> or hf:<model>')
     expect(() => userFromSpec('openai:', {})).toThrow(/TOOLCHECK_USER is "openai:".*scripted/)
   })
 })

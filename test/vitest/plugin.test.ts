@@ -19,7 +19,7 @@ describe('toolcheck()', () => {
 
   test("keeps the user's reporters and adds its own once", () => {
     const reporters: unknown[] = [['default', {}], ['junit', {}]]
-    const context = { vitest: { config: { reporters } }, project: { config: { retry: 0 } } }
+    const context = { vitest: { version: '5.1.1', config: { reporters } }, project: { config: { retry: 0 } } }
     const plugin = hooks(toolcheck({ reportDir: 'out' }))
     plugin.configureVitest(context)
     plugin.configureVitest(context)
@@ -40,9 +40,16 @@ describe('toolcheck()', () => {
   })
 
   test('refuses trials combined with retries', () => {
-    const context = { vitest: { config: { reporters: [] } }, project: { config: { retry: 2 } } }
+    const context = { vitest: { version: '5.1.1', config: { reporters: [] } }, project: { config: { retry: 2 } } }
     expect(() => hooks(toolcheck({ trials: 4 })).configureVitest(context)).toThrow('toolcheck({ trials: 4 }) runs each test 4 times to measure pass^k, and the config also sets retry: 2')
     expect(() => hooks(toolcheck({ trials: 1 })).configureVitest(context)).not.toThrow()
+  })
+
+  test('on vitest 4, which has no project-wide repeats, refuses trials and otherwise works', () => {
+    const context = { vitest: { version: '4.1.12', config: { reporters: [] } }, project: { config: { retry: 0 } } }
+    expect(() => hooks(toolcheck({ trials: 3 })).configureVitest(context)).toThrow('toolcheck({ trials: 3 }) needs vitest 5, which repeats every test of a project; this is vitest 4.1.12')
+    expect(() => hooks(toolcheck()).configureVitest(context)).not.toThrow()
+    expect(context.vitest.config.reporters).toHaveLength(1)
   })
 })
 
@@ -51,9 +58,27 @@ describe('resolveToolcheckOptions', () => {
     expect(resolveToolcheckOptions({}, {})).toMatchObject({ agent: 'reference', user: 'scripted', trials: 1, reportDir: 'toolcheck-report', concurrency: { default: 4 }, scoring: 'toolcheck' })
     expect(resolveToolcheckOptions({ scoring: 'toolsandbox' }, {}).scoring).toBe('toolsandbox')
     expect(() => resolveToolcheckOptions({ scoring: 'apple' }, {})).toThrow(/scoring/)
-    expect(resolveToolcheckOptions({}, { TOOLCHECK_AGENT: 'openai:gpt-4o', TOOLCHECK_USER: 'hf:llama' })).toMatchObject({ agent: 'openai:gpt-4o', user: 'hf:llama' })
+    const keys = { OPENAI_API_KEY: 'sk-test', HF_TOKEN: 'hf-test' }
+    expect(resolveToolcheckOptions({}, { TOOLCHECK_AGENT: 'openai:gpt-4o', TOOLCHECK_USER: 'hf:llama', ...keys })).toMatchObject({ agent: 'openai:gpt-4o', user: 'hf:llama' })
     expect(resolveToolcheckOptions({ agent: 'reference' }, { TOOLCHECK_AGENT: 'openai:gpt-4o' }).agent).toBe('reference')
     expect(resolveToolcheckOptions({ concurrency: { 'openai:gpt-4o': 2 } }, {}).concurrency).toEqual({ default: 4, 'openai:gpt-4o': 2 })
+  })
+
+  test('checks the agent, user and embedder specs once, before any test runs', () => {
+    expect(() => resolveToolcheckOptions({ agent: 'opneai:gpt-4o' }, {})).toThrow(
+      'toolcheck({ agent: ... }) is "opneai:gpt-4o", which is not an agent toolcheck knows; use reference, openai:<model> or hf:<model> (did you mean "openai:gpt-4o"?)',
+    )
+    expect(() => resolveToolcheckOptions({}, { TOOLCHECK_AGENT: 'gpt-4o' })).toThrow('TOOLCHECK_AGENT is "gpt-4o", which is not an agent toolcheck knows; use reference, openai:<model> or hf:<model> (did you mean "openai:gpt-4o"?)')
+    expect(() => resolveToolcheckOptions({ user: 'scripte' }, {})).toThrow('(did you mean "scripted"?)')
+    expect(() => resolveToolcheckOptions({ embedder: 'hf' }, {})).toThrow('toolcheck({ embedder: ... }) is "hf", which is not an embedder toolcheck knows; use offline, openai:<model> or hf:<model>')
+    // A hosted model without its key fails here, not after every test's retries.
+    expect(() => resolveToolcheckOptions({}, { TOOLCHECK_AGENT: 'openai:gpt-4o' })).toThrow(
+      'TOOLCHECK_AGENT is "openai:gpt-4o", which calls the OpenAI API at api.openai.com, but OPENAI_API_KEY is not set: set it, or point OPENAI_BASE_URL at a local OpenAI-compatible server',
+    )
+    expect(() => resolveToolcheckOptions({ user: 'hf:meta-llama/Llama-3.1-8B-Instruct' }, {})).toThrow('which calls Hugging Face inference providers, but HF_TOKEN is not set')
+    // Local servers need no key.
+    expect(resolveToolcheckOptions({ agent: 'openai:qwen2.5' }, { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).agent).toBe('openai:qwen2.5')
+    expect(resolveToolcheckOptions({ user: 'hf:llama' }, { HF_ENDPOINT_URL: 'http://127.0.0.1:8080' }).user).toBe('hf:llama')
   })
 
   test('names every wrong option and lists the known ones', () => {
