@@ -2,19 +2,17 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import type { Reporter } from 'vitest/node'
-import { startVitest } from 'vitest/node'
-import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
-import { builtInScenarios } from '../../scenarios/index.ts'
 import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
-import { formatSummary } from '../reporter/format-summary.ts'
-import { toolcheck } from '../vitest/plugin.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
+import { roleSpecProblem } from '../roles/role-spec.ts'
+import { evalProgress } from './eval-progress.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck eval`. */
 export const EVAL_USAGE = `usage: toolcheck eval [options]
@@ -31,16 +29,20 @@ options:
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants plain|all    each scenario as written, or under ToolSandbox's eight variants (default all)
   --trials <n>            play every scenario n times and report pass^k (default 1)
-  --report-dir <dir>      where the reports go (default toolcheck-report)
   --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
+  --report-dir <dir>      where the reports go (default toolcheck-report)
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
+Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
+key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. While it runs, a progress
+line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
+
 exit code: 0 when every run finished, whatever the scores; 1 when the harness failed (a suite file
-did not load, an unhandled error, a test that broke before recording its run); 2 for bad options;
-3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
+did not load, an unhandled error, a test that broke before recording its run); 2 for bad options
+or specs; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
 replies, cache misses in replay mode), which the report counts apart from agent failures.
 `
 
@@ -57,14 +59,6 @@ export interface EvalArguments {
   readonly scoring: ScoringMode
 }
 
-/** A command-line mistake; the message says which option and what it accepts. */
-export class EvalUsageError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'EvalUsageError'
-  }
-}
-
 /** The package root: the repository, or `dist/` in the built package. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SUITE_FILES = [`scenarios/eval/part-1.eval${MODULE_EXTENSION}`, `scenarios/eval/part-2.eval${MODULE_EXTENSION}`]
@@ -75,23 +69,29 @@ const SUITE_FILES = [`scenarios/eval/part-1.eval${MODULE_EXTENSION}`, `scenarios
  * prints the summary and writes the reports. Returns the exit code (see `EVAL_USAGE`).
  */
 export async function runEval(args: string[], io: CommandIo): Promise<number> {
-  let parsed: EvalArguments
-  try {
-    parsed = parseEvalArguments(args)
-  } catch (error) {
-    if (!(error instanceof EvalUsageError)) throw error
-    io.stderr(`toolcheck eval: ${error.message}\n\n${EVAL_USAGE}`)
+  const parsed = parseEvalArguments(args)
+  // Checked once here: a wrong spec would otherwise fail every one of thousands of tests.
+  const specProblems = [
+    roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env),
+    roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+  ].filter((problem) => problem !== undefined)
+  if (specProblems.length > 0) {
+    io.stderr(specProblems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
     return 2
-  }
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(EVAL_USAGE)
-    return 0
   }
   const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? [])].filter((path) => !existsSync(path))
   if (missing.length > 0) {
     io.stderr(`toolcheck eval: no such file or folder: ${missing.join(', ')}\n`)
     return 2
   }
+  // vitest, the corpus and the plugin load only once the command is sure to run.
+  const [{ startVitest }, { selectScenarios }, { builtInScenarios }, { formatSummary }, { toolcheck }] = await Promise.all([
+    import('vitest/node'),
+    import('../../scenarios/eval/select-scenarios.ts'),
+    import('../../scenarios/index.ts'),
+    import('../reporter/format-summary.ts'),
+    import('../vitest/plugin.ts'),
+  ])
   // The user's own scenarios are loaded by the suite files (they may be TypeScript), so they are
   // counted there; the built-in corpus is counted here, to refuse a filter that matches nothing.
   const selected = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter).length : Number.POSITIVE_INFINITY
@@ -103,10 +103,10 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   // One suite file per worker, but never a file with nothing to play (vitest rejects an empty file).
   const suiteFiles = SUITE_FILES.slice(0, Math.min(SUITE_FILES.length, selected))
   const reportDir = resolve(process.cwd(), parsed.reportDir)
-  const previousExitCode = process.exitCode
+  const progress: Reporter = evalProgress({ write: io.stderr, terminal: io.terminal === true, trials: parsed.trials })
   // Failing scenario tests are the agent's low scores, not a failed command: vitest's own exit
   // code is replaced by the harness verdict below.
-  const silent: Reporter = {}
+  const previousExitCode = process.exitCode
   let harnessProblems: string[] = []
   try {
     const vitest = await startVitest(
@@ -119,7 +119,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         // The suites may sit under node_modules (an installed package), which vitest skips by default.
         exclude: [],
         watch: false,
-        reporters: [silent],
+        reporters: [progress],
         maxWorkers: 2,
         provide: { toolcheckEval: evalSettings(parsed, suiteFiles.length) },
       },
@@ -170,6 +170,7 @@ function evalSettings(parsed: EvalArguments, parts: number): EvalSettings {
   }
 }
 
+/** The options of `toolcheck eval`, for `parseArgs`. */
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
   domain: { type: 'string', multiple: true },
@@ -178,43 +179,29 @@ const EVAL_OPTIONS = {
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
   scoring: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const
 
 /**
- * Parses the options of `toolcheck eval`; throws `EvalUsageError` naming the wrong option. Paths
+ * Parses the options of `toolcheck eval`; throws `UsageError` naming the wrong option. Paths
  * are resolved against `directory` (the working directory).
  */
 export function parseEvalArguments(args: readonly string[], directory = process.cwd()): EvalArguments {
-  let values: ReturnType<typeof parseArgs<{ options: typeof EVAL_OPTIONS; allowPositionals: false }>>['values']
-  try {
-    values = parseArgs({ args: [...args], options: EVAL_OPTIONS, allowPositionals: false, strict: true }).values
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    const options = Object.keys(EVAL_OPTIONS).filter((name) => name !== 'help').map((name) => `--${name}`).join(', ')
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      const given = /'([^']+)'/.exec((error as Error).message)?.[1] ?? String(error)
-      throw new EvalUsageError(`unknown option ${JSON.stringify(given)}; the options are ${options}`)
-    }
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new EvalUsageError(`eval takes only options, not ${/'([^']+)'/.exec((error as Error).message)?.[1] ?? 'arguments'}; the options are ${options}`)
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new EvalUsageError((error as Error).message.replace(/^Option '(-\w, )?(--[\w-]+)[^']*' argument missing$/, '$2 needs a value'))
-    throw error
-  }
+  const { values } = parseCommandArguments(args, EVAL_OPTIONS)
   const nonEmpty = (name: string, value: string | undefined): string | undefined => {
-    if (value !== undefined && value.trim() === '') throw new EvalUsageError(`--${name} needs a value`)
+    if (value !== undefined && value.trim() === '') throw new UsageError(`--${name} needs a value`)
     return value
   }
   const variants = nonEmpty('variants', values.variants) ?? 'all'
-  if (variants !== 'plain' && variants !== 'all') throw new EvalUsageError(`--variants takes plain or all, not ${JSON.stringify(variants)}`)
+  if (variants !== 'plain' && variants !== 'all') throw new UsageError(`--variants takes plain or all, not ${JSON.stringify(variants)}`)
   const trialsText = nonEmpty('trials', values.trials)
   const trials = trialsText === undefined ? 1 : Number(trialsText)
-  if (!Number.isInteger(trials) || trials < 1) throw new EvalUsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
+  if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
+  const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
+  if (!isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
   const filter = nonEmpty('filter', values.filter)
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
-  const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
-  if (!isScoringMode(scoring)) throw new EvalUsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),

@@ -1,67 +1,119 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { CommandIo } from './io.ts'
+import { UsageError } from './usage-error.ts'
 
-const USAGE = `usage: toolcheck <command> [options]
+/** A command: its line in the general usage, and its module, imported only when it is used. */
+interface Command {
+  readonly summary: string
+  readonly load: () => Promise<{ readonly usage: string; readonly run: (args: string[], io: CommandIo) => number | Promise<number> }>
+}
+
+// Each command is imported only when used, so listing tools does not load vitest and the
+// ToolTalk command does not load the scenario corpus.
+const COMMANDS: Readonly<Record<string, Command>> = {
+  eval: {
+    summary: 'run the built-in scenarios against the configured agent (TOOLCHECK_AGENT)',
+    load: async () => {
+      const command = await import('./eval.ts')
+      return { usage: command.EVAL_USAGE, run: command.runEval }
+    },
+  },
+  tools: {
+    summary: 'list the built-in tools with their domain, action flag and required state',
+    load: async () => {
+      const command = await import('./tools-command.ts')
+      return { usage: command.TOOLS_USAGE, run: command.runToolsCommand }
+    },
+  },
+  scenarios: {
+    summary: 'list the built-in scenarios with their categories',
+    load: async () => {
+      const command = await import('./scenarios-command.ts')
+      return { usage: command.SCENARIOS_USAGE, run: command.runScenariosCommand }
+    },
+  },
+  schema: {
+    summary: 'print the JSON Schema of scenario files',
+    load: async () => {
+      const command = await import('./schema-command.ts')
+      return { usage: command.SCHEMA_USAGE, run: command.runSchemaCommand }
+    },
+  },
+  tooltalk: {
+    summary: 'replay and score a ToolTalk dataset folder, or score predictions made elsewhere',
+    load: async () => {
+      const command = await import('./tooltalk.ts')
+      return { usage: command.TOOLTALK_USAGE, run: command.runToolTalkCommand }
+    },
+  },
+}
+
+/** The general usage text. */
+export const USAGE = `usage: toolcheck <command> [options]
 
 commands:
-  eval [options]                 run the built-in scenarios against the configured agent
-                                 (TOOLCHECK_AGENT=reference|openai:<model>|hf:<model>)
-  tools [--json]                 list the built-in tools with their domain, action flag and required state
-  scenarios [--json] [--category <category>]
-                                 list the built-in scenarios with their categories
-  schema                         print the JSON Schema of scenario files
-  tooltalk <conversations-dir> [--databases <dir>] [--agent <agent> | --predictions <path>] [--strict] [--json]
-                                 replay and score a ToolTalk dataset folder, or score predictions
-                                 made elsewhere in ToolTalk's output format
-  help                           show this text
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(10)}  ${command.summary}`)
+  .join('\n')}
+  ${'help'.padEnd(10)}  this text; \`toolcheck help <command>\` or \`toolcheck <command> --help\` for a command's options
+
+toolcheck --version prints the version.
 `
 
 /**
- * Runs one toolcheck command and returns the process exit code. Each command is imported only when
- * used, so listing tools does not load vitest or the model clients.
+ * Runs one toolcheck command and returns the process exit code: 0 done, 1 the work failed, 2 a
+ * usage mistake (printed with the command's usage), other codes as the command's help says.
  */
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
-  const [command, ...rest] = args
+  const [name, ...rest] = args
+  if (name === '--version' || name === '-v') {
+    io.stdout(`vitest-toolcheck ${await packageVersion()}\n`)
+    return 0
+  }
+  if (name === undefined) {
+    io.stdout(USAGE)
+    return 1
+  }
+  if (name === 'help' || name === '--help' || name === '-h') return help(rest, io)
+  const command = COMMANDS[name]
+  if (command === undefined) {
+    io.stderr(`toolcheck: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')}, help\n\n${USAGE}`)
+    return 2
+  }
+  const loaded = await command.load()
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(loaded.usage)
+    return 0
+  }
   try {
-    return await runCommand(command, rest, io)
+    return await loaded.run([...rest], io)
   } catch (error) {
-    // `parseArgs` throws on an unknown option, a stray positional or an option without its value:
-    // a usage mistake, reported like the other commands' argument errors rather than as a crash.
-    if (!isArgumentError(error)) throw error
-    io.stderr(`toolcheck ${command}: ${error.message}\n\n${USAGE}`)
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`toolcheck ${name}: ${error.message}\n\n${loaded.usage}`)
     return 2
   }
 }
 
-async function runCommand(command: string | undefined, rest: readonly string[], io: CommandIo): Promise<number> {
-  switch (command) {
-    case 'tools':
-      return (await import('./tools-command.ts')).runToolsCommand(rest, io)
-    case 'scenarios':
-      return (await import('./scenarios-command.ts')).runScenariosCommand(rest, io)
-    case 'eval':
-      return (await import('./eval.ts')).runEval([...rest], io)
-    case 'schema':
-      if (rest.length > 0) {
-        io.stderr(`toolcheck schema: takes no arguments, got ${rest.map((argument) => JSON.stringify(argument)).join(' ')}\n\n${USAGE}`)
-        return 2
-      }
-      io.stdout(`${JSON.stringify((await import('../scenario/index.ts')).scenarioJsonSchema(), null, 2)}\n`)
-      return 0
-    case 'tooltalk':
-      return (await import('./tooltalk.ts')).runToolTalkCommand([...rest], io)
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      io.stdout(USAGE)
-      return command === undefined ? 1 : 0
-    default:
-      io.stderr(`toolcheck: unknown command "${command}"\n\n${USAGE}`)
-      return 2
+/** `toolcheck help [<command>]`. */
+async function help(topics: readonly string[], io: CommandIo): Promise<number> {
+  const [topic, ...extra] = topics
+  if (topic === undefined) {
+    io.stdout(USAGE)
+    return 0
   }
+  const command = COMMANDS[topic]
+  if (command === undefined || extra.length > 0) {
+    const problem = command === undefined ? `no command ${JSON.stringify(topic)}; the commands are ${Object.keys(COMMANDS).join(', ')}` : 'takes one command'
+    io.stderr(`toolcheck help: ${problem}\n\n${USAGE}`)
+    return 2
+  }
+  io.stdout((await command.load()).usage)
+  return 0
 }
 
-function isArgumentError(error: unknown): error is Error {
-  const code = (error as { code?: unknown } | null)?.code
-  return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')
+/** The version in the package's own package.json (the repository's, or the installed package's). */
+async function packageVersion(): Promise<string> {
+  const file = fileURLToPath(import.meta.resolve('vitest-toolcheck/package.json'))
+  return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version
 }

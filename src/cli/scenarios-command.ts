@@ -1,15 +1,28 @@
-import { parseArgs } from 'node:util'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
+
+/** The usage text of `toolcheck scenarios`. */
+export const SCENARIOS_USAGE = `usage: toolcheck scenarios [--json] [--category <category>]
+
+Lists the built-in scenarios with their categories, and how many there are in each category.
+
+options:
+  --category <category>   only the scenarios of this category:
+                          ${CATEGORIES.slice(0, 4).join(', ')},
+                          ${CATEGORIES.slice(4).join(', ')}
+  --json                  the listing as JSON: count, counts by category, and per scenario its id,
+                          categories, allowed and denied tools, milestones, minefields,
+                          paraphrases and turn limit
+`
 
 /** `toolcheck scenarios [--json] [--category C]`: the built-in scenarios with their categories. */
 export function runScenariosCommand(args: readonly string[], io: CommandIo): number {
-  const { values } = parseArgs({
-    args: [...args],
-    options: { json: { type: 'boolean', default: false }, category: { type: 'string' } },
-    allowPositionals: false,
-  })
+  const { values } = parseCommandArguments(args, { json: { type: 'boolean', default: false }, category: { type: 'string' } })
+  if (values.category !== undefined && !(CATEGORIES as readonly string[]).includes(values.category))
+    throw new UsageError(`--category takes one of ${CATEGORIES.join(', ')}, not ${JSON.stringify(values.category)}`)
   const all = builtInScenarios()
   const scenarios = values.category === undefined ? all : all.filter((scenario) => scenario.categories.some((category) => category === values.category))
   const byCategory = Object.fromEntries(CATEGORIES.map((category) => [category, scenarios.filter((scenario) => scenario.categories.includes(category)).length]))

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util'
 import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
 
 /** One tool as `toolcheck tools --json` lists it. */
 export interface ToolListing {
@@ -35,9 +35,21 @@ export function listTool(tool: AnyTool, domain: string): ToolListing {
   }
 }
 
+/** The usage text of `toolcheck tools`. */
+export const TOOLS_USAGE = `usage: toolcheck tools [--json]
+
+Lists the built-in device tools (ToolSandbox's, run offline): name, group, whether the tool
+changes the world (action) or only reads it, and the settings it needs (a "?" marks settings
+needed only for some arguments).
+
+options:
+  --json    the listing as JSON: count, and per tool its name, domain, group, description,
+            action flag, required settings, audience and argument names
+`
+
 /** `toolcheck tools [--json]`: the built-in device tools. */
 export function runToolsCommand(args: readonly string[], io: CommandIo): number {
-  const { values } = parseArgs({ args: [...args], options: { json: { type: 'boolean', default: false } }, allowPositionals: false })
+  const { values } = parseCommandArguments(args, { json: { type: 'boolean', default: false } })
   const listings = deviceDomain.registry.list().map((tool) => listTool(tool, deviceDomain.name))
   if (values.json) {
     io.stdout(`${JSON.stringify({ count: listings.length, tools: listings }, null, 2)}\n`)

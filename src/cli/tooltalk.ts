@@ -1,15 +1,43 @@
-import { parseArgs } from 'node:util'
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
 import type { Agent } from '../roles/types.ts'
 import type { ReplayDiscipline, ToolTalkConversation, ToolTalkConversationResult, ToolTalkPredictionSet } from '../../scenarios/tooltalk/index.ts'
 import { evaluateToolTalkConversation, loadToolTalkDataset, loadToolTalkPredictions, referenceToolTalkAgent, scoreToolTalkPredictions } from '../../scenarios/tooltalk/index.ts'
+import { parseRoleSpec, roleSpecProblem } from '../roles/role-spec.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
 
-const USAGE =
-  'usage: toolcheck tooltalk <conversations-dir> [--databases <dir>] [--agent reference|openai:<model>|hf:<model> | --predictions <path>] [--strict] [--json]\n' +
-  '  --predictions <path>   score predictions already made, in ToolTalk\'s output format (a folder of its per-conversation files, or one file)\n' +
-  '  --strict               toolcheck\'s argument validation and ToolTalk\'s comparison bugs fixed\n'
+/** Where ToolTalk's data comes from, for the help and for a folder that is not there. */
+export const TOOLTALK_DATA_SOURCE =
+  "ToolTalk's conversations and databases are in the data/ folder of its public repository, https://github.com/microsoft/ToolTalk (MIT licence): clone it and pass data/easy or data/tooltalk"
+
+/** The usage text of `toolcheck tooltalk`. */
+export const TOOLTALK_USAGE = `usage: toolcheck tooltalk <conversations-dir> [--databases <dir>] [--agent <agent> | --predictions <path>] [--strict] [--json]
+
+Replays and scores a folder of ToolTalk conversations: for every assistant turn the databases are
+reset, the earlier ground-truth calls replayed and the agent asked to act; its calls are matched to
+the ground truth and scored (precision, recall, action precision, incorrect-action rate, success,
+soft success). Or scores predictions made elsewhere, in ToolTalk's output format.
+
+ToolTalk's conversations and databases are in the data/ folder of its public repository,
+https://github.com/microsoft/ToolTalk (MIT licence): clone it and pass data/easy or
+data/tooltalk; the databases are read from data/databases.
+
+options:
+  --databases <dir>     ToolTalk's databases (default <conversations-dir>/../databases)
+  --agent <agent>       reference (default: replays the ground truth) | openai:<model> | hf:<model>
+  --predictions <path>  score predictions already made, in ToolTalk's output format (a folder of
+                        its per-conversation files, or one file), instead of running an agent
+  --strict              toolcheck's argument validation and ToolTalk's comparison bugs fixed
+  --json                the whole report as JSON
+
+exit code: 0 when every conversation was scored; 1 when files could not be read, played or
+matched with predictions (they are named and skipped); 2 for bad options or an agent spec that
+cannot run.
+`
 
 /** ToolTalk's counts, as the report names them. */
 interface ReportCounts {
@@ -78,36 +106,37 @@ export interface ToolTalkReport {
  * agent (the ground truth by default), or scores predictions already made elsewhere in ToolTalk's
  * output format (`--predictions`), printing one line per conversation and the dataset totals, or
  * the whole report as JSON. Files that cannot be imported, and conversations without
- * predictions, are named on stderr and skipped; the exit code is then 1. Returns 2 for wrong usage.
+ * predictions, are named on stderr and skipped; the exit code is then 1. Wrong usage throws
+ * `UsageError`; an agent spec that cannot run returns 2.
  */
 export async function runToolTalkCommand(args: string[], io: CommandIo): Promise<number> {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        databases: { type: 'string' },
-        agent: { type: 'string' },
-        predictions: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        strict: { type: 'boolean', default: false },
-      },
-    })
-  } catch (error) {
-    io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCommandArguments(
+    args,
+    {
+      databases: { type: 'string' },
+      agent: { type: 'string' },
+      predictions: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+    },
+    true,
+  )
   const [directory, ...extra] = parsed.positionals
-  if (directory === undefined || extra.length > 0) {
-    io.stderr(`toolcheck tooltalk: ${directory === undefined ? 'give the conversations folder' : `unexpected arguments: ${extra.join(' ')}`}\n${USAGE}`)
-    return 2
-  }
-  if (parsed.values.agent !== undefined && parsed.values.predictions !== undefined) {
-    io.stderr(`toolcheck tooltalk: give --agent or --predictions, not both: an agent makes predictions, --predictions scores ones already made\n${USAGE}`)
-    return 2
-  }
+  if (directory === undefined) throw new UsageError('give the conversations folder')
+  if (extra.length > 0) throw new UsageError(`one conversations folder at a time; unexpected ${extra.map((argument) => JSON.stringify(argument)).join(' ')}`)
+  if (parsed.values.agent !== undefined && parsed.values.predictions !== undefined)
+    throw new UsageError('give --agent or --predictions, not both: an agent makes predictions, --predictions scores ones already made')
   const agentSpec = parsed.values.agent ?? 'reference'
+  // Checked before any file is read: a wrong spec fails here once, not per conversation.
+  const specProblem = roleSpecProblem('agent', agentSpec, '--agent', process.env)
+  if (specProblem !== undefined) {
+    io.stderr(`toolcheck tooltalk: ${specProblem}\n`)
+    return 2
+  }
+  if (statSync(directory, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    io.stderr(`toolcheck tooltalk: there is no folder ${resolve(directory)}. ${TOOLTALK_DATA_SOURCE}.\n`)
+    return 1
+  }
   let dataset
   try {
     dataset = await loadToolTalkDataset(directory, parsed.values.databases === undefined ? {} : { databases: parsed.values.databases })
@@ -115,7 +144,7 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
     io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n`)
     return 1
   }
-  const strict = parsed.values.strict ?? false
+  const strict = parsed.values.strict
   if (parsed.values.predictions !== undefined) {
     let predictionSet: ToolTalkPredictionSet
     try {
@@ -124,20 +153,15 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
       io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n`)
       return 1
     }
-    return finish(await scorePredictions(dataset, predictionSet, strict), { directory: dataset.directory, databases: dataset.databases.directory, agent: `predictions:${predictionSet.path}`, predictions: predictionSet.path, strict }, parsed.values.json ?? false, io)
+    return finish(await scorePredictions(dataset, predictionSet, strict), { directory: dataset.directory, databases: dataset.databases.directory, agent: `predictions:${predictionSet.path}`, predictions: predictionSet.path, strict }, parsed.values.json, io)
   }
   let agentFor: (conversation: ToolTalkConversation) => Agent
-  if (agentSpec === 'reference') agentFor = referenceToolTalkAgent
+  if (parseRoleSpec('agent', agentSpec, '--agent').client === 'offline') agentFor = referenceToolTalkAgent
   else {
-    try {
-      // Model clients load only when a model agent is asked for.
-      const { agentFromSpec } = await import('../roles/from-spec.ts')
-      const agent = agentFromSpec(agentSpec)
-      agentFor = () => agent
-    } catch (error) {
-      io.stderr(`toolcheck tooltalk: ${(error as Error).message}\n`)
-      return 2
-    }
+    // Model agents load only when asked for.
+    const { agentFromSpec } = await import('../roles/from-spec.ts')
+    const agent = agentFromSpec(agentSpec)
+    agentFor = () => agent
   }
   const results: ToolTalkConversationResult[] = []
   const errors = [...dataset.errors]
@@ -150,7 +174,7 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
       errors.push({ file: conversation.file, message: `${conversation.file}: cannot be played (${(error as Error).message})` })
     }
   }
-  return finish({ results, errors }, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict }, parsed.values.json ?? false, io)
+  return finish({ results, errors }, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict }, parsed.values.json, io)
 }
 
 type Dataset = Awaited<ReturnType<typeof loadToolTalkDataset>>

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
-import { main } from '../../src/cli/main.ts'
+import { main, USAGE } from '../../src/cli/main.ts'
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''
@@ -8,17 +9,62 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr }
 }
 
+const COMMANDS = ['eval', 'tools', 'scenarios', 'schema', 'tooltalk']
+
+describe('help', () => {
+  test.for(COMMANDS)('%s --help, -h and help %s print that command\'s usage', async (command) => {
+    const asOption = await run(command, '--help')
+    expect(asOption).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^usage: toolcheck ${command}\\b`)), stderr: '' })
+    expect(asOption.stdout).not.toBe(USAGE)
+    expect(await run(command, '-h')).toEqual(asOption)
+    expect(await run('help', command)).toEqual(asOption)
+  })
+
+  test('help and --help print the general usage, which lists every command', async () => {
+    const general = await run('help')
+    expect(general).toEqual({ code: 0, stdout: USAGE, stderr: '' })
+    expect(await run('--help')).toEqual(general)
+    for (const command of COMMANDS) expect(USAGE).toMatch(new RegExp(`^  ${command} +\\S`, 'm'))
+  })
+
+  test('help for a command that does not exist is a usage error', async () => {
+    const { code, stderr } = await run('help', 'evaluate')
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^toolcheck help: no command "evaluate"; the commands are eval, tools, scenarios, schema, tooltalk\n/)
+  })
+
+  test('--version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(await run('--version')).toEqual({ code: 0, stdout: `vitest-toolcheck ${version}\n`, stderr: '' })
+  })
+})
+
 describe('command-line argument errors', () => {
-  test.for([['tools', '--bogus'], ['tools', 'extra'], ['scenarios', '--bogus'], ['scenarios', '--category'], ['schema', '--bogus']])(
-    '%s %s is a usage error (exit 2) naming the command, not a crash',
-    async (args) => {
-      const { code, stdout, stderr } = await run(...args)
-      expect(code).toBe(2)
-      expect(stdout).toBe('')
-      expect(stderr).toMatch(new RegExp(`^toolcheck ${args[0]}: `))
-      expect(stderr).toContain('usage: toolcheck')
-    },
-  )
+  test.for([
+    [['tools', '--bogus'], 'unknown option "--bogus"; the options are --json'],
+    [['tools', '--jsn'], 'unknown option "--jsn"; the options are --json (did you mean --json?)'],
+    [['tools', 'extra'], 'unexpected argument "extra"; the options are --json'],
+    [['scenarios', '--category'], '--category needs a value'],
+    [['scenarios', '--category', 'STATE'], '--category takes one of SINGLE_TOOL_CALL, '],
+    [['schema', '--bogus'], 'unknown option "--bogus"; it takes no arguments'],
+    [['schema', 'x'], 'unexpected argument "x"; it takes no arguments'],
+    [['eval', '--trails', '3'], 'unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir, --scoring (did you mean --trials?)'],
+    [['eval', '--trials', 'two'], '--trials takes a whole number of at least 1, not "two"'],
+    [['tooltalk'], 'give the conversations folder'],
+    [['tooltalk', 'a', 'b'], 'one conversations folder at a time; unexpected "b"'],
+  ] as const)('%j is a usage error (exit 2) naming what was wrong, then the command\'s usage', async ([args, message]) => {
+    const { code, stdout, stderr } = await run(...args)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toContain(`toolcheck ${args[0]}: ${message}`)
+    expect(stderr).toMatch(new RegExp(`\n\nusage: toolcheck ${args[0]}\\b`))
+  })
+
+  test('an unknown command lists the commands', async () => {
+    const { code, stderr } = await run('tool')
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^toolcheck: unknown command "tool"; the commands are eval, tools, scenarios, schema, tooltalk, help\n/)
+  })
 
   test('the commands still accept their own options', async () => {
     expect((await run('tools', '--json')).code).toBe(0)

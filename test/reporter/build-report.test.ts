@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
+import type { TestCase } from 'vitest/node'
 import type { CollectedTest } from '../../src/reporter/collected-test.ts'
+import { collectTest } from '../../src/reporter/collected-test.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
@@ -56,6 +58,25 @@ describe('buildReport', () => {
     expect(report.summary.passHatK).toEqual({ 1: 0.875, 2: 0.75, 3: 0.625, 4: 0 })
     expect(report.summary.overall).toMatchObject({ runs: 8, errors: 1, passed: 6, failed: 1 })
     expect(report.summary.overall.meanScore).toBeCloseTo((7 - 0.5) / 7, 12)
+  })
+
+  test('without a list of attempts (vitest 4), a run takes its test\'s own state', () => {
+    const passed = collected('a', [record('a', 0)], [], { state: 'passed' })
+    const failed = collected('b', [record('b', 0, { score: 0 })], [], { state: 'failed' })
+    expect(buildReport([passed, failed]).report.runs.map((run) => `${run.scenario}:${run.passed}`)).toEqual(['a:true', 'b:false'])
+  })
+
+  test('collectTest reads a vitest 4 test case, which has no attempts()', () => {
+    const testCase = {
+      id: 'id-1',
+      fullName: 'suite > test',
+      module: { moduleId: '/project/test/a.test.ts' },
+      result: () => ({ state: 'passed', errors: [] }),
+      meta: () => ({ toolcheck: { runs: [record('a', 0)] } }),
+      annotations: () => [],
+      diagnostic: () => ({ repeatCount: 0, retryCount: 0 }),
+    } as unknown as TestCase
+    expect(collectTest(testCase, '/project')).toEqual({ id: 'id-1', fullName: 'suite > test', file: 'test/a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: [record('a', 0)] } }, annotations: [] })
   })
 
   test('dedupes tests seen twice (merged shards) and ignores skipped copies', () => {

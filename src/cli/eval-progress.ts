@@ -1,0 +1,95 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import { readRunRecords } from '../vitest/run-metadata.ts'
+
+/** Options of `evalProgress`. */
+export interface EvalProgressOptions {
+  /** Where the lines go (stderr, so that stdout keeps only the summary). */
+  readonly write: (text: string) => void
+  /** Redraw one line in place (a terminal), or print a line now and then (a log). */
+  readonly terminal: boolean
+  /** Runs per test: the trials. */
+  readonly trials: number
+  /** Milliseconds between lines when not on a terminal. Default 30 000. */
+  readonly logInterval?: number
+  /** The clock, in milliseconds; `Date.now` by default (tests pass their own). */
+  readonly now?: () => number
+  /** Starts a repeating timer and returns its stopper; terminals use it to keep the elapsed time moving. */
+  readonly every?: (milliseconds: number, tick: () => void) => () => void
+}
+
+/** What the progress line says. */
+export interface ProgressCounts {
+  readonly done: number
+  readonly total: number
+  readonly errors: number
+  readonly elapsedMs: number
+}
+
+/** `toolcheck eval: 120/3648 runs, 2 infrastructure errors, 1:05 elapsed`. */
+export function formatProgress(counts: ProgressCounts): string {
+  const seconds = Math.floor(counts.elapsedMs / 1000)
+  const clock = seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}` : `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`
+  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}, ${clock} elapsed`
+}
+
+/**
+ * A vitest reporter that shows how far `toolcheck eval` is: runs done of the total, the runs that
+ * ended in infrastructure errors so far, and the time elapsed. On a terminal it keeps one line up
+ * to date (and clears it at the end, before the summary); in a log it prints a line every
+ * `logInterval` at most, so an hour-long run with a real model leaves a readable trail and a
+ * short one none at all. The total grows as vitest collects the suite files.
+ */
+export function evalProgress(options: EvalProgressOptions): Reporter {
+  const now = options.now ?? Date.now
+  const every = options.every ?? defaultEvery
+  const interval = options.logInterval ?? 30_000
+  const start = now()
+  let total = 0
+  let done = 0
+  let errors = 0
+  let lastLine = start
+  let lastDraw = -Infinity
+  let stop: (() => void) | undefined
+  const counts = (): ProgressCounts => ({ done, total, errors, elapsedMs: now() - start })
+  const draw = () => {
+    lastDraw = now()
+    options.write(`\r\u001b[2K${formatProgress(counts())}`)
+  }
+  const update = () => {
+    // Thousands of quick runs redraw ten times a second at most; the timer catches up.
+    if (options.terminal) {
+      if (now() - lastDraw >= 100) draw()
+    } else if (now() - lastLine >= interval) {
+      lastLine = now()
+      options.write(`${formatProgress(counts())}\n`)
+    }
+  }
+  return {
+    onTestModuleCollected(testModule: TestModule) {
+      total += [...testModule.children.allTests()].length * options.trials
+      if (options.terminal && stop === undefined) stop = every(1000, draw)
+      update()
+    },
+    onTestCaseResult(testCase: TestCase) {
+      done += options.trials
+      const reading = readRunRecords(testCase.meta())
+      if (reading.kind === 'runs') errors += reading.runs.filter((run) => run.status === 'error').length
+      update()
+    },
+    onTestRunEnd() {
+      stop?.()
+      if (options.terminal) options.write('\r\u001b[2K')
+    },
+  }
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+function defaultEvery(milliseconds: number, tick: () => void): () => void {
+  const timer = setInterval(tick, milliseconds)
+  // The line's clock must never keep the process alive.
+  timer.unref()
+  return () => clearInterval(timer)
+}
