@@ -17,9 +17,7 @@ export const repository = fileURLToPath(new URL('../../', import.meta.url))
  * are copied in (from a path of this repository to a path of the project).
  */
 export async function packedProject(files: readonly { readonly from: string; readonly to: string }[]): Promise<string> {
-  if (!existsSync(join(repository, 'dist/src/index.js'))) throw new Error('dist/ is missing: npm test builds it first (npm run build)')
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repository })
-  const published = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path)
+  const published = await publishedFiles()
   const project = await mkdtemp(join(tmpdir(), 'toolcheck-user-'))
   const installed = join(project, 'node_modules', 'vitest-toolcheck')
   for (const file of published) {
@@ -36,4 +34,11 @@ export async function packedProject(files: readonly { readonly from: string; rea
   }
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'my-agent-tests', type: 'module', private: true }))
   return project
+}
+
+/** The files `npm pack` puts in the package, relative to its root (the built `dist/` must exist). */
+export async function publishedFiles(): Promise<string[]> {
+  if (!existsSync(join(repository, 'dist/src/index.js'))) throw new Error('dist/ is missing: npm test builds it first (npm run build)')
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repository })
+  return (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path)
 }

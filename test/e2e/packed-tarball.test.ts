@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { Report } from '../../src/reporter/report.ts'
+import { findOlderNode } from '../startup/older-node.ts'
+import { consumerProject, packRepository, run } from './consumer-project.ts'
+import { publishedFiles, repository } from './packed-project.ts'
+
+// Projects that install the packed package from a tarball, next to vitest and zod from the
+// registry: the oldest vitest and zod the peer ranges allow, and the newest.
+const CONSUMERS = [
+  { vitest: '4.1.0', zod: '4.2.0' },
+  { vitest: '5', zod: '4' },
+] as const
+
+const workspace = await mkdtemp(join(tmpdir(), 'toolcheck-pack-'))
+const tarball = await packRepository(workspace)
+const projects: string[] = []
+afterAll(async () => {
+  for (const folder of [workspace, ...projects]) await rm(folder, { recursive: true, force: true })
+})
+
+const older = findOlderNode()
+// Plain output, so that the checks below read vitest's summary lines.
+const plainEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
+delete plainEnv.FORCE_COLOR
+
+describe.for(CONSUMERS)('a project on vitest $vitest and zod $zod that installs the packed package', ({ vitest, zod }) => {
+  let project: string | undefined
+  const ready = async (): Promise<string> => {
+    if (project === undefined) {
+      project = await consumerProject(tarball, { vitest, zod })
+      projects.push(project)
+    }
+    return project
+  }
+
+  test('runs its tests with the plugin, the matchers and the reporter, and writes the report', { timeout: 300_000 }, async () => {
+    const root = await ready()
+    const reportDir = join(root, 'toolcheck-report')
+    const result = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: root, env: { ...plainEnv, TOOLCHECK_EXAMPLES_REPORT_DIR: reportDir } })
+    expect(result.stderr).not.toMatch(/Error|TypeError/)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/Tests +3 passed \(3\)/)
+    const installedVitest = JSON.parse(await readFile(join(root, 'node_modules/vitest/package.json'), 'utf8')) as { version: string }
+    expect(installedVitest.version.split('.')[0]).toBe(vitest.split('.')[0])
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as Report
+    expect(report.runs).toHaveLength(3)
+    expect(report.runs.every((entry) => entry.scenario === 'example-wifi-behind-low-battery' && entry.score === 1 && entry.passed)).toBe(true)
+    expect(result.stdout).toContain(`reports: ${reportDir}/report.json, ${reportDir}/index.html`)
+  })
+
+  test('the command line runs from the installed package', { timeout: 300_000 }, async () => {
+    const root = await ready()
+    const listed = await run(process.execPath, ['node_modules/.bin/toolcheck', 'tools', '--json'], { cwd: root })
+    expect(listed.stderr).toBe('')
+    expect((JSON.parse(listed.stdout) as { count: number }).count).toBe(34)
+    const version = await run(process.execPath, ['node_modules/.bin/toolcheck', '--version'], { cwd: root })
+    expect(version.stdout).toMatch(/^vitest-toolcheck \d+\.\d+\.\d+\n$/)
+  })
+
+  test.skipIf(older === undefined)(`started with an older Node (${older?.version ?? 'none on this machine'}), vitest and the command line stop with one line`, { timeout: 300_000 }, async () => {
+    const root = await ready()
+    const line = `needs Node 22.12 or newer, and this is Node ${older!.version}: install Node 22 or 24 from https://nodejs.org (or run \`nvm install 24\`)\n`
+    const tests = await run(older!.path, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: root })
+    expect(tests).toEqual({ code: 1, stdout: '', stderr: `vitest-toolcheck ${line}` })
+    const command = await run(older!.path, ['node_modules/.bin/toolcheck', 'tools'], { cwd: root })
+    expect(command).toEqual({ code: 1, stdout: '', stderr: `toolcheck ${line}` })
+  })
+})
+
+test('the package holds what its README links to, a LICENSE and its metadata', async () => {
+  const files = await publishedFiles()
+  for (const required of ['LICENSE', 'README.md', 'bin/toolcheck.js', 'dist/src/index.js', 'dist/src/cli/main.js', 'scenarios/scenario.schema.json']) expect(files).toContain(required)
+  const readme = await readFile(join(repository, 'README.md'), 'utf8')
+  const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((match) => match[1] as string).filter((target) => !/^[a-z]+:/.test(target))
+  expect(links.length).toBeGreaterThan(0)
+  for (const link of links) expect(files, `README links ${link}`).toContain(link.replace(/^\.\//, ''))
+  const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as Record<string, unknown>
+  expect(packageJson).toMatchObject({ license: 'MIT', peerDependencies: { vitest: expect.any(String), zod: expect.any(String) }, keywords: expect.arrayContaining(['vitest']) })
+  expect(packageJson.dependencies).not.toHaveProperty('vitest')
+  expect(packageJson.dependencies).not.toHaveProperty('zod')
+})
