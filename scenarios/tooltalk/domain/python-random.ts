@@ -1,3 +1,6 @@
+/** The state right after seeding and the first twist, by seed, for the first few seeds used (see `#seedFromInteger`). */
+const SEEDED = new Map<bigint, Uint32Array>()
+
 /**
  * A port of CPython's `random.Random` for the parts ToolTalk's simulator uses: seeding from a
  * non-negative integer, `getrandbits`, `random`, `randbelow` (the rejection sampler behind
@@ -94,6 +97,14 @@ export class PythonRandom {
   }
 
   #seedFromInteger(seed: bigint): void {
+    // ToolTalk seeds a fresh Random(489) for every tool in every turn; seeding is the costly part
+    // of a short-lived generator, so the seeded state is kept and copied.
+    const seeded = SEEDED.get(seed)
+    if (seeded !== undefined) {
+      this.#state.set(seeded)
+      this.#index = 0
+      return
+    }
     let magnitude = seed < 0n ? -seed : seed
     const key: number[] = []
     while (magnitude > 0n) {
@@ -102,6 +113,9 @@ export class PythonRandom {
     }
     if (key.length === 0) key.push(0)
     this.#initByArray(key)
+    // The first draw would twist the fresh state; keep it twisted, as the copies start there.
+    this.#twist()
+    if (SEEDED.size < 16) SEEDED.set(seed, this.#state.slice())
   }
 
   #initGenrand(seed: number): void {
