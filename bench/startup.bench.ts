@@ -1,0 +1,84 @@
+/**
+ * The command line's whole process, as a user runs it: the package laid out as npm installs it
+ * (the built `dist/`, `bin/` and package.json under node_modules), started with this Node. The
+ * headline is `toolcheck tooltalk <ToolTalk's easy folder> --agent reference --json`, which should
+ * take at most 60 ms (ToolTalk's own Python evaluation of the same folder takes about 110 ms and
+ * 34 MB on the machine the target was set on) and peak at 60 MB at most.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineBenchmarks } from './harness.ts'
+
+const repository = fileURLToPath(new URL('../', import.meta.url))
+const easy = fileURLToPath(new URL('../../shared/tooltalk/data/easy', import.meta.url))
+
+interface Installed {
+  readonly bin: string
+  /** Reports the process's peak resident memory (kB) on stderr at exit. */
+  readonly peakHook: string
+}
+
+/** Builds the package and lays it out as an installed dependency in a temporary project. */
+async function install(): Promise<Installed> {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: repository, encoding: 'utf8' })
+  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`)
+  const project = await mkdtemp(join(tmpdir(), 'toolcheck-bench-'))
+  const installed = join(project, 'node_modules', 'vitest-toolcheck')
+  await mkdir(installed, { recursive: true })
+  for (const entry of ['dist', 'bin', 'package.json']) await cp(join(repository, entry), join(installed, entry), { recursive: true })
+  for (const entry of await readdir(join(repository, 'node_modules'))) {
+    if (entry.startsWith('.') || entry === 'vitest-toolcheck') continue
+    await symlink(join(repository, 'node_modules', entry), join(project, 'node_modules', entry))
+  }
+  const peakHook = join(project, 'peak-memory.mjs')
+  await writeFile(peakHook, "process.on('exit', () => process.stderr.write(`peak ${process.resourceUsage().maxRSS}\\n`))\n")
+  return { bin: join(installed, 'bin', 'toolcheck.js'), peakHook }
+}
+
+function runCommand(args: readonly string[], nodeOptions: readonly string[] = []): string {
+  const result = spawnSync(process.execPath, [...nodeOptions, ...args], { encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}:\n${result.stderr}`)
+  return result.stderr
+}
+
+/** Peak resident memory of one more run, in MB. */
+function peakMegabytes(installed: Installed, args: readonly string[]): number {
+  const line = runCommand([installed.bin, ...args], ['--import', installed.peakHook]).split('\n').findLast((text) => text.startsWith('peak '))
+  return Math.round(Number(line?.slice('peak '.length)) / 102.4) / 10
+}
+
+const tooltalkArgs = ['tooltalk', easy, '--agent', 'reference', '--json']
+
+export default defineBenchmarks([
+  {
+    name: 'node -e 0 (the floor: Node starting and stopping)',
+    iterations: 20,
+    warmUp: 3,
+    run: () => runCommand(['-e', '0']),
+  },
+  {
+    name: 'toolcheck --version, whole process',
+    iterations: 20,
+    warmUp: 3,
+    setup: install,
+    run: (state) => runCommand([(state as Installed).bin, '--version']),
+    facts: (state) => ({ peakMB: peakMegabytes(state as Installed, ['--version']) }),
+  },
+  ...(existsSync(easy)
+    ? [
+        {
+          name: "toolcheck tooltalk <ToolTalk's easy folder> --agent reference --json, whole process",
+          iterations: 20,
+          warmUp: 3,
+          targetMs: 60,
+          setup: install,
+          run: (state: unknown) => runCommand([(state as Installed).bin, ...tooltalkArgs]),
+          facts: (state: unknown) => ({ peakMB: peakMegabytes(state as Installed, tooltalkArgs), targetPeakMB: 60, toolTalkPythonMs: 110, toolTalkPythonMB: 34 }),
+        },
+      ]
+    : []),
+])
