@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Report } from '../../src/reporter/report.ts'
 import { findOlderNode } from '../startup/older-node.ts'
+import { HAS_TOOLTALK_DATA, TOOLTALK_DATA } from '../tooltalk/tooltalk-data.ts'
 import { consumerProject, packRepository, run } from './consumer-project.ts'
 import { publishedFiles, repository } from './packed-project.ts'
 
@@ -58,6 +59,10 @@ describe.for(CONSUMERS)('a project on vitest $vitest and zod $zod that installs 
     expect((JSON.parse(listed.stdout) as { count: number }).count).toBe(34)
     const version = await run(process.execPath, ['node_modules/.bin/toolcheck', '--version'], { cwd: root })
     expect(version.stdout).toMatch(/^vitest-toolcheck \d+\.\d+\.\d+\n$/)
+    if (!HAS_TOOLTALK_DATA) return
+    const scored = await run(process.execPath, ['node_modules/.bin/toolcheck', 'tooltalk', `${TOOLTALK_DATA}easy`, '--json'], { cwd: root })
+    expect(scored.stderr).toBe('')
+    expect(JSON.parse(scored.stdout)).toMatchObject({ totals: { conversations: 28, precision: 1, recall: 1, successRate: 1 } })
   })
 
   test.skipIf(older === undefined)(`started with an older Node (${older?.version ?? 'none on this machine'}), vitest and the command line stop with one line`, { timeout: 300_000 }, async () => {
