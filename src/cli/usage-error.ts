@@ -9,3 +9,11 @@ export class UsageError extends Error {
     this.name = 'UsageError'
   }
 }
+
+/**
+ * Whether `error` is a `UsageError`. Told apart by name rather than by class: the built package
+ * runs the ToolTalk command from a bundle, which carries its own copy of the class.
+ */
+export function isUsageError(error: unknown): error is UsageError {
+  return error instanceof Error && error.name === 'UsageError'
+}
