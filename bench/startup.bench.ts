@@ -1,6 +1,7 @@
 /**
  * The command line's whole process, as a user runs it: the package laid out as npm installs it
- * (the built `dist/`, `bin/` and package.json under node_modules), started with this Node. The
+ * (the built `dist/` with its bundled ToolTalk command, `bin/` and package.json under
+ * node_modules), started with this Node. The
  * headline is `toolcheck tooltalk <ToolTalk's easy folder> --agent reference --json`, which should
  * take at most 60 ms (ToolTalk's own Python evaluation of the same folder takes about 110 ms and
  * 34 MB on the machine the target was set on) and peak at 60 MB at most.

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { CommandIo } from './io.ts'
@@ -71,7 +70,7 @@ toolcheck --version prints the version.
 export async function main(args: readonly string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = args
   if (name === '--version' || name === '-v') {
-    io.stdout(`vitest-toolcheck ${await packageVersion()}\n`)
+    io.stdout(`vitest-toolcheck ${packageVersion()}\n`)
     return 0
   }
   if (name === undefined) {
@@ -127,7 +126,7 @@ function bundledCommand(name: string): string | undefined {
 }
 
 /** The version in the package's own package.json (the repository's, or the installed package's). */
-async function packageVersion(): Promise<string> {
+function packageVersion(): string {
   const file = fileURLToPath(import.meta.resolve('vitest-toolcheck/package.json'))
-  return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
 }

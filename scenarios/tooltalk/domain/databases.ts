@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
@@ -91,11 +91,11 @@ export function toolTalkWorld(
   return createWorld(tables, { Account: { key: KEY_COLUMN } })
 }
 
-/** Reads every `*.json` file of a ToolTalk databases folder into a world snapshot. */
+/** Reads every `*.json` file of a ToolTalk databases folder into a world snapshot (synchronously, as `loadToolTalkDataset` says why). */
 export async function loadToolTalkDatabases(directory: string): Promise<ToolTalkDatabases> {
   let names: string[]
   try {
-    names = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort()
+    names = readdirSync(directory).filter((name) => name.endsWith('.json')).sort()
   } catch (error) {
     throw new ToolTalkDatabaseError(directory, `cannot read the databases folder (${(error as Error).message})`)
   }
@@ -103,7 +103,7 @@ export async function loadToolTalkDatabases(directory: string): Promise<ToolTalk
   for (const name of names) {
     const path = join(directory, name)
     try {
-      content[name.slice(0, -'.json'.length)] = JSON.parse(await readFile(path, 'utf8')) as JsonValue
+      content[name.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path, 'utf8')) as JsonValue
     } catch (error) {
       throw new ToolTalkDatabaseError(path, `not valid JSON (${(error as Error).message})`)
     }
