@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { z } from 'zod'
-import type { JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
+import type { JsonObject, JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
 import { createWorld } from '../../../src/world/index.ts'
-import { jsonValueSchema } from '../../../src/scenario/index.ts'
 
 /**
  * How ToolTalk's database files lie in a world snapshot. Each database file becomes one table.
@@ -54,9 +52,8 @@ export class ToolTalkDatabaseError extends Error {
   }
 }
 
-const objectSchema = z.record(z.string(), jsonValueSchema)
-const oneLevelSchema = z.record(z.string(), objectSchema)
-const twoLevelSchema = z.record(z.string(), z.record(z.string(), objectSchema))
+type OneLevel = Record<string, JsonObject>
+type TwoLevel = Record<string, Record<string, JsonObject>>
 
 /**
  * Turns parsed database JSON (database name → file content) into a world snapshot. Databases not
@@ -69,21 +66,23 @@ export function toolTalkWorld(
   const tables: Record<string, Row[]> = {}
   for (const [name, content] of Object.entries(databases)) {
     const file = `${name}.json`
-    const twoLevel = twoLevelSchema.safeParse(content)
-    const oneLevel = oneLevelSchema.safeParse(content)
+    // The shapes are checked by hand: the files are parsed JSON already, and checking them with
+    // zod took a fifth of a short toolcheck tooltalk run.
+    const twoLevelProblem = nestingProblem(content, 3, '')
+    const oneLevelProblem = nestingProblem(content, 2, '')
     const wantsOneLevel = name === 'Account'
-    if (wantsOneLevel ? oneLevel.success : twoLevel.success) {
-      if (wantsOneLevel && oneLevel.success) tables[name] = oneLevelRows(oneLevel.data, file, irregularities)
-      else if (twoLevel.success) Object.assign(tables, twoLevelTables(name, twoLevel.data, file, irregularities))
-    } else if (twoLevel.success) {
+    if (wantsOneLevel ? oneLevelProblem === undefined : twoLevelProblem === undefined) {
+      if (wantsOneLevel) tables[name] = oneLevelRows(content as OneLevel, file, irregularities)
+      else Object.assign(tables, twoLevelTables(name, content as TwoLevel, file, irregularities))
+    } else if (twoLevelProblem === undefined) {
       irregularities.push({ file, message: `expected username → row but found two levels; loaded as two levels` })
-      Object.assign(tables, twoLevelTables(name, twoLevel.data, file, irregularities))
-    } else if (oneLevel.success) {
+      Object.assign(tables, twoLevelTables(name, content as TwoLevel, file, irregularities))
+    } else if (oneLevelProblem === undefined) {
       if (!TOOLTALK_DATABASES.includes(name as never) || name !== 'Account')
         irregularities.push({ file, message: `expected key → id → row but found one level; loaded as one level` })
-      tables[name] = oneLevelRows(oneLevel.data, file, irregularities)
+      tables[name] = oneLevelRows(content as OneLevel, file, irregularities)
     } else {
-      throw new ToolTalkDatabaseError(file, `not a ToolTalk database: the top level must be an object of objects (${describeIssue(twoLevel.error)})`)
+      throw new ToolTalkDatabaseError(file, `not a ToolTalk database: the top level must be an object of objects (${twoLevelProblem})`)
     }
   }
   if (!Object.hasOwn(tables, 'Account'))
@@ -116,7 +115,7 @@ export async function loadToolTalkDatabases(directory: string): Promise<ToolTalk
   return { world, directory, irregularities }
 }
 
-function oneLevelRows(data: Record<string, Record<string, JsonValue>>, file: string, irregularities: ToolTalkIrregularity[]): Row[] {
+function oneLevelRows(data: OneLevel, file: string, irregularities: ToolTalkIrregularity[]): Row[] {
   return Object.entries(data).map(([key, row]) => {
     checkReserved(row, file, key, irregularities)
     return { ...row, [KEY_COLUMN]: key }
@@ -125,7 +124,7 @@ function oneLevelRows(data: Record<string, Record<string, JsonValue>>, file: str
 
 function twoLevelTables(
   name: string,
-  data: Record<string, Record<string, Record<string, JsonValue>>>,
+  data: TwoLevel,
   file: string,
   irregularities: ToolTalkIrregularity[],
 ): Record<string, Row[]> {
@@ -146,7 +145,17 @@ function checkReserved(row: Record<string, JsonValue>, file: string, where: stri
     if (Object.hasOwn(row, column)) irregularities.push({ file, message: `row ${where} has a column named ${column}, which is reserved; its value is replaced` })
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  return issue === undefined ? 'unknown shape' : `${issue.path.join('.') || '(top level)'}: ${issue.message}`
+/**
+ * Where `value` stops being `depth` levels of JSON objects (objects of objects of ...), as
+ * `path: what was found`; `undefined` when it is. Lists and null are not objects here.
+ */
+function nestingProblem(value: JsonValue, depth: number, path: string): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `${path === '' ? '(top level)' : path}: expected an object, found ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`
+  if (depth === 1) return undefined
+  for (const [key, child] of Object.entries(value)) {
+    const problem = nestingProblem(child, depth - 1, path === '' ? key : `${path}.${key}`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
 }
