@@ -2,6 +2,7 @@ import type { ToolTalkArgumentHandling, ToolTalkCall, ToolTalkIrregularity } fro
 import type { ToolTalkCompareOptions, ToolTalkComparison, ToolTalkMetrics } from './metrics/index.ts'
 import { compareToolTalkCalls } from './metrics/index.ts'
 import type { RoleContext } from '../../src/roles/types.ts'
+import type { Scenario } from '../../src/scenario/index.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../../src/roles/turn-agent.ts'
 import { isTurnAgent } from '../../src/roles/turn-agent.ts'
 import { playTurn } from '../../src/roles/play-turn.ts'
@@ -100,7 +101,10 @@ export async function evaluateToolTalkConversation(
 ): Promise<ToolTalkConversationResult> {
   const maxCalls = options.maxCallsPerTurn ?? 20
   const argumentHandling = options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk')
-  const scenario = toolTalkScenario(conversation)
+  // Made when an agent first reads it; the reference agent, which replays the ground truth, never
+  // does, and making it validates a whole scenario per conversation.
+  let scenario: Scenario | undefined
+  const scenarioOf = (): Scenario => (scenario ??= toolTalkScenario(conversation))
   const tools = toolTalkToolSpecs()
   const systemPrompt = toolTalkSystemPrompt(conversation)
   const irregularities: ToolTalkIrregularity[] = [...conversation.irregularities]
@@ -119,7 +123,14 @@ export async function evaluateToolTalkConversation(
       const predictions: ToolTalkCall[] = []
       let end: TurnEnd = 'call-limit'
       let answer: string | undefined
-      const context: RoleContext = { scenario, trial: 0, seed: 489, ...(options.signal === undefined ? {} : { signal: options.signal }) }
+      const context: RoleContext = {
+        get scenario() {
+          return scenarioOf()
+        },
+        trial: 0,
+        seed: 489,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      }
       try {
         if (isTurnAgent(agent)) {
           const played = await playToolTalkTurn(agent, { simulator, log, predictions, maxCalls, tools, systemPrompt, context })
