@@ -105,7 +105,10 @@ export async function evaluateToolTalkConversation(
   // does, and making it validates a whole scenario per conversation.
   let scenario: Scenario | undefined
   const scenarioOf = (): Scenario => (scenario ??= toolTalkScenario(conversation))
-  const tools = toolTalkToolSpecs()
+  // The tools as models see them are made when an agent first looks at them (the reference agent
+  // never does); presenting all 28 is a tenth of a short toolcheck tooltalk run.
+  let toolSpecs: ToolSpec[] | undefined
+  const toolsOf = (): ToolSpec[] => (toolSpecs ??= toolTalkToolSpecs())
   const systemPrompt = toolTalkSystemPrompt(conversation)
   const irregularities: ToolTalkIrregularity[] = [...conversation.irregularities]
   const turns: ToolTalkTurnResult[] = []
@@ -133,14 +136,21 @@ export async function evaluateToolTalkConversation(
       }
       try {
         if (isTurnAgent(agent)) {
-          const played = await playToolTalkTurn(agent, { simulator, log, predictions, maxCalls, tools, systemPrompt, context })
+          const played = await playToolTalkTurn(agent, { simulator, log, predictions, maxCalls, tools: toolsOf(), systemPrompt, context })
           if (played !== undefined) {
             end = 'answered'
             answer = played
           }
         } else
           while (predictions.length < maxCalls) {
-            const reply = await agent.respond({ messages: [...log.messages], tools, systemPrompt }, context)
+            const view = {
+              messages: [...log.messages],
+              get tools() {
+                return toolsOf()
+              },
+              systemPrompt,
+            }
+            const reply = await agent.respond(view, context)
             const requested = reply.toolCalls ?? []
             if (requested.length === 0) {
               end = 'answered'
