@@ -185,7 +185,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
-  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, run.augmentationColumns)
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, { augmentationColumns: run.augmentationColumns, threshold: minScore })
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
