@@ -8,6 +8,7 @@ import type { Report } from '../../src/reporter/report.ts'
 export const FIXTURES = {
   project: fileURLToPath(new URL('./fixtures/project/', import.meta.url)),
   trials: fileURLToPath(new URL('./fixtures/trials/', import.meta.url)),
+  awaits: fileURLToPath(new URL('./fixtures/awaits/', import.meta.url)),
 }
 
 /** Where e2e runs write their reports (inside the ignored `toolcheck-report/`, kept as artifacts). */
@@ -19,6 +20,8 @@ export function reportDirectory(name: string): string {
 export interface FixtureRun {
   readonly tests: readonly TestCase[]
   readonly modules: readonly TestModule[]
+  /** Errors vitest could not pin on a test (unhandled rejections and the like). */
+  readonly unhandledErrors: readonly unknown[]
 }
 
 /**
@@ -35,9 +38,10 @@ export async function runFixture(root: string, reportDir: string, options: Recor
     const vitest = await startVitest('test', [], { root, watch: false, reporters: [{}], ...options })
     if (vitest === undefined) throw new Error(`vitest did not start for ${root}`)
     const modules = vitest.state.getTestModules()
+    const unhandledErrors = vitest.state.getUnhandledErrors()
     await vitest.close()
     if (modules.length === 0 && options.mergeReports === undefined) throw new Error(`vitest found no test files in ${root}`)
-    return { modules, tests: modules.flatMap((module) => [...module.children.allTests()]) }
+    return { modules, tests: modules.flatMap((module) => [...module.children.allTests()]), unhandledErrors }
   } finally {
     if (previousDirectory === undefined) delete process.env.TOOLCHECK_FIXTURE_REPORT_DIR
     else process.env.TOOLCHECK_FIXTURE_REPORT_DIR = previousDirectory
