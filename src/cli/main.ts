@@ -12,6 +12,8 @@ commands:
   tooltalk <conversations-dir> [--databases <dir>] [--agent <agent> | --predictions <path>] [--strict] [--json]
                                  replay and score a ToolTalk dataset folder, or score predictions
                                  made elsewhere in ToolTalk's output format
+  compare <base> <head> [--json] [--markdown <file>] [--html <file>] [--alpha <level>]
+                                 compare two reports: regressions and improvements per scenario
   help                           show this text
 `
 
@@ -49,6 +51,8 @@ async function runCommand(command: string | undefined, rest: readonly string[], 
       return 0
     case 'tooltalk':
       return (await import('./tooltalk.ts')).runToolTalkCommand([...rest], io)
+    case 'compare':
+      return (await import('./compare-command.ts')).runCompareCommand(rest, io)
     case undefined:
     case 'help':
     case '--help':

@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { FIXTURES, reportDirectory, runFixture } from './run-fixture.ts'
+import { main } from '../../src/cli/main.ts'
+import { FIXTURES, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -65,5 +66,94 @@ test('the HTML report opens from disk, filters runs and shows a run: missed mile
     await page.mouse.wheel(0, 1500)
     await expect.poll(() => page.locator('#run-details h2').evaluate((node) => node.getBoundingClientRect().top)).toBeLessThan(200)
     await page.screenshot({ path: `${directory}/failed-run.png`, fullPage: false })
+  })
+})
+
+test('the report of a suite with trials shows the heatmap, pass^k, usage, the scrambled tool list and the closest message of a missed milestone; the comparison page shows both sides', async () => {
+  const base = reportDirectory('browser-base')
+  const head = reportDirectory('browser-head')
+  for (const [variant, directory] of [['base', base], ['regression', head]] as const) {
+    process.env.TOOLCHECK_FIXTURE_VARIANT = variant
+    try {
+      await runFixture(FIXTURES.regression, directory)
+    } finally {
+      delete process.env.TOOLCHECK_FIXTURE_VARIANT
+    }
+  }
+  const report = await readReport(head)
+  await withPage(`${head}/index.html`, async (page) => {
+    await expect.poll(() => page.locator('.run-row').count()).toBeGreaterThan(10)
+    expect(await page.locator('#runs-count').textContent()).toBe('48 of 48 runs')
+    // The heatmap: categories down, augmentation columns across, each cell the mean score.
+    const { matrix } = report.summary
+    expect(matrix.categories).toEqual(['SINGLE_TOOL_CALL', 'TURN_OFF'])
+    for (const category of matrix.categories)
+      for (const column of matrix.columns) {
+        const cell = page.locator(`#heatmap td[data-category="${category}"][data-column="${column}"]`)
+        expect(await cell.textContent()).toBe(matrix.cells[category]?.[column]?.meanScore?.toFixed(3))
+        expect(await cell.getAttribute('data-runs')).toBe(String(matrix.cells[category]?.[column]?.runs))
+      }
+    expect(await page.locator('#heatmap td[data-category="TURN_OFF"][data-column="none"]').textContent()).toBe('0.917')
+    // A click on a cell filters the runs to it.
+    await page.locator('#heatmap td[data-category="TURN_OFF"][data-column="none"]').click()
+    await expect.poll(() => page.locator('#runs-count').textContent()).toBe('12 of 48 runs')
+    await page.selectOption('#filter-category', '')
+    await page.selectOption('#filter-augmentation', '')
+
+    // pass^k over the six trials, with intervals, overall and per scenario.
+    expect(await page.locator('#pass-hat-k-overall thead th').allTextContents()).toEqual(['k', '1', '2', '3', '4', '5', '6'])
+    expect(await page.locator('#pass-hat-k-overall tbody tr:first-child td').first().textContent()).toBe(report.summary.passHatK[1]?.toFixed(3))
+    expect(await page.locator('#pass-hat-k-overall tbody tr:nth-child(2) td').first().textContent()).toMatch(/^\d\.\d{3}-\d\.\d{3}$/)
+    expect(await page.locator('#pass-hat-k-tasks tbody tr').count()).toBe(8)
+    expect(await page.locator('#pass-hat-k-tasks tbody tr').first().locator('td').allTextContents()).toEqual([
+      // 0 of 6: Wilson's upper end 0.390, to the 6th power 0.004.
+      'fixture-cellular-on', expect.any(String), 'switcher-v2', '6', '0', '0.000', '0.000-0.004',
+    ])
+    // Usage per run and in total.
+    expect(await page.locator('#usage').textContent()).toBe('usage: 96 model calls (0 cached), 11.5k prompt + 1.73k completion tokens, cost $0.0240')
+
+    // A failing run under scrambled names: the tools it was shown, and its missed milestone.
+    await page.fill('#filter-text', 'fixture-cellular-on [3 distraction')
+    await page.selectOption('#filter-status', 'failed')
+    await expect.poll(() => page.locator('.run-row').count()).toBe(6)
+    await page.locator('.run-row').first().click()
+    const milestone = page.locator('#run-details table.milestone-mapping tbody tr').first()
+    await expect.poll(() => milestone.locator('.status').textContent()).toBe('not reached')
+    const where = await milestone.locator('.where').textContent()
+    expect(where).toMatch(/^closest: \d+$/)
+    const closest = Number(where?.slice('closest: '.length))
+    expect(await milestone.locator('td').nth(5).textContent()).toContain('cellular: expected true, found false')
+    const closestMessage = page.locator(`#run-details .message[data-message="${closest}"]`)
+    expect(await closestMessage.locator('.badge.closest').textContent()).toBe('closest to milestone 0 cellular on (0.000)')
+    expect(await closestMessage.locator('.tool-result').textContent()).toContain('set_wifi_status returned')
+    expect(await page.locator('#run-details .badge.milestone').count()).toBe(0)
+    expect(await closestMessage.locator('.changes').textContent()).toMatch(/^settings\[[^\]]+\]\.wifi: false → true$/)
+    const tools = await page.locator('#run-details table.tools-shown tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)))
+    const cellularSwitch = tools.find((row) => row[1] === 'set_cellular_service_status')
+    expect(cellularSwitch?.[0]).toMatch(/^\w+_\d+$/)
+    expect(cellularSwitch?.[2]).toBe('renamed from set_cellular_service_status')
+    expect(tools.filter((row) => row[2]?.includes('distraction'))).toHaveLength(3)
+    expect(await page.locator('#run-details .usage').textContent()).toBe('usage: 2 model calls, 240 prompt + 36 completion tokens, cost $0.0005')
+    await page.screenshot({ path: `${head}/report-missed-milestone.png`, fullPage: false })
+  })
+
+  const comparisonPage = `${head}/compare.html`
+  const io = { stdout: () => undefined, stderr: () => undefined }
+  expect(await main(['compare', base, head, '--html', comparisonPage], io)).toBe(4)
+  await withPage(comparisonPage, async (page) => {
+    expect(await page.locator('#headline').textContent()).toBe('significant regressions: 2 cells')
+    await expect.poll(() => page.locator('tr.cell-row').count()).toBe(8)
+    await page.selectOption('#filter-verdict', 'regression')
+    await expect.poll(() => page.locator('tr.cell-row').count()).toBe(2)
+    expect(await page.locator('tr.cell-row td:first-child').allTextContents()).toEqual(['fixture-cellular-on', 'fixture-cellular-on'])
+    await page.locator('tr.cell-row').first().click()
+    // Both sides, each with its trials and the detail of one run.
+    await expect.poll(() => page.locator('#cell-detail .side-base .trials button').count()).toBe(6)
+    expect(await page.locator('#cell-detail .side-head h3').first().textContent()).toBe('head: 0 of 6 passed')
+    expect(await page.locator('#cell-detail .side-base h3').first().textContent()).toBe('base: 5 of 6 passed')
+    expect(await page.locator('#cell-detail .side-head .milestone-mapping .status').first().textContent()).toBe('not reached')
+    await page.locator('#cell-detail .side-base .trials button', { hasText: 'trial 0: passed' }).click()
+    await expect.poll(() => page.locator('#cell-detail .side-base .milestone-mapping .status').first().textContent()).toBe('reached')
+    await page.screenshot({ path: `${head}/comparison.png`, fullPage: false })
   })
 })

@@ -1,0 +1,13 @@
+/** Comparing two toolcheck reports: the statistics, the comparison and its outputs. */
+export type { Correction } from './adjust-p-values.ts'
+export { adjustPValues } from './adjust-p-values.ts'
+export type { PassCounts } from './boschloo.ts'
+export { boschlooWorse, signTestUpper, smallestAttainable } from './boschloo.ts'
+export type { CellComparison, CellKey, CellSide, CellVerdict, Comparison, ComparisonMethod, OverallTest, SideSummary } from './comparison.ts'
+export type { ComparedReport, CompareOptions } from './compare-reports.ts'
+export { compareReports } from './compare-reports.ts'
+export { formatComparison } from './format-comparison.ts'
+export { comparisonMarkdown } from './comparison-markdown.ts'
+export { renderComparisonHtml } from './render-comparison-html.ts'
+export type { ReportFile } from './read-report-file.ts'
+export { readReportFile, ReportFileError } from './read-report-file.ts'
