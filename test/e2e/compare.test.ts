@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import type { Comparison } from '../../src/compare/comparison.ts'
-import { FIXTURES, reportDirectory, runFixture } from './run-fixture.ts'
+import { FIXTURES, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 function capture() {
   const output = { stdout: '', stderr: '' }
@@ -93,5 +93,27 @@ describe('toolcheck compare', () => {
     expect(await main(['compare', directories.base, directories.noise, '--alpha', '2'], io)).toBe(2)
     expect(await main(['compare', directories.base, reportDirectory('no-such-report')], io)).toBe(1)
     expect(output.stderr).toMatch(/no-such-report\/?: no such file or directory/)
+  })
+})
+
+describe('gates in the plugin', () => {
+  test('a significant regression against the baseline fails the vitest run with exit code 4, saying which gate', async () => {
+    await reports
+    const gates = { baseline: `${directories.base}report.json`, minPassRate: 0.5, categories: { TURN_OFF: { minScore: 0.8 } } }
+    const failed = await runVariant('regression', reportDirectory('gates-regression'), gates)
+    expect(failed.exitCode).toBe(4)
+    expect(failed.output).toContain('toolcheck gates: 1 of 3 FAILED')
+    expect(failed.output).toContain('  pass  overall pass rate: 0.625 >= 0.500 over 48 scored runs')
+    expect(failed.output).toContain('  pass  TURN_OFF mean score: 0.917 >= 0.800 over 24 scored runs')
+    expect(failed.output).toMatch(/ {2}FAIL {2}no significant regression: significant regression against .*compare-base\/report\.json: fixture-cellular-on \[3 distraction tools \+ tool names scrambled\] 5\/6 -> 0\/6; fixture-cellular-on \[none\] 5\/6 -> 0\/6/)
+    // Trial noise passes the same gates: vitest's own code (failed trials are failed tests) stays.
+    const noisy = await runVariant('noise', reportDirectory('gates-noise'), gates)
+    expect(noisy.output).toContain('toolcheck gates: all 3 passed')
+    expect(noisy.exitCode).toBe(1)
+    // A minimum that the run misses fails on its own.
+    const strict = await runVariant('noise', reportDirectory('gates-strict'), { minScore: 0.9 })
+    expect(strict.output).toContain('  FAIL  overall mean score: 0.833 < 0.900 over 48 scored runs')
+    expect(strict.exitCode).toBe(4)
+    expect((await readReport(reportDirectory('gates-strict'))).runs).toHaveLength(48)
   })
 })
