@@ -7,6 +7,7 @@ import { formatComparison } from '../compare/format-comparison.ts'
 import type { ReportFile } from '../compare/read-report-file.ts'
 import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
+import { packText } from '../reporter/packed-json.ts'
 import { encodePageData } from '../reporter/page-data.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
@@ -78,7 +79,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   if (values.html !== undefined) {
     const page = (file: ReportFile) => {
       const data = encodePageData(file.report, [])
-      return file.details === undefined ? data : { index: data.index, details: file.details }
+      return { index: data.index, packedDetails: file.packedDetails ?? packText(data.detailsJson) }
     }
     await writeFile(values.html, renderComparisonHtml(comparison, page(base), page(head)))
   }

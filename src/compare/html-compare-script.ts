@@ -97,7 +97,7 @@ export const HTML_COMPARE_SCRIPT = `
       return button
     }))
     panel.appendChild(buttons)
-    if (picked >= 0) panel.appendChild(renderRunDetail(side, picked))
+    if (picked >= 0) renderRunDetail(side, picked).then(function (node) { panel.appendChild(node) })
     return panel
   }
   // The first failing trial of a side, else its first trial: where a difference shows.

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { unpackJson } from '../reporter/packed-json.ts'
 import type { PageDetails } from '../reporter/page-data.ts'
 import type { Report, ReportRun } from '../reporter/report.ts'
 import { compareText } from '../reporter/compare-text.ts'
@@ -10,8 +11,11 @@ export interface ReportFile {
   /** The path of the `report.json` read. */
   readonly path: string
   readonly report: Report
-  /** The encoded run details of the `index.html` beside it (same run order), when present and matching. */
-  readonly details?: PageDetails
+  /**
+   * The packed run details of the `index.html` beside it (same run order, see `packText`), when
+   * that page is there and belongs to this report.
+   */
+  readonly packedDetails?: string
 }
 
 /** A report file that is missing, unreadable or not a toolcheck report; the message says which and why. */
@@ -49,8 +53,8 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   const report = value as Partial<Report>
   if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
     throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`)
-  const details = await pageDetails(join(dirname(file), 'index.html'), report.runs.length)
-  return { path: file, report: upgrade(report as Report), ...(details === undefined ? {} : { details }) }
+  const packedDetails = await pageDetails(join(dirname(file), 'index.html'), report.runs.length)
+  return { path: file, report: upgrade(report as Report), ...(packedDetails === undefined ? {} : { packedDetails }) }
 }
 
 /**
@@ -68,7 +72,7 @@ function upgrade(report: Report): Report {
   return { ...report, version: 2, agents: names((run) => run.agent), users: names((run) => run.user ?? ''), domains: names((run) => run.domain ?? ''), runs, summary: summarizeRuns(runs) }
 }
 
-async function pageDetails(page: string, runs: number): Promise<PageDetails | undefined> {
+async function pageDetails(page: string, runs: number): Promise<string | undefined> {
   let html: string
   try {
     html = await readFile(page, 'utf8')
@@ -76,13 +80,15 @@ async function pageDetails(page: string, runs: number): Promise<PageDetails | un
     return undefined
   }
   const marker = 'id="toolcheck-details">'
+  // The details element is packed (see packJson).
   const start = html.indexOf(marker)
   const end = html.indexOf('</script>', start)
   if (start === -1 || end === -1) return undefined
   try {
-    const details = JSON.parse(html.slice(start + marker.length, end)) as PageDetails
+    const packed = html.slice(start + marker.length, end).trim()
+    const details = unpackJson(packed) as PageDetails
     // A page from another run of the tests would pair runs with the wrong conversations.
-    return Array.isArray(details.runs) && details.runs.length === runs ? details : undefined
+    return Array.isArray(details.runs) && details.runs.length === runs ? packed : undefined
   } catch {
     return undefined
   }

@@ -1,9 +1,16 @@
 import { escapeHtml, renderPage } from '../reporter/html-page.ts'
-import type { PageData } from '../reporter/page-data.ts'
+import type { PageIndex } from '../reporter/page-data.ts'
 import type { Comparison } from './comparison.ts'
 import { methodText } from './format-comparison.ts'
 import { delta, fixed, plural, signed } from './format-numbers.ts'
 import { HTML_COMPARE_SCRIPT } from './html-compare-script.ts'
+
+/** One report as the comparison page embeds it: its page index and its packed run details. */
+export interface ComparedPage {
+  readonly index: PageIndex
+  /** The `PageDetails` packed by `packText`, as a report page embeds them. */
+  readonly packedDetails: string
+}
 
 /**
  * The comparison page: one self-contained HTML file (no network) with both reports' totals side
@@ -13,7 +20,7 @@ import { HTML_COMPARE_SCRIPT } from './html-compare-script.ts'
  * and conversation. `base` and `head` are the two reports' page data (see `encodePageData`),
  * whose run positions the comparison's cells refer to.
  */
-export function renderComparisonHtml(comparison: Comparison, base: PageData, head: PageData): string {
+export function renderComparisonHtml(comparison: Comparison, base: ComparedPage, head: ComparedPage): string {
   const title = `toolcheck comparison: ${comparison.base.agents.join(', ')} -> ${comparison.head.agents.join(', ')}`
   const side = (name: 'base' | 'head') => {
     const summary = comparison[name]
@@ -53,7 +60,8 @@ ${row('mean score', comparison.base.meanScore, comparison.head.meanScore)}
   return renderPage({
     title,
     body,
-    data: { 'toolcheck-comparison': comparison, 'base-index': base.index, 'base-details': base.details, 'head-index': head.index, 'head-details': head.details },
+    data: { 'toolcheck-comparison': comparison, 'base-index': base.index, 'head-index': head.index },
+    packed: { 'base-details': base.packedDetails, 'head-details': head.packedDetails },
     script: HTML_COMPARE_SCRIPT,
   })
 }

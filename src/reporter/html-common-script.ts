@@ -29,6 +29,16 @@ export const HTML_COMMON_SCRIPT = `
     var node = document.getElementById(id)
     return node === null ? null : JSON.parse(node.textContent)
   }
+  // Deflated JSON in base64 (see packJson), unpacked by the browser's own DecompressionStream.
+  function readPacked(id) {
+    var node = document.getElementById(id)
+    if (node === null) return Promise.resolve(null)
+    var binary = atob(node.textContent.trim())
+    var bytes = new Uint8Array(binary.length)
+    for (var index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))
+    return new Response(stream).text().then(JSON.parse)
+  }
   // Thousandths as the page shows scores.
   function milli(value) { return value === null || value === undefined || value < 0 ? '-' : (value / 1000).toFixed(3) }
   function fixed(value) { return value === null || value === undefined ? '-' : Number(value).toFixed(3) }
@@ -48,19 +58,28 @@ export const HTML_COMMON_SCRIPT = `
   }
   function headerRow(titles) { return element('tr', {}, titles.map(function (title) { return element('th', { text: title }) })) }
 
-  // One report's embedded data: the index at once, the details on first use.
+  // One report's embedded data: the index at once, the details on first use. Columns that hold
+  // one value for every run are embedded as { value } and spread out here.
+  function spread(columns, count) {
+    for (var name in columns) {
+      var column = columns[name]
+      if (!Array.isArray(column)) columns[name] = new Array(count).fill(column.value)
+    }
+    return columns
+  }
   function reportSide(indexId, detailsId) {
     var index = readJson(indexId)
     var details = null
     var strings = index.strings
-    var runs = index.runs
+    var runs = spread(index.runs, index.runCount)
     var side = {
       index: index,
       count: index.runCount,
       text: function (id) { return id < 0 ? '' : strings[id] },
       list: function (id) { return index.lists[id].map(function (item) { return strings[item] }) },
+      // The details are unpacked on first use, once.
       details: function () {
-        if (details === null) details = readJson(detailsId)
+        if (details === null) details = readPacked(detailsId)
         return details
       },
       run: function (i) {
@@ -135,12 +154,15 @@ export const HTML_COMMON_SCRIPT = `
     try { return JSON.stringify(JSON.parse(text), null, 2) } catch (error) { return text }
   }
 
-  // The detail of run i of a side, as an element.
+  // The detail of run i of a side, as an element (a promise of one: the details unpack on first use).
   function renderRunDetail(side, i) {
+    return side.details().then(function (details) { return runDetail(side, details, i) })
+  }
+  function runDetail(side, details, i) {
     var run = side.run(i)
-    var details = side.details()
     var strings = details.strings
     var text = function (id) { return id < 0 ? '' : strings[id] }
+    var list = function (id, table) { return id < 0 ? null : details.lists[id].map(function (item) { return table[item] }) }
     var detail = details.runs[i]
     var root = element('div', { className: 'run-detail', 'data-run': String(i) })
     root.appendChild(element('h2', { text: run.scenario + ' (' + run.augmentation + ', trial ' + run.trial + ')' }))
@@ -158,13 +180,13 @@ export const HTML_COMMON_SCRIPT = `
       'usage: ' + plural(run.calls, 'model call') + ', ' + tokens(run.promptTokens) + ' prompt + ' + tokens(run.completionTokens) + ' completion tokens, cost ' + cost(run.cost),
     ]))
     if (run.errorKind) root.appendChild(element('pre', { className: 'error-reason', text: 'infrastructure error (' + run.errorKind + '): ' + run.errorMessage }))
-    var milestones = detail[0]
-    var minefields = detail[1]
+    var milestones = list(detail[0], details.matches)
+    var minefields = list(detail[1], details.matches)
     root.appendChild(element('h3', { text: 'Milestones' }))
     root.appendChild(matchTable(strings, milestones, 'milestone'))
     root.appendChild(element('h3', { text: 'Minefields' }))
     root.appendChild(matchTable(strings, minefields, 'minefield'))
-    var tools = detail[3]
+    var tools = list(detail[3], details.tools)
     root.appendChild(element('h3', { text: 'Tools shown to the agent' }))
     if (!tools) root.appendChild(element('p', { className: 'muted', text: 'not recorded for this run' }))
     else root.appendChild(element('table', { className: 'tools-shown' }, [
@@ -179,7 +201,7 @@ export const HTML_COMMON_SCRIPT = `
       })),
     ]))
     root.appendChild(element('h3', { text: 'Conversation' }))
-    var messages = detail[2]
+    var messages = list(detail[2], details.messages)
     if (!messages) {
       root.appendChild(element('p', { className: 'muted', text: 'no transcript was attached to this run' }))
       return root

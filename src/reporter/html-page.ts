@@ -8,6 +8,8 @@ export interface PageParts {
   readonly body: string
   /** The embedded data: element id to value, each written as JSON in its own script element. */
   readonly data: Readonly<Record<string, unknown>>
+  /** Data read only on demand: element id to `packJson` text (deflated JSON in base64). */
+  readonly packed?: Readonly<Record<string, string>>
   /** The page's own script; it runs after `HTML_COMMON_SCRIPT` in one function scope. */
   readonly script: string
 }
@@ -21,6 +23,9 @@ export function renderPage(parts: PageParts): string {
   const data = Object.entries(parts.data)
     .map(([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${embedJson(value)}</script>`)
     .join('\n')
+  const packed = Object.entries(parts.packed ?? {})
+    .map(([id, text]) => `<script type="application/octet-stream" data-encoding="deflate-raw+base64" id="${escapeHtml(id)}">${text}</script>`)
+    .join('\n')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -33,6 +38,7 @@ export function renderPage(parts: PageParts): string {
 <body>
 ${parts.body}
 ${data}
+${packed}
 <script>(function () {
 'use strict'
 ${HTML_COMMON_SCRIPT}

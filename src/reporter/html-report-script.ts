@@ -217,11 +217,15 @@ export const HTML_REPORT_SCRIPT = `
 
   function showRun(i) {
     selected = i
-    var details = document.getElementById('run-details')
-    details.textContent = ''
-    details.appendChild(renderRunDetail(side, i))
-    details.scrollTop = 0
     drawRows()
+    renderRunDetail(side, i).then(function (node) {
+      // A later click wins over a detail still unpacking.
+      if (selected !== i) return
+      var details = document.getElementById('run-details')
+      details.textContent = ''
+      details.appendChild(node)
+      details.scrollTop = 0
+    })
   }
 
   if (index.problems.length > 0) {

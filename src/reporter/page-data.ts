@@ -14,7 +14,8 @@ import type { Report, ReportRun, ReportSummary } from './report.ts'
  */
 export interface PageData {
   readonly index: PageIndex
-  readonly details: PageDetails
+  /** The `PageDetails`, as JSON text. */
+  readonly detailsJson: string
 }
 
 /** What the page needs when it opens. Run `i`'s figures are at position `i` of every column. */
@@ -31,7 +32,8 @@ export interface PageIndex {
   readonly summary: Omit<ReportSummary, 'trials'>
   /** Pairs with more than one scored trial, for pass^k per scenario: see `TaskColumns`. */
   readonly tasks: TaskColumns
-  readonly runs: RunColumns
+  /** Column by column; a column that holds one value for every run is `{ value }` instead of a list. */
+  readonly runs: Readonly<Record<keyof RunColumns, number[] | { readonly value: number }>>
   readonly problems: Report['problems']
 }
 
@@ -84,29 +86,34 @@ export interface TaskColumns {
   readonly high: number[]
 }
 
-/** What the page reads when a run is opened; `runs[i]` is run `i`'s encoded detail. */
+/**
+ * What the page reads when a run is opened. Matches, messages and tools are each encoded once and
+ * shared by every run that has the same one (the trials of a scenario mostly repeat each other),
+ * and runs refer to them through `lists`:
+ * - a match is `[index, name, messageIndex, similarity, reason]` plus, for a milestone not
+ *   reached, `[bestMessageIndex, bestSimilarity, bestReason]`;
+ * - a message is `[index, sender, recipient, content, calls, result, changes, ended]` with calls
+ *   `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage]` or 0, and
+ *   changes the world-change lines (rows named by key);
+ * - a tool is `[shown name, real name, description, [changes]]`;
+ * - a run is `[milestone list, minefield list, message list or −1 (no transcript), tool list or
+ *   −1 (not recorded), firstUserMessageIndex]`.
+ * Names, texts and JSON are ids into `strings` (−1 for none); similarities are thousandths.
+ */
 export interface PageDetails {
   readonly strings: readonly string[]
-  readonly runs: readonly EncodedRunDetail[]
+  readonly matches: readonly (readonly unknown[])[]
+  readonly messages: readonly (readonly unknown[])[]
+  readonly tools: readonly (readonly unknown[])[]
+  readonly lists: readonly (readonly number[])[]
+  readonly runs: readonly (readonly number[])[]
 }
-
-/**
- * `[milestones, minefields, messages or 0 (no transcript), tools or 0, firstUserMessageIndex]`.
- * A match is `[index, name, messageIndex, similarity, reason]` plus, for a milestone not reached,
- * `[bestMessageIndex, bestSimilarity, bestReason]`. A message is
- * `[index, sender, recipient, content, calls, result, changes, ended]` with calls
- * `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage]` or 0, and
- * changes the world-change lines (rows named by key). A tool is `[shown name, real name,
- * description, [changes]]`. Names, texts and JSON are string ids (−1 for none); similarities
- * are thousandths.
- */
-export type EncodedRunDetail = readonly unknown[]
 
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
 
 /** Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a page. */
 export function encodePageData(report: Report, transcripts: readonly (Transcript | undefined)[]): PageData {
-  const strings = new StringTable()
+  const strings = new Table<string>()
   const lists = new Map<string, number>()
   const listValues: number[][] = []
   const listId = (values: readonly string[]) => {
@@ -120,23 +127,47 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     }
     return id
   }
+  // Neighbouring runs mostly share their names (the trials of one scenario), so each column
+  // remembers its last value and id and looks a name up only when it changes.
+  const text = () => {
+    let last: string | undefined
+    let lastId = -1
+    return (value: string | undefined) => {
+      if (value === last) return lastId
+      last = value
+      lastId = value === undefined ? -1 : strings.id(value)
+      return lastId
+    }
+  }
+  const list = () => {
+    let last: readonly string[] | undefined
+    let lastId = -1
+    return (values: readonly string[]) => {
+      if (last !== undefined && sameJson(last, values)) return lastId
+      last = values
+      lastId = listId(values)
+      return lastId
+    }
+  }
+  const names = { scenario: text(), test: text(), file: text(), augmentation: text(), agent: text(), user: text(), domain: text(), status: text(), errorKind: text(), errorMessage: text() }
+  const listColumns = { columns: list(), categories: list() }
   const columns: RunColumns = {
     scenario: [], test: [], file: [], augmentation: [], columns: [], categories: [], trial: [], agent: [], user: [], domain: [], status: [],
     verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
     completionTokens: [], cost: [], errorKind: [], errorMessage: [],
   }
   for (const run of report.runs) {
-    columns.scenario.push(strings.id(run.scenario))
-    columns.test.push(strings.id(run.test))
-    columns.file.push(strings.id(run.file))
-    columns.augmentation.push(strings.id(run.augmentation))
-    columns.columns.push(listId(run.augmentationColumns))
-    columns.categories.push(listId(run.categories))
+    columns.scenario.push(names.scenario(run.scenario))
+    columns.test.push(names.test(run.test))
+    columns.file.push(names.file(run.file))
+    columns.augmentation.push(names.augmentation(run.augmentation))
+    columns.columns.push(listColumns.columns(run.augmentationColumns))
+    columns.categories.push(listColumns.categories(run.categories))
     columns.trial.push(run.trial)
-    columns.agent.push(strings.id(run.agent))
-    columns.user.push(strings.id(run.user))
-    columns.domain.push(strings.id(run.domain))
-    columns.status.push(strings.id(run.status))
+    columns.agent.push(names.agent(run.agent))
+    columns.user.push(names.user(run.user))
+    columns.domain.push(names.domain(run.domain))
+    columns.status.push(names.status(run.status))
     columns.verdict.push(VERDICTS[run.verdict])
     columns.testPassed.push(run.testPassed ? 1 : 0)
     columns.score.push(thousandths(run.score))
@@ -148,8 +179,8 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     columns.promptTokens.push(run.usage.promptTokens)
     columns.completionTokens.push(run.usage.completionTokens)
     columns.cost.push(run.usage.costUsd ?? -1)
-    columns.errorKind.push(run.error === undefined ? -1 : strings.id(run.error.kind))
-    columns.errorMessage.push(run.error === undefined ? -1 : strings.id(run.error.message))
+    columns.errorKind.push(names.errorKind(run.error?.kind))
+    columns.errorMessage.push(names.errorMessage(run.error?.message))
   }
   const tasks: TaskColumns = { scenario: [], augmentation: [], test: [], agent: [], trials: [], passes: [], errors: [], passHatK: [], low: [], high: [] }
   for (const task of report.summary.trials) {
@@ -167,8 +198,8 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     tasks.high.push(thousandths(interval?.[1] ?? null))
   }
   const { trials: _trials, ...summary } = report.summary
-  const detailStrings = new StringTable()
-  const details = report.runs.map((run, position) => encodeDetail(run, transcripts[position], detailStrings))
+  const encoder = new DetailEncoder()
+  for (const [position, run] of report.runs.entries()) encoder.run(run, transcripts[position])
   return {
     index: {
       strings: strings.values,
@@ -180,45 +211,144 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
       runCount: report.runs.length,
       summary,
       tasks,
-      runs: columns,
+      runs: compactColumns(columns),
       problems: report.problems,
     },
-    details: { strings: detailStrings.values, runs: details },
+    detailsJson: encoder.json(),
   }
 }
 
-function encodeDetail(run: ReportRun, transcript: Transcript | undefined, strings: StringTable): EncodedRunDetail {
-  const match = (record: MatchRecord) => {
-    const encoded: unknown[] = [record.index, strings.optional(record.name), record.messageIndex, thousandths(record.similarity), strings.id(record.reason)]
-    const best = record.bestCandidate
-    if (best !== undefined) encoded.push(best.messageIndex, thousandths(best.similarity), strings.id(best.reason))
-    return encoded
+type Message = Transcript['messages'][number]
+type Tool = NonNullable<Transcript['tools']>[number]
+
+/**
+ * Encodes run details into shared tables, as JSON text. Runs come sorted by scenario,
+ * augmentation and test, so a run's trials follow each other: each part of a run is first
+ * compared with the same part of the run before (a plain equality check), and only what differs
+ * is encoded and looked up in the tables. That keeps a 100,000-run report from hashing every
+ * prompt and description again. Entries are kept as their JSON text (which is also their key),
+ * not as nested arrays, so a large report leaves few objects for the garbage collector and the
+ * tables are joined rather than serialised.
+ */
+class DetailEncoder {
+  readonly strings = new Table<string>()
+  readonly matches = new Table<string>()
+  readonly messages = new Table<string>()
+  readonly tools = new Table<string>()
+  readonly lists = new Table<string>()
+  readonly runs: string[] = []
+  #previous: { run: ReportRun; transcript: Transcript | undefined; ids: readonly number[]; messageIds: number[] } | undefined
+
+  run(run: ReportRun, transcript: Transcript | undefined): void {
+    const previous = this.#previous
+    const milestones = previous !== undefined && sameJson(previous.run.milestones, run.milestones) ? (previous.ids[0] as number) : this.#matchList(run.milestones)
+    const minefields = previous !== undefined && sameJson(previous.run.minefields, run.minefields) ? (previous.ids[1] as number) : this.#matchList(run.minefields)
+    let messages = -1
+    let messageIds: number[] = []
+    let tools = -1
+    if (transcript !== undefined) {
+      const before = previous?.transcript
+      const keys = transcript.keys ?? {}
+      // Change lines depend on the key columns, so messages carry over only under the same keys.
+      const sameKeys = before !== undefined && sameJson(before.keys, transcript.keys)
+      messageIds = transcript.messages.map((message, position) => {
+        const earlier = before?.messages[position]
+        return sameKeys && earlier !== undefined && sameMessage(earlier, message) ? (previous?.messageIds[position] as number) : this.#message(message, keys)
+      })
+      messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
+      if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
+    }
+    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1]
+    this.runs.push(`[${ids.join(',')}]`)
+    this.#previous = { run, transcript, ids, messageIds }
   }
-  const milestones = run.milestones.map(match)
-  const minefields = run.minefields.map(match)
-  if (transcript === undefined) return [milestones, minefields, 0, 0, -1]
-  const keys = transcript.keys ?? {}
-  const messages = transcript.messages.map((message) => {
-    const calls = (message.toolCalls ?? []).map((call) => [strings.id(call.name), strings.id(JSON.stringify(call.arguments))])
+
+  /** The whole of the details as JSON (see `PageDetails`). */
+  json(): string {
+    const table = (values: readonly string[]) => `[${values.join(',')}]`
+    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.runs)}}`
+  }
+
+  #matchList(records: readonly MatchRecord[]): number {
+    const ids = records.map((record) => {
+      const known = this.strings.values.length
+      const best = record.bestCandidate
+      const tail = best === undefined ? '' : `,${best.messageIndex},${thousandths(best.similarity)},${this.strings.id(best.reason)}`
+      const json = `[${record.index},${this.#text(record.name)},${record.messageIndex},${thousandths(record.similarity)},${this.strings.id(record.reason)}${tail}]`
+      return this.strings.values.length > known ? this.matches.add(json) : this.matches.id(json)
+    })
+    return this.lists.id(`[${ids.join(',')}]`)
+  }
+
+  #message(message: Message, keys: Readonly<Record<string, readonly string[]>>): number {
+    const calls = (message.toolCalls ?? []).map((call) => `[${this.strings.id(call.name)},${this.strings.id(JSON.stringify(call.arguments))}]`)
     const result = message.toolResult
     const encodedResult =
       result === undefined
-        ? 0
-        : [
-            strings.id(result.tool),
-            strings.id(JSON.stringify(result.arguments)),
-            result.result === undefined ? -1 : strings.id(JSON.stringify(result.result)),
-            result.error === undefined ? -1 : strings.id(result.error.kind),
-            result.error === undefined ? -1 : strings.id(result.error.message),
-          ]
+        ? '0'
+        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)}]`
     const changes = (message.changes ?? []).flatMap((diff) => {
       const key = keys[diff.table]
-      return describeTableDiff(diff, key === undefined ? undefined : { key }).map((line) => strings.id(line))
+      return describeTableDiff(diff, key === undefined ? undefined : { key }).map((line) => this.strings.id(line))
     })
-    return [message.index, strings.id(message.sender), strings.id(message.recipient), strings.id(message.content), calls, encodedResult, changes, message.ended === true ? 1 : 0]
-  })
-  const tools = transcript.tools === undefined ? 0 : transcript.tools.map((tool) => [strings.id(tool.name), strings.id(tool.tool), strings.id(tool.description), tool.changes.map((change) => strings.id(change))])
-  return [milestones, minefields, messages, tools, transcript.firstUserMessageIndex]
+    const known = this.strings.values.length
+    const content = this.strings.id(message.content)
+    const json = `[${message.index},${this.strings.id(message.sender)},${this.strings.id(message.recipient)},${content},[${calls.join(',')}],${encodedResult},[${changes.join(',')}],${message.ended === true ? 1 : 0}]`
+    // A text never seen before makes a message never seen before: no need to look it up.
+    return content >= known ? this.messages.add(json) : this.messages.id(json)
+  }
+
+  #toolList(tools: readonly Tool[]): number {
+    const ids = tools.map((tool) => this.tools.id(`[${this.strings.id(tool.name)},${this.strings.id(tool.tool)},${this.strings.id(tool.description)},[${tool.changes.map((change) => this.strings.id(change)).join(',')}]]`))
+    return this.lists.id(`[${ids.join(',')}]`)
+  }
+
+  #text(value: string | undefined): number {
+    return value === undefined ? -1 : this.strings.id(value)
+  }
+}
+
+/** Two messages alike: the text first (it differs most often), then the rest. */
+function sameMessage(a: Message, b: Message): boolean {
+  return (
+    a.content === b.content &&
+    a.index === b.index &&
+    a.sender === b.sender &&
+    a.recipient === b.recipient &&
+    a.ended === b.ended &&
+    sameJson(a.toolCalls, b.toolCalls) &&
+    sameJson(a.toolResult, b.toolResult) &&
+    sameJson(a.changes, b.changes)
+  )
+}
+
+/** Structural equality of JSON-like values (the parts of two runs). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let index = 0; index < a.length; index++) if (!sameJson(a[index], b[index])) return false
+    return true
+  }
+  if (Array.isArray(b)) return false
+  let count = 0
+  for (const key in a) {
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false
+    count++
+  }
+  for (const _key in b) count--
+  return count === 0
+}
+
+// A suite usually has one agent, one user and one threshold: such columns shrink to one value.
+function compactColumns(columns: RunColumns): Record<keyof RunColumns, number[] | { readonly value: number }> {
+  const compact = {} as Record<keyof RunColumns, number[] | { readonly value: number }>
+  for (const [name, values] of Object.entries(columns) as [keyof RunColumns, number[]][]) {
+    const first = values[0]
+    compact[name] = first !== undefined && values.every((value) => value === first) ? { value: first } : values
+  }
+  return compact
 }
 
 /** A score in thousandths, −1 for none. */
@@ -226,12 +356,12 @@ function thousandths(value: number | null): number {
   return value === null ? -1 : Math.round(value * 1000)
 }
 
-/** Strings by first appearance; equal strings share one id. */
-class StringTable {
-  readonly values: string[] = []
-  readonly #ids = new Map<string, number>()
+/** Strings (texts, or entries' JSON) by first appearance; equal ones share one id. */
+class Table<T extends string> {
+  readonly values: T[] = []
+  readonly #ids = new Map<T, number>()
 
-  id(value: string): number {
+  id(value: T): number {
     let id = this.#ids.get(value)
     if (id === undefined) {
       id = this.values.length
@@ -241,7 +371,13 @@ class StringTable {
     return id
   }
 
-  optional(value: string | undefined): number {
-    return value === undefined ? -1 : this.id(value)
+  /**
+   * Appends without looking for an equal value: for parts that cannot have been seen (they hold
+   * a text seen for the first time) or seldom are (a list of a model's own messages). An entry
+   * added so is not found by `id` later; the page's compression takes care of the rare repeat.
+   */
+  add(value: T): number {
+    this.values.push(value)
+    return this.values.length - 1
   }
 }

@@ -2,6 +2,7 @@ import type { Transcript } from '../vitest/transcript.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
+import { packText } from './packed-json.ts'
 import { encodePageData } from './page-data.ts'
 import type { Report } from './report.ts'
 
@@ -14,7 +15,7 @@ import type { Report } from './report.ts'
  * detail stays in view beside it. `transcripts[i]` belongs to `report.runs[i]`.
  */
 export function renderHtmlReport(report: Report, transcripts: readonly (Transcript | undefined)[]): string {
-  const { index, details } = encodePageData(report, transcripts)
+  const { index, detailsJson } = encodePageData(report, transcripts)
   const overall = report.summary.overall
   const usage = overall.usage
   const who = `${report.agents.length > 1 ? 'agents' : 'agent'} ${report.agents.join(', ') || report.agent}; ${report.users.length > 1 ? 'users' : 'user'} ${report.users.join(', ') || '-'}; ${report.domains.length > 1 ? 'domains' : 'domain'} ${report.domains.join(', ') || '-'}`
@@ -53,7 +54,7 @@ ${cutShortNotice(report)}</header>
 </div>
 <section id="run-details"><p class="muted">Select a run to see its milestones, the tools it was shown and its conversation.</p></section>
 </main>`
-  return renderPage({ title: index.title, body, data: { 'toolcheck-index': index, 'toolcheck-details': details }, script: HTML_REPORT_SCRIPT })
+  return renderPage({ title: index.title, body, data: { 'toolcheck-index': index }, packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
 }
 
 // The runs an open circuit breaker cut short, said once with the breakers' reasons (nothing when there are none).
