@@ -22,7 +22,8 @@ test on the pass counts, Holm-adjusted over all cells, so trial noise is not cal
 
 options:
   --json                  print the comparison as JSON instead of the table
-  --markdown <file>       write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment; - for stdout)
+  --markdown <file>       write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment);
+                          - prints it instead of the table
   --html <file>           write the comparison page (side by side, filters, both runs of a cell)
   --alpha <level>         the significance level (default 0.05)
   --correction <method>   holm (default), bh (Benjamini-Hochberg) or none
@@ -54,6 +55,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     return EXIT_CODES.usage
   }
   if (positionals.length !== 2) return usage(`needs two reports, the base and the head; got ${positionals.length}`)
+  if (values.json === true && values.markdown === '-') return usage('--json and --markdown - both want standard output; write the Markdown to a file')
   const alpha = values.alpha === undefined ? 0.05 : Number(values.alpha)
   if (!(alpha > 0 && alpha < 1)) return usage(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
   const correction = values.correction ?? 'holm'
@@ -69,13 +71,11 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     return EXIT_CODES.harness
   }
   const comparison = compareReports(base.report, head.report, { alpha, correction: correction as Correction, sources: { base: base.path, head: head.path } })
+  // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
   if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
+  else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
   else io.stdout(`${formatComparison(comparison)}\n`)
-  if (values.markdown !== undefined) {
-    const markdown = comparisonMarkdown(comparison)
-    if (values.markdown === '-') io.stdout(markdown)
-    else await writeFile(values.markdown, markdown)
-  }
+  if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
   if (values.html !== undefined) {
     const page = (file: ReportFile) => {
       const data = encodePageData(file.report, [])

@@ -1,4 +1,7 @@
-/** Comparing two toolcheck reports: the statistics, the comparison and its outputs. */
+/**
+ * `vitest-toolcheck/compare`: comparing two toolcheck reports (the statistics, the comparison and
+ * its outputs) and the quality gates built on it.
+ */
 export type { Correction } from './adjust-p-values.ts'
 export { adjustPValues } from './adjust-p-values.ts'
 export type { PassCounts } from './boschloo.ts'
@@ -12,3 +15,5 @@ export type { ComparedPage } from './render-comparison-html.ts'
 export { renderComparisonHtml } from './render-comparison-html.ts'
 export type { ReportFile } from './read-report-file.ts'
 export { readReportFile, ReportFileError } from './read-report-file.ts'
+export type { GateCheck, GateOptions, GateResult } from '../gates/index.ts'
+export { checkGates, formatGates, gateOptionsSchema, hasGates } from '../gates/index.ts'

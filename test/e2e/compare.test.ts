@@ -53,11 +53,10 @@ describe('toolcheck compare', () => {
     await reports
     const page = `${directories.regression}compare.html`
     const { output, io } = capture()
-    const code = await main(['compare', directories.base, directories.regression, '--json', '--markdown', '-', '--html', page], io)
+    const code = await main(['compare', directories.base, directories.regression, '--json', '--html', page], io)
     expect(output.stderr).toBe('')
     expect(code).toBe(4)
-    const json = output.stdout.slice(0, output.stdout.indexOf('\n## '))
-    const comparison = JSON.parse(json) as Comparison
+    const comparison = JSON.parse(output.stdout) as Comparison
     expect(comparison.regression).toBe(true)
     expect(comparison.cells.filter((cell) => cell.verdict === 'regression').map((cell) => `${cell.scenario} [${cell.augmentation}]`)).toEqual([
       'fixture-cellular-on [3 distraction tools + tool names scrambled]',
@@ -71,7 +70,9 @@ describe('toolcheck compare', () => {
     expect(cellular?.base).toMatchObject({ trials: 6, passes: 5 })
     expect(cellular?.head).toMatchObject({ trials: 6, passes: 0 })
     expect(cellular?.pWorse).toBeCloseTo(0.003173828125, 9)
-    const markdown = output.stdout.slice(output.stdout.indexOf('\n## ') + 1)
+    const printed = capture()
+    expect(await main(['compare', directories.base, directories.regression, '--markdown', '-'], printed.io)).toBe(4)
+    const markdown = printed.output.stdout
     expect(markdown.split('\n')[0]).toBe('## ❌ toolcheck: 2 significant regressions')
     const regressions = markdown.slice(markdown.indexOf('### Regressions'), markdown.indexOf('<details>'))
     expect(regressions.split('\n').filter((line) => line.startsWith('| fixture-'))).toEqual([
@@ -91,6 +92,7 @@ describe('toolcheck compare', () => {
     expect(output.stderr).toContain('needs two reports, the base and the head; got 1')
     expect(await main(['compare', directories.base, directories.noise, '--correction', 'bonferroni'], io)).toBe(2)
     expect(await main(['compare', directories.base, directories.noise, '--alpha', '2'], io)).toBe(2)
+    expect(await main(['compare', directories.base, directories.noise, '--json', '--markdown', '-'], io)).toBe(2)
     expect(await main(['compare', directories.base, reportDirectory('no-such-report')], io)).toBe(1)
     expect(output.stderr).toMatch(/no-such-report\/?: no such file or directory/)
   })

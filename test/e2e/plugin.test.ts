@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
+import { unpackJson } from '../../src/reporter/packed-json.ts'
+import type { PageDetails } from '../../src/reporter/page-data.ts'
 import { FIXTURES, failureText, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 // One run of the fixture project shared by the checks below (each run costs a couple of seconds).
@@ -54,7 +56,12 @@ describe('matchers in a project using the plugin', () => {
     expect(report.summary.byAgent).toMatchObject({ careless: { runs: 2, passed: 0 }, reference: { runs: 4, passed: 4 }, talker: { runs: 4, passed: 0 } })
     expect(report.problems).toEqual([{ file: 'matchers.test.ts', test: 'failing > too many turns', message: expect.stringContaining('to finish within 2 turns') }])
     const html = await readFile(`${unsharded}/index.html`, 'utf8')
-    expect(html).toContain('set_low_battery_mode_status')
+    const marker = 'id="toolcheck-details">'
+    const packed = html.slice(html.indexOf(marker) + marker.length, html.indexOf('</script>', html.indexOf(marker)))
+    const details = unpackJson(packed) as PageDetails
+    expect(details.runs).toHaveLength(report.runs.length)
+    expect(details.strings).toContain('set_low_battery_mode_status')
+    expect(details.strings).toContain('Done! <img src=x onerror=alert(1)>')
     expect(html).not.toContain('<img src=x')
   })
 })
