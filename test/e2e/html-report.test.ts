@@ -3,7 +3,12 @@ import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { main } from '../../src/cli/main.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 import { FIXTURES, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -155,5 +160,24 @@ test('the report of a suite with trials shows the heatmap, pass^k, usage, the sc
     await page.locator('#cell-detail .side-base .trials button', { hasText: 'trial 0: passed' }).click()
     await expect.poll(() => page.locator('#cell-detail .side-base .milestone-mapping .status').first().textContent()).toBe('reached')
     await page.screenshot({ path: `${head}/comparison.png`, fullPage: false })
+  })
+})
+
+test('a run that ended in an infrastructure error shows its reason in the list and in its detail', async () => {
+  const directory = reportDirectory('browser-error')
+  const failed = sampleTrajectory({ status: 'error', error: { kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
+  const runs = [toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), 0), toRunRecord(sampleScenario, failed, sampleEvaluation(), 1)]
+  const { report } = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, []))
+  await withPage(`${directory}index.html`, async (page) => {
+    await page.selectOption('#filter-status', 'error')
+    await expect.poll(() => page.locator('.run-row').count()).toBe(1)
+    const row = page.locator('.run-row').first()
+    expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')
+    expect(await row.locator('.error-kind').getAttribute('title')).toBe('the endpoint kept answering 429 after 5 attempts')
+    await row.click()
+    await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('infrastructure error (rate-limit): the endpoint kept answering 429 after 5 attempts')
+    expect(await page.locator('#run-details .verdict').first().textContent()).toBe('error')
   })
 })
