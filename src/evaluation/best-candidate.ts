@@ -12,8 +12,8 @@ import type { BestCandidate, ConstraintResult } from './types.ts'
  * message where nothing happened. To explain a miss, each message from `first` to `last` is
  * scored on its own (the milestone's dependencies stay where the mapping put them), ranked by
  * similarity and, among equals, by how many of the milestone's constraints the message is about
- * (it changed a constrained table, carries a call of a named tool, or is a message between the
- * constrained parties). So an exact constraint that fails by a value (a transfer of 500 where 50
+ * (it changed a constrained table, carries a call of a named tool or asks for one, or is a message
+ * between the constrained parties). So an exact constraint that fails by a value (a transfer of 500 where 50
  * was asked, similarity 0) is explained at the transfer, not at the user's first message. The
  * earliest message wins remaining ties. A message that neither scores above 0 nor concerns any
  * constraint is no candidate.
@@ -68,6 +68,9 @@ function concerns(constraint: Constraint, index: number, setup: ListSetup): bool
       const tool = message.toolResult?.tool
       return tool !== undefined && message.recipient === 'agent' && constraint.anyOf.some((target) => target.tool === tool)
     }
+    case 'request':
+      // The agent's message that asked for the calls (names as the agent saw them, or real ones).
+      return message.sender === 'agent' && message.recipient === 'environment' && (message.toolCalls ?? []).some((call) => constraint.anyOf.some((target) => target.tool === call.name || target.tool === setup.index.traceOfCall(call.id)?.tool))
     case 'message':
       return message.sender === constraint.from && message.recipient === constraint.to && message.content.trim() !== ''
   }
