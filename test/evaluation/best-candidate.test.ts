@@ -49,6 +49,15 @@ describe('the best candidate of a milestone the run did not reach', () => {
     })
   })
 
+  test('a request milestone points at the message that asked for the call', async () => {
+    const asked: MilestoneInput = { name: 'asked for 50', constraints: [{ kind: 'request', anyOf: [{ tool: 'transfer_funds', arguments: { amount: 50 } }] }] }
+    const trajectory = buildTrajectory(bank, [say.user('Send 50 to Ben.'), say.agent('Sure.'), say.call('transfer_funds', { from: 'acc-17', to: 'acc-9', amount: 500 }), transfer(500)])
+    const result = await evaluate(trajectory, scenarioOf([asked]))
+    expect(result.milestones[0]?.similarity).toBe(0)
+    expect(result.milestones[0]?.bestCandidate).toMatchObject({ messageIndex: 2, similarity: 0 })
+    expect(result.milestones[0]?.bestCandidate?.reason).toContain('amount')
+  })
+
   test('a table milestone points at the message that changed the table', async () => {
     const trajectory = buildTrajectory(bank, [say.user('Send 50 to Ben.'), say.agent('Sure.'), say.call('transfer_funds', { from: 'acc-17', to: 'acc-9', amount: 500 }), transfer(500)])
     const result = await evaluate(trajectory, scenarioOf([transferRow]))
