@@ -1,3 +1,5 @@
+import { GATE_FAILED_EXIT_CODE } from '../gates/gate-options.ts'
+
 /**
  * The exit codes of `toolcheck eval` and `toolcheck compare` (part of the observable contract:
  * CI scripts branch on them).
@@ -12,5 +14,5 @@ export const EXIT_CODES = {
   /** Runs ended in infrastructure errors (counted apart from agent failures). */
   infrastructure: 3,
   /** A gate failed, or `compare` found a significant regression. */
-  regression: 4,
+  regression: GATE_FAILED_EXIT_CODE,
 } as const

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+/**
+ * The exit code of a run whose gates failed, from the plugin and from `toolcheck eval`, and of
+ * `toolcheck compare` when it finds a significant regression.
+ */
+export const GATE_FAILED_EXIT_CODE = 4
+
 const share = z.number().min(0).max(1)
 
 /**

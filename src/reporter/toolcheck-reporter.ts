@@ -9,12 +9,9 @@ import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import type { GateResult } from '../gates/check-gates.ts'
 import { checkGates, formatGates } from '../gates/check-gates.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
-import { hasGates } from '../gates/gate-options.ts'
+import { GATE_FAILED_EXIT_CODE, hasGates } from '../gates/gate-options.ts'
 import { formatSummary } from './format-summary.ts'
 import { writeReport } from './write-report.ts'
-
-/** The exit code of a vitest run whose gates failed (as `toolcheck eval`'s). */
-export const GATE_FAILED_EXIT_CODE = 4
 
 /** Options of the toolcheck reporter (the plugin passes them on). */
 export interface ToolcheckReporterOptions {
