@@ -33,10 +33,12 @@ interface State {
 function setup(): State {
   const runs: ReportRun[] = []
   const transcripts: Transcript[] = []
+  // In the order a report keeps its runs: by scenario, augmentation, then trial.
+  const trials = Math.ceil(RUNS / (SCENARIOS * 8))
   for (let index = 0; index < RUNS; index++) {
-    const scenario = index % SCENARIOS
-    const column = AUGMENTATION_COLUMNS[Math.floor(index / SCENARIOS) % 8] as string
-    const trial = Math.floor(index / (SCENARIOS * 8))
+    const scenario = Math.floor(index / (8 * trials))
+    const column = AUGMENTATION_COLUMNS[Math.floor(index / trials) % 8] as string
+    const trial = index % trials
     const id = `scenario-${scenario}-${['wifi', 'message', 'reminder', 'contact'][scenario % 4]}`
     // About one run in six fails, more under the harder augmentations.
     const failed = (scenario * 7 + trial * 13 + (column.length % 5)) % 6 === 0
