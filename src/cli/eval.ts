@@ -7,6 +7,10 @@ import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
+import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { checkGates, formatGates } from '../gates/check-gates.ts'
+import type { GateOptions } from '../gates/gate-options.ts'
+import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
 import { evalProgress } from './eval-progress.ts'
@@ -32,6 +36,15 @@ options:
   --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
+gates (exit code 4 when one fails):
+  --min-score <x>                     the lowest acceptable overall mean score
+  --min-pass-rate <x>                 the lowest acceptable overall pass rate
+  --min-category-score <category>=<x>       per category (repeatable)
+  --min-category-pass-rate <category>=<x>   per category (repeatable)
+  --baseline <report.json|dir>        fail on a significant regression against this report
+                                      (as toolcheck compare decides it)
+  --alpha <level>                     the significance level for --baseline (default 0.05)
+
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
@@ -40,10 +53,12 @@ Both are checked before anything runs: a spec toolcheck does not know, or a host
 key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. While it runs, a progress
 line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
 
-exit code: 0 when every run finished, whatever the scores; 1 when the harness failed (a suite file
-did not load, an unhandled error, a test that broke before recording its run); 2 for bad options
-or specs; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
-replies, cache misses in replay mode), which the report counts apart from agent failures.
+exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
+1 when the harness failed (a suite file did not load, an unhandled error, a test that broke before
+recording its run, a baseline that cannot be read); 2 for bad options or specs; 4 when a gate
+failed; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
+replies, cache misses in replay mode), which the report counts apart from agent failures. When
+both a gate failed and runs ended in errors, the code is 4.
 `
 
 /** The options of `toolcheck eval`, parsed. */
@@ -57,6 +72,8 @@ export interface EvalArguments {
   readonly trials: number
   readonly reportDir: string
   readonly scoring: ScoringMode
+  /** Gates to check on the report; absent when none was given. */
+  readonly gates?: GateOptions
 }
 
 /** The package root: the repository, or `dist/` in the built package. */
@@ -152,6 +169,24 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     return 1
   }
   const errors = report.summary.overall.errors
+  if (parsed.gates !== undefined) {
+    let baseline: { report: Report; source: string } | undefined
+    if (parsed.gates.baseline !== undefined) {
+      try {
+        baseline = { report: (await readReportFile(resolve(process.cwd(), parsed.gates.baseline))).report, source: parsed.gates.baseline }
+      } catch (error) {
+        if (!(error instanceof ReportFileError)) throw error
+        io.stderr(`toolcheck eval: the baseline cannot be read: ${error.message}\n`)
+        return EXIT_CODES.harness
+      }
+    }
+    const gates = checkGates(report, parsed.gates, baseline)
+    io.stdout(`\n${formatGates(gates)}\n`)
+    if (!gates.passed) {
+      io.stderr(`toolcheck eval: ${gates.checks.filter((check) => !check.passed).length} gate(s) failed${errors > 0 ? `; ${errors} runs also ended in infrastructure errors` : ''}\n`)
+      return EXIT_CODES.regression
+    }
+  }
   if (errors > 0) {
     io.stderr(`toolcheck eval: ${errors} of ${report.runs.length} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
     return 3
@@ -179,6 +214,12 @@ const EVAL_OPTIONS = {
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
   scoring: { type: 'string' },
+  'min-score': { type: 'string' },
+  'min-pass-rate': { type: 'string' },
+  'min-category-score': { type: 'string', multiple: true },
+  'min-category-pass-rate': { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  alpha: { type: 'string' },
 } as const
 
 /**
@@ -202,6 +243,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
+  const gates = gatesOf(values, nonEmpty)
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
@@ -210,5 +252,44 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
     scoring,
+    ...(gates === undefined ? {} : { gates }),
   }
+}
+
+/** The gate options among eval's; `undefined` when none was given. */
+function gatesOf(
+  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
+  nonEmpty: (name: string, value: string | undefined) => string | undefined,
+): GateOptions | undefined {
+  // A minimum score or pass rate: a number from 0 to 1.
+  const share = (name: string, given: string): number => {
+    const value = Number(given)
+    if (given.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${name} takes a number from 0 to 1, not ${JSON.stringify(given)}`)
+    return value
+  }
+  const gates: { -readonly [K in keyof GateOptions]: GateOptions[K] } = {}
+  const minScore = nonEmpty('min-score', values['min-score'])
+  if (minScore !== undefined) gates.minScore = share('min-score', minScore)
+  const minPassRate = nonEmpty('min-pass-rate', values['min-pass-rate'])
+  if (minPassRate !== undefined) gates.minPassRate = share('min-pass-rate', minPassRate)
+  const categories: Record<string, { minScore?: number; minPassRate?: number }> = {}
+  for (const [name, field] of [['min-category-score', 'minScore'], ['min-category-pass-rate', 'minPassRate']] as const) {
+    for (const given of values[name] ?? []) {
+      const separator = given.lastIndexOf('=')
+      if (separator <= 0) throw new UsageError(`--${name} takes <category>=<value>, not ${JSON.stringify(given)}`)
+      const floors = (categories[given.slice(0, separator)] ??= {})
+      floors[field] = share(name, given.slice(separator + 1))
+    }
+  }
+  if (Object.keys(categories).length > 0) gates.categories = categories
+  const baseline = nonEmpty('baseline', values.baseline)
+  if (baseline !== undefined) gates.baseline = baseline
+  const alphaText = nonEmpty('alpha', values.alpha)
+  if (alphaText !== undefined) {
+    const alpha = Number(alphaText)
+    if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(alphaText)}`)
+    if (baseline === undefined) throw new UsageError('--alpha applies to --baseline, which is missing')
+    gates.alpha = alpha
+  }
+  return Object.keys(gates).length === 0 ? undefined : gates
 }

@@ -14,7 +14,7 @@ interface Command {
 // ToolTalk command does not load the scenario corpus.
 const COMMANDS: Readonly<Record<string, Command>> = {
   eval: {
-    summary: 'run the built-in scenarios against the configured agent (TOOLCHECK_AGENT)',
+    summary: 'run the built-in scenarios (or your own: --scenarios, --domain) against the configured agent (TOOLCHECK_AGENT)',
     load: async () => {
       const command = await import('./eval.ts')
       return { usage: command.EVAL_USAGE, run: command.runEval }
@@ -47,6 +47,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       const bundled = bundledCommand('tooltalk')
       const command = (bundled === undefined ? await import('./tooltalk.ts') : await import(bundled)) as typeof import('./tooltalk.ts')
       return { usage: command.TOOLTALK_USAGE, run: command.runToolTalkCommand }
+    },
+  },
+  compare: {
+    summary: 'compare two reports: regressions and improvements per scenario, decided by an exact test',
+    load: async () => {
+      const command = await import('./compare-command.ts')
+      return { usage: command.COMPARE_USAGE, run: command.runCompareCommand }
     },
   },
 }

@@ -1,3 +1,4 @@
+import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { WorldSnapshot } from '../world/index.ts'
 import type { Message, ToolTrace } from './message.ts'
 
@@ -89,4 +90,9 @@ export interface Trajectory {
   readonly error?: RunError
   readonly usage: Usage
   readonly races: readonly RaceRecord[]
+  /**
+   * The tools the agent was shown, as shown (scrambled names, removed descriptions, renamed
+   * arguments); each spec's `tool` names the real tool. Absent on trajectories built by hand.
+   */
+  readonly tools?: readonly ToolSpec[]
 }

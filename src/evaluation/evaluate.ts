@@ -1,6 +1,8 @@
 import type { Trajectory } from '../conversation/index.ts'
 import type { ValueSimilarity } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
+import type { Milestone } from '../scenario/index.ts'
+import { bestCandidate } from './best-candidate.ts'
 import type { CompiledList, ListSetup } from './compile-milestones.ts'
 import { candidateMessages, compileMilestones, explainGuardrails, matchProblem } from './compile-milestones.ts'
 import type { Embedder } from './embedder.ts'
@@ -70,7 +72,7 @@ function evaluateOnce(
   const startIndex = trajectory.firstUserMessageIndex
   const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex, scoring }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
-  const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup)
+  const milestones = matchList(compileMilestones(scenario.milestones, scenario.milestoneEdges, milestoneSetup), trajectory, milestoneSetup, scenario.milestones)
   const minefields = matchList(compileMilestones(scenario.minefields, scenario.minefieldEdges, minefieldSetup), trajectory, minefieldSetup)
   const mean = (matches: readonly MilestoneMatch[]) => matches.reduce((sum, match) => sum + match.similarity, 0) / matches.length
   const milestoneScore = milestones.length === 0 ? 1 : mean(milestones)
@@ -88,7 +90,8 @@ function evaluateOnce(
   }
 }
 
-function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup): MilestoneMatch[] {
+// `definitions` (milestones only) asks for the best candidate of every milestone not fully reached.
+function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup, definitions?: readonly Milestone[]): MilestoneMatch[] {
   if (list.milestones.length === 0) return []
   const first = Math.max(0, setup.startIndex)
   const last = trajectory.messages.length - 1
@@ -117,6 +120,8 @@ function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup)
     ]
     const similarity = mapping.similarities[milestone.position] as number
     const weakest = constraints.reduce((low, constraint) => (constraint.similarity < low.similarity ? constraint : low))
+    const definition = definitions?.[milestone.position]
+    const candidate = definition === undefined || similarity >= 1 ? undefined : bestCandidate(list, milestone, definition, mapping.indices, first, last, setup)
     return {
       index: milestone.position,
       ...(milestone.name === undefined ? {} : { name: milestone.name }),
@@ -124,6 +129,7 @@ function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup)
       similarity,
       reason: similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${messageIndex}` : weakest.reason,
       constraints,
+      ...(candidate === undefined ? {} : { bestCandidate: candidate }),
     }
   })
 }

@@ -9,6 +9,16 @@ export interface ConstraintResult {
   readonly reason: string
 }
 
+/**
+ * The message that came closest to a milestone the run did not reach: its similarity there and
+ * why it falls short (see `bestCandidate`).
+ */
+export interface BestCandidate {
+  readonly messageIndex: number
+  readonly similarity: number
+  readonly reason: string
+}
+
 /** Where one milestone (or minefield) was matched and how well. */
 export interface MilestoneMatch {
   /** Position in the scenario's list. */
@@ -21,6 +31,13 @@ export interface MilestoneMatch {
   /** A one-line summary of why (the weakest constraint's reason when below 1). */
   readonly reason: string
   readonly constraints: readonly ConstraintResult[]
+  /**
+   * Milestones only, when the similarity is below 1: the message that came closest on its own,
+   * which is what a report should point at (the mapped `messageIndex` of a milestone nothing
+   * resembles is just the earliest place the order allows). Absent when no message comes close:
+   * nothing scored above 0 and nothing touched what the milestone checks.
+   */
+  readonly bestCandidate?: BestCandidate
 }
 
 /**

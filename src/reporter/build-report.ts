@@ -43,7 +43,17 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string): Bu
       annotation.type === TRANSCRIPT_ANNOTATION_TYPE ? [readTranscript(annotation.attachment)].filter((item) => item !== undefined) : [],
     )
     for (const record of reading.runs) {
-      const run: ReportRun = { ...record, test: test.fullName, file: test.file, passed: trialPassed(test, record.trial) }
+      const threshold = record.threshold ?? 1
+      const passed = record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
+      const run: ReportRun = {
+        ...record,
+        threshold,
+        test: test.fullName,
+        file: test.file,
+        passed,
+        verdict: record.status === 'error' ? 'error' : passed ? 'passed' : 'failed',
+        testPassed: trialPassed(test, record.trial),
+      }
       const transcript = transcripts.findLast(
         (item) => item.scenario === record.scenario && item.augmentation === record.augmentation && item.trial === record.trial,
       )
@@ -53,12 +63,16 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string): Bu
   entries.sort((a, b) => compareRuns(a.run, b.run))
   problems.sort((a, b) => compareText(a.file, b.file) || compareText(a.test, b.test) || compareText(a.message, b.message))
   const runs = entries.map((entry) => entry.run)
-  const agents = [...new Set(runs.map((run) => run.agent))].sort(compareText)
+  const names = (pick: (run: ReportRun) => string) => [...new Set(runs.map(pick))].sort(compareText)
+  const agents = names((run) => run.agent)
   return {
     report: {
       format: 'toolcheck-report',
-      version: 1,
+      version: 2,
       agent: agents.length > 0 ? agents.join(', ') : (agent ?? 'unknown'),
+      agents,
+      users: names((run) => run.user),
+      domains: names((run) => run.domain),
       runs,
       summary: summarizeRuns(runs),
       problems,

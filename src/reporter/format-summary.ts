@@ -1,22 +1,33 @@
-import type { Report, SummaryGroup } from './report.ts'
+import { formatCost, formatTokens } from './format-usage.ts'
+import type { Report, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
- * The terminal summary: score and mean turns by category and by augmentation (the shape of
- * ToolSandbox's result tables), errors counted apart (with the runs a circuit breaker cut short
- * and its reason, said once), pass^k when tests ran several trials, and the tests that broke
- * before recording a run. Plain text, no colours, so it reads the same in CI logs.
+ * The terminal summary: who played (agents, users, domains), score, pass rate and mean turns by
+ * category, by augmentation and, when several agents played, by agent (the shape of
+ * ToolSandbox's result tables), tokens and cost per group and in total, errors counted apart
+ * (with the runs a circuit breaker cut short and its reason, said once), pass^k with its
+ * interval when tests ran several trials, and the tests that broke before recording a run.
+ * Plain text, no colours, so it reads the same in CI logs.
  */
 export function formatSummary(report: Report): string {
   const { summary } = report
+  const { agents, users, domains } = report
   const lines: string[] = []
-  lines.push(`toolcheck: agent ${report.agent}, ${plural(summary.overall.runs, 'run')}, ${plural(summary.overall.errors, 'infrastructure error')}`)
+  const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
+  lines.push(`toolcheck: ${who}, ${plural(summary.overall.runs, 'run')}, ${plural(summary.overall.errors, 'infrastructure error')}`)
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
     lines.push(`${plural(cutShort.runs, 'run')} cut short by an open circuit breaker, without reaching the endpoint:`)
     for (const reason of cutShort.reasons) lines.push(`  ${reason}`)
   }
+  if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
+  lines.push(`usage: ${usageLine(summary.overall.usage)}`)
   if (summary.overall.runs > 0) {
+    if (agents.length > 1) {
+      lines.push('')
+      lines.push(...table('agent', summary.byAgent, summary.overall))
+    }
     lines.push('')
     lines.push(...table('category', summary.byCategory, summary.overall))
     lines.push('')
@@ -25,7 +36,11 @@ export function formatSummary(report: Report): string {
   const ks = Object.keys(summary.passHatK)
   if (ks.length > 1) {
     lines.push('')
-    lines.push(`pass^k over ${plural(summary.trials.length, 'scenario')}: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}`).join('  ')}`)
+    const interval = (k: string) => {
+      const range = summary.passHatKInterval[k]
+      return range === undefined ? '' : ` (${fixed(range[0])}-${fixed(range[1])})`
+    }
+    lines.push(`pass^k over ${plural(summary.trials.length, 'scenario')}, 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
   if (report.problems.length > 0) {
     lines.push('')
@@ -35,10 +50,17 @@ export function formatSummary(report: Report): string {
   return lines.join('\n')
 }
 
+/** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
+export function usageLine(usage: UsageTotals): string {
+  const cached = usage.cachedCalls > 0 ? ` (${usage.cachedCalls} cached)` : ''
+  const cost = usage.costUsd === undefined ? '' : `, ${formatCost(usage.costUsd)}`
+  return `${plural(usage.calls, 'model call')}${cached}, ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens${cost}`
+}
+
 function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, overall: SummaryGroup): string[] {
   const rows = [...Object.entries(groups), ['overall', overall] as const]
   const width = Math.max(title.length, ...rows.map(([name]) => name.length))
-  const header = `${title.padEnd(width)}  ${'runs'.padStart(5)}  ${'score'.padStart(5)}  ${'95% interval'.padEnd(12)}  ${'turns'.padStart(5)}  ${'passed'.padStart(6)}  ${'errors'.padStart(6)}`
+  const header = `${title.padEnd(width)}  ${'runs'.padStart(5)}  ${'score'.padStart(5)}  ${'95% interval'.padEnd(12)}  ${'pass'.padStart(5)}  ${'turns'.padStart(5)}  ${'errors'.padStart(6)}  ${'tokens'.padStart(7)}  ${'cost'.padStart(8)}`
   return [
     header,
     '-'.repeat(header.length),
@@ -48,9 +70,11 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
         String(group.runs).padStart(5),
         fixed(group.meanScore).padStart(5),
         (group.scoreInterval === null ? '-' : `${fixed(group.scoreInterval[0])}-${fixed(group.scoreInterval[1])}`).padEnd(12),
+        fixed(group.passRate).padStart(5),
         (group.meanTurns === null ? '-' : group.meanTurns.toFixed(1)).padStart(5),
-        String(group.passed).padStart(6),
         String(group.errors).padStart(6),
+        formatTokens(group.usage.promptTokens + group.usage.completionTokens).padStart(7),
+        (group.usage.costUsd === undefined ? '-' : formatCost(group.usage.costUsd)).padStart(8),
       ].join('  '),
     ),
   ]

@@ -1,170 +1,237 @@
 /**
- * The HTML report's script, inlined into the page. It reads the embedded data and builds every
- * element with `textContent`, never `innerHTML`, so text written by a model (which may contain
- * markup) is always shown as text.
+ * The report page's own script (after `HTML_COMMON_SCRIPT`): the summary (the category ×
+ * augmentation heatmap, per-agent figures, pass^k with intervals), the filters, the run list and
+ * the detail of the selected run. The run list is virtual: it draws only the rows in view, and
+ * filtering loops over the embedded columns, so a report of 100,000 runs opens and filters in a
+ * moment. Clicking a heatmap cell filters the list to that category and column.
  */
 export const HTML_REPORT_SCRIPT = `
-(function () {
-  'use strict'
-  var data = JSON.parse(document.getElementById('toolcheck-data').textContent)
-  var report = data.report
-  var transcripts = data.transcripts
+  var side = reportSide('toolcheck-index', 'toolcheck-details')
+  var index = side.index
+  var summary = index.summary
+  var runs = index.runs
+  var ROW_HEIGHT = 28
 
-  function element(tag, attributes, children) {
-    var node = document.createElement(tag)
-    for (var key in attributes || {}) {
-      if (key === 'text') node.textContent = attributes[key]
-      else if (key === 'className') node.className = attributes[key]
-      else node.setAttribute(key, attributes[key])
-    }
-    for (var index = 0; index < (children || []).length; index++) {
-      var child = children[index]
-      if (child !== null && child !== undefined) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child)
-    }
-    return node
+  // --- summary ---
+  function groupCells(group) {
+    return [
+      element('td', { className: 'number', text: String(group.runs) }),
+      element('td', { className: 'number', style: heat(group.meanScore), text: fixed(group.meanScore) }),
+      element('td', { className: 'number', text: interval(group.scoreInterval) }),
+      element('td', { className: 'number', text: fixed(group.passRate) }),
+      element('td', { className: 'number', text: interval(group.passRateInterval) }),
+      element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
+      element('td', { className: 'number', text: String(group.errors) }),
+      element('td', { className: 'number', text: tokens(group.usage.promptTokens + group.usage.completionTokens) }),
+      element('td', { className: 'number', text: cost(group.usage.costUsd) }),
+    ]
   }
-  function fixed(value) { return value === null || value === undefined ? '-' : Number(value).toFixed(3) }
-  function verdict(run) { return run.status === 'error' ? 'error' : run.passed ? 'passed' : 'failed' }
-  function json(value) { return JSON.stringify(value, null, 2) }
+  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'errors', 'tokens', 'cost']
+  function groupTable(id, title, groups) {
+    var names = Object.keys(groups)
+    return element('table', { id: id, className: 'groups' }, [
+      element('thead', {}, [headerRow([title].concat(GROUP_TITLES))]),
+      element('tbody', {}, names.map(function (name) { return element('tr', {}, [element('td', { text: name })].concat(groupCells(groups[name]))) })
+        .concat([element('tr', { className: 'overall' }, [element('td', { text: 'overall' })].concat(groupCells(summary.overall)))])),
+    ])
+  }
 
+  var metric = 'meanScore'
+  function heatmap() {
+    var matrix = summary.matrix
+    var value = function (group) { return group ? group[metric] : null }
+    var cell = function (group, category, column) {
+      var shown = value(group)
+      var title = group ? plural(group.runs, 'run') + ', score ' + fixed(group.meanScore) + ' (' + interval(group.scoreInterval) + '), pass rate ' + fixed(group.passRate) + ' (' + interval(group.passRateInterval) + ')' : 'no runs'
+      return element('td', {
+        className: 'heat number' + (group ? ' clickable' : ''),
+        style: heat(shown),
+        title: title,
+        'data-category': category,
+        'data-column': column,
+        'data-runs': group ? String(group.runs) : '0',
+        text: group ? fixed(shown) : '',
+      })
+    }
+    var rows = matrix.categories.map(function (category) {
+      return element('tr', {}, [element('th', { scope: 'row', text: category })]
+        .concat(matrix.columns.map(function (column) { return cell(matrix.cells[category][column], category, column) }))
+        .concat([cell(summary.byCategory[category], category, '')]))
+    })
+    rows.push(element('tr', { className: 'overall' }, [element('th', { scope: 'row', text: 'all categories' })]
+      .concat(matrix.columns.map(function (column) { return cell(summary.byAugmentation[column], '', column) }))
+      .concat([cell(summary.overall, '', '')])))
+    var table = element('table', { id: 'heatmap' }, [
+      element('thead', {}, [headerRow(['category \\\\ augmentation'].concat(matrix.columns).concat(['all']))]),
+      element('tbody', {}, rows),
+    ])
+    table.addEventListener('click', function (event) {
+      var target = event.target.closest('td.clickable')
+      if (!target) return
+      document.getElementById('filter-category').value = target.getAttribute('data-category')
+      document.getElementById('filter-augmentation').value = target.getAttribute('data-column')
+      applyFilters()
+      document.getElementById('runs').scrollIntoView()
+    })
+    return table
+  }
+  function renderHeatmap() {
+    var holder = document.getElementById('heatmap-holder')
+    holder.textContent = ''
+    holder.appendChild(heatmap())
+  }
+  document.getElementById('heatmap-metric').addEventListener('change', function (event) {
+    metric = event.target.value
+    renderHeatmap()
+  })
+  renderHeatmap()
+  if (index.agents.length > 1) {
+    var agentsNode = document.getElementById('agents')
+    agentsNode.appendChild(element('h2', { text: 'By agent' }))
+    agentsNode.appendChild(groupTable('by-agent', 'agent', summary.byAgent))
+  }
+  document.getElementById('groups').appendChild(groupTable('by-category', 'category', summary.byCategory))
+  document.getElementById('groups').appendChild(groupTable('by-augmentation', 'augmentation', summary.byAugmentation))
+
+  var ks = Object.keys(summary.passHatK)
+  if (ks.length > 1) {
+    var node = document.getElementById('pass-hat-k')
+    node.appendChild(element('h2', { text: 'pass^k' }))
+    node.appendChild(element('p', { className: 'muted', text: 'The chance that k trials of a scenario all pass (the mean over scenario-augmentation pairs), with 95% intervals.' }))
+    node.appendChild(element('table', { id: 'pass-hat-k-overall' }, [
+      element('thead', {}, [headerRow(['k'].concat(ks))]),
+      element('tbody', {}, [
+        element('tr', {}, [element('th', { text: 'pass^k' })].concat(ks.map(function (k) { return element('td', { className: 'number', style: heat(summary.passHatK[k]), text: fixed(summary.passHatK[k]) }) }))),
+        element('tr', {}, [element('th', { text: '95% interval' })].concat(ks.map(function (k) { return element('td', { className: 'number', text: interval(summary.passHatKInterval[k]) }) }))),
+      ]),
+    ]))
+    var tasks = index.tasks
+    var order = tasks.trials.map(function (_, position) { return position })
+    order.sort(function (a, b) { return tasks.passHatK[a] - tasks.passHatK[b] || a - b })
+    var LIMIT = 2000
+    node.appendChild(element('div', { className: 'scroll' }, [element('table', { id: 'pass-hat-k-tasks' }, [
+      element('thead', {}, [headerRow(['scenario', 'augmentation', 'agent', 'trials', 'passes', 'pass^k (k = trials)', '95% interval'])]),
+      element('tbody', {}, order.slice(0, LIMIT).map(function (position) {
+        return element('tr', {}, [
+          element('td', { text: side.text(tasks.scenario[position]) }),
+          element('td', { text: side.text(tasks.augmentation[position]) }),
+          element('td', { text: side.text(tasks.agent[position]) }),
+          element('td', { className: 'number', text: String(tasks.trials[position]) }),
+          element('td', { className: 'number', text: String(tasks.passes[position]) }),
+          element('td', { className: 'number', style: heat(tasks.passHatK[position] / 1000), text: milli(tasks.passHatK[position]) }),
+          element('td', { className: 'number', text: milli(tasks.low[position]) + '-' + milli(tasks.high[position]) }),
+        ])
+      })),
+    ])]))
+    if (order.length > LIMIT) node.appendChild(element('p', { className: 'muted', text: 'the ' + LIMIT + ' lowest of ' + order.length + ' pairs are listed' }))
+  }
+
+  // --- filters and the run list ---
   function fillSelect(id, values) {
     var select = document.getElementById(id)
     values.forEach(function (value) { select.appendChild(element('option', { value: value, text: value })) })
-    select.addEventListener('change', renderRuns)
+    select.addEventListener('change', applyFilters)
   }
-  var categories = Object.keys(report.summary.byCategory)
-  var augmentations = Object.keys(report.summary.byAugmentation)
-  fillSelect('filter-category', categories)
-  fillSelect('filter-augmentation', augmentations)
-  document.getElementById('filter-status').addEventListener('change', renderRuns)
-  document.getElementById('filter-text').addEventListener('input', renderRuns)
+  fillSelect('filter-category', summary.matrix.categories)
+  fillSelect('filter-augmentation', summary.matrix.columns)
+  fillSelect('filter-agent', index.agents)
+  document.getElementById('filter-status').addEventListener('change', applyFilters)
+  document.getElementById('filter-text').addEventListener('input', applyFilters)
 
-  function summaryTable(title, groups) {
-    var body = Object.keys(groups).map(function (name) {
-      var group = groups[name]
-      return element('tr', {}, [
-        element('td', { text: name }),
-        element('td', { className: 'number', text: String(group.runs) }),
-        element('td', { className: 'number', text: fixed(group.meanScore) }),
-        element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
-        element('td', { className: 'number', text: String(group.errors) }),
-      ])
-    })
-    return element('table', {}, [
-      element('thead', {}, [element('tr', {}, [title, 'runs', 'score', 'turns', 'errors'].map(function (text) { return element('th', { text: text }) }))]),
-      element('tbody', {}, body),
-    ])
+  // Per list of strings, whether it holds a value: lists are few, runs many.
+  function listsHolding(value) {
+    var id = index.strings.indexOf(value)
+    return index.lists.map(function (list) { return list.indexOf(id) !== -1 })
   }
-  var summaryNode = document.getElementById('summary')
-  summaryNode.appendChild(summaryTable('category', report.summary.byCategory))
-  summaryNode.appendChild(summaryTable('augmentation', report.summary.byAugmentation))
-
+  var shown = new Int32Array(side.count)
+  var shownCount = 0
   var selected = -1
-  function renderRuns() {
+  function applyFilters() {
     var category = document.getElementById('filter-category').value
-    var augmentation = document.getElementById('filter-augmentation').value
+    var column = document.getElementById('filter-augmentation').value
+    var agent = document.getElementById('filter-agent').value
     var status = document.getElementById('filter-status').value
     var text = document.getElementById('filter-text').value.toLowerCase()
-    var body = document.getElementById('runs-body')
-    body.textContent = ''
-    var shown = 0
-    report.runs.forEach(function (run, index) {
-      if (category && run.categories.indexOf(category) === -1) return
-      // A run matches every augmentation column it counts under (a sweep's combined ones, several).
-      if (augmentation && run.augmentationColumns.indexOf(augmentation) === -1) return
-      if (status && verdict(run) !== status) return
-      if (text && run.scenario.toLowerCase().indexOf(text) === -1 && run.test.toLowerCase().indexOf(text) === -1) return
-      shown++
-      var row = element('tr', { className: 'run' + (index === selected ? ' selected' : ''), 'data-run': String(index), tabindex: '0' }, [
-        element('td', { text: run.scenario }),
-        element('td', { className: 'muted', text: run.test }),
-        element('td', { text: run.augmentation }),
-        element('td', { className: 'number', text: String(run.trial) }),
-        element('td', { className: 'verdict-' + verdict(run), text: verdict(run) }),
-        element('td', { className: 'number', text: fixed(run.score) }),
-        element('td', { className: 'number', text: String(run.turns) }),
-      ])
-      row.addEventListener('click', function () { showRun(index) })
-      row.addEventListener('keydown', function (event) { if (event.key === 'Enter') showRun(index) })
-      body.appendChild(row)
-    })
-    document.getElementById('runs-count').textContent = shown + ' of ' + report.runs.length + ' runs'
-  }
-
-  function matchTable(title, matches, kind) {
-    if (matches.length === 0) return element('p', { className: 'muted', text: 'no ' + title })
-    return element('table', { className: kind + '-mapping' }, [
-      element('thead', {}, [element('tr', {}, [kind, 'name', 'message', 'similarity', 'reason'].map(function (text) { return element('th', { text: text }) }))]),
-      element('tbody', {}, matches.map(function (match) {
-        return element('tr', { 'data-milestone': String(match.index) }, [
-          element('td', { className: 'number', text: String(match.index) }),
-          element('td', { text: match.name || '' }),
-          element('td', { className: 'number', text: match.messageIndex < 0 ? 'none' : String(match.messageIndex) }),
-          element('td', { className: 'number', text: fixed(match.similarity) }),
-          element('td', { text: match.reason }),
-        ])
-      })),
-    ])
-  }
-
-  function changesNode(changes) {
-    return element('div', { className: 'changes' }, changes.map(function (change) {
-      var parts = []
-      change.added.forEach(function (row) { parts.push(element('div', {}, ['+ ' + change.table + ' ', element('code', { text: JSON.stringify(row) })])) })
-      change.removed.forEach(function (row) { parts.push(element('div', {}, ['- ' + change.table + ' ', element('code', { text: JSON.stringify(row) })])) })
-      change.updated.forEach(function (update) {
-        var columns = update.columns.map(function (column) { return column + ': ' + JSON.stringify(update.before[column]) + ' -> ' + JSON.stringify(update.after[column]) })
-        parts.push(element('div', {}, ['~ ' + change.table + ' ', element('code', { text: columns.join(', ') })]))
-      })
-      return element('div', {}, parts)
-    }))
-  }
-
-  function showRun(index) {
-    selected = index
-    var run = report.runs[index]
-    var transcript = transcripts[index]
-    var details = document.getElementById('run-details')
-    details.textContent = ''
-    details.appendChild(element('h2', { text: run.scenario + ' (' + run.augmentation + ', trial ' + run.trial + ')' }))
-    details.appendChild(element('p', {}, [
-      element('span', { className: 'verdict-' + verdict(run), text: verdict(run) }),
-      ' score ' + fixed(run.score) + ', milestones ' + fixed(run.milestoneScore) + ', minefield ' + (run.minefieldHit ? 'hit' : 'avoided') +
-        ', ' + run.turns + (run.turns === 1 ? ' turn' : ' turns') + ', status ' + run.status + ', categories ' + run.categories.join(', ') + ', test ' + run.file + ' > ' + run.test,
-    ]))
-    if (run.error) details.appendChild(element('pre', { text: 'infrastructure error (' + run.error.kind + '): ' + run.error.message }))
-    details.appendChild(element('h2', { text: 'Milestones' }))
-    details.appendChild(matchTable('milestones', run.milestones, 'milestone'))
-    details.appendChild(element('h2', { text: 'Minefields' }))
-    details.appendChild(matchTable('minefields', run.minefields, 'minefield'))
-    details.appendChild(element('h2', { text: 'Conversation' }))
-    if (!transcript) {
-      details.appendChild(element('p', { className: 'muted', text: 'no transcript was attached to this run' }))
-    } else {
-      transcript.messages.forEach(function (message) {
-        var badges = []
-        run.milestones.forEach(function (match) {
-          if (match.messageIndex === message.index)
-            badges.push(element('span', { className: 'badge milestone' + (match.similarity < 1 ? ' partial' : ''), text: 'milestone ' + match.index + (match.name ? ' ' + match.name : '') + ' ' + fixed(match.similarity) }))
-        })
-        run.minefields.forEach(function (match) {
-          if (match.messageIndex === message.index && match.similarity > 0)
-            badges.push(element('span', { className: 'badge minefield', text: 'minefield ' + match.index + (match.name ? ' ' + match.name : '') + ' ' + fixed(match.similarity) }))
-        })
-        var children = [element('div', { className: 'head' }, [element('span', { text: '#' + message.index + ' ' + message.sender + ' -> ' + message.recipient })].concat(badges))]
-        if (message.content) children.push(element('div', { className: 'content', text: message.content }))
-        ;(message.toolCalls || []).forEach(function (call) { children.push(element('pre', { className: 'tool-call', text: 'call ' + call.name + ' ' + json(call.arguments) })) })
-        if (message.toolResult) {
-          var result = message.toolResult
-          children.push(element('pre', { className: 'tool-result', text: result.tool + (result.error ? ' failed (' + result.error.kind + '): ' + result.error.message : ' returned ' + json(result.result === undefined ? null : result.result)) }))
-        }
-        if (message.changes) children.push(changesNode(message.changes))
-        details.appendChild(element('div', { className: 'message sender-' + message.sender, 'data-message': String(message.index) }, children))
-      })
+    var inCategory = category ? listsHolding(category) : null
+    var inColumn = column ? listsHolding(column) : null
+    var agentId = agent ? index.strings.indexOf(agent) : -1
+    var verdict = status ? VERDICTS.indexOf(status) : -1
+    // Text matches are decided once per distinct scenario and test name.
+    var textMatches = null
+    if (text) {
+      textMatches = new Uint8Array(index.strings.length)
+      for (var s = 0; s < index.strings.length; s++) if (index.strings[s].toLowerCase().indexOf(text) !== -1) textMatches[s] = 1
     }
-    renderRuns()
+    shownCount = 0
+    for (var i = 0; i < side.count; i++) {
+      if (inCategory && !inCategory[runs.categories[i]]) continue
+      // A run matches every augmentation column it counts under (a sweep's combined ones, several).
+      if (inColumn && !inColumn[runs.columns[i]]) continue
+      if (agentId >= 0 && runs.agent[i] !== agentId) continue
+      if (verdict >= 0 && runs.verdict[i] !== verdict) continue
+      if (textMatches && !textMatches[runs.scenario[i]] && !textMatches[runs.test[i]]) continue
+      shown[shownCount++] = i
+    }
+    document.getElementById('runs-count').textContent = shownCount + ' of ' + side.count + ' runs'
+    var spacer = document.getElementById('runs-spacer')
+    spacer.style.height = (shownCount * ROW_HEIGHT) + 'px'
+    document.getElementById('runs-viewport').scrollTop = 0
+    drawRows()
+  }
+  function rowFor(i, top) {
+    var run = side.run(i)
+    var row = element('div', { className: 'run-row' + (i === selected ? ' selected' : ''), 'data-run': String(i), tabindex: '0', role: 'row', style: 'top:' + top + 'px' }, [
+      element('span', { className: 'cell scenario', text: run.scenario, title: run.scenario }),
+      element('span', { className: 'cell test muted', text: run.test, title: run.file + ' > ' + run.test }),
+      element('span', { className: 'cell augmentation', text: run.augmentation, title: run.augmentation }),
+      element('span', { className: 'cell number', text: String(run.trial) }),
+      element('span', { className: 'cell verdict verdict-' + run.verdict, text: run.verdict }),
+      element('span', { className: 'cell number score', text: milli(run.score) }),
+      element('span', { className: 'cell number', text: String(run.turns) }),
+      element('span', { className: 'cell number', text: tokens(run.promptTokens + run.completionTokens) }),
+      element('span', { className: 'cell number', text: cost(run.cost) }),
+      element('span', { className: 'cell error-kind', text: run.errorKind, title: run.errorMessage }),
+    ])
+    return row
+  }
+  function drawRows() {
+    var viewport = document.getElementById('runs-viewport')
+    var body = document.getElementById('runs-rows')
+    var first = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - 10)
+    var last = Math.min(shownCount, Math.ceil((viewport.scrollTop + viewport.clientHeight) / ROW_HEIGHT) + 10)
+    body.textContent = ''
+    for (var position = first; position < last; position++) body.appendChild(rowFor(shown[position], position * ROW_HEIGHT))
+  }
+  var pending = false
+  document.getElementById('runs-viewport').addEventListener('scroll', function () {
+    if (pending) return
+    pending = true
+    requestAnimationFrame(function () { pending = false; drawRows() })
+  })
+  function openFromEvent(event) {
+    var row = event.target.closest('.run-row')
+    if (row) showRun(Number(row.getAttribute('data-run')))
+  }
+  document.getElementById('runs-rows').addEventListener('click', openFromEvent)
+  document.getElementById('runs-rows').addEventListener('keydown', function (event) { if (event.key === 'Enter') openFromEvent(event) })
+
+  function showRun(i) {
+    selected = i
+    drawRows()
+    renderRunDetail(side, i).then(function (node) {
+      // A later click wins over a detail still unpacking.
+      if (selected !== i) return
+      var details = document.getElementById('run-details')
+      details.textContent = ''
+      details.appendChild(node)
+      details.scrollTop = 0
+    })
   }
 
-  renderRuns()
-})()
+  if (index.problems.length > 0) {
+    var problems = document.getElementById('problems')
+    problems.appendChild(element('h2', { text: plural(index.problems.length, 'test') + ' failed without recording a run' }))
+    problems.appendChild(element('ul', {}, index.problems.map(function (problem) { return element('li', { text: problem.file + ' > ' + problem.test + ': ' + problem.message.split('\\n')[0] }) })))
+  }
+  applyFilters()
 `

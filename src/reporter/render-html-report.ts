@@ -1,53 +1,60 @@
 import type { Transcript } from '../vitest/transcript.ts'
+import { formatCost, formatTokens } from './format-usage.ts'
+import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
-import { HTML_REPORT_STYLE } from './html-report-style.ts'
+import { packText } from './packed-json.ts'
+import { encodePageData } from './page-data.ts'
 import type { Report } from './report.ts'
 
 /**
  * Renders `toolcheck-report/index.html`: one self-contained page (inline style, script and data,
- * no network) with the summary, a table of runs filterable by category, augmentation column (a
- * run matches each of its `augmentationColumns`) and status, and for the selected run its
- * milestone mapping and conversation with tool calls, results and world changes.
- * `transcripts[i]` belongs to `report.runs[i]`.
+ * no network) with who played, the totals (score, pass rate, tokens, cost), the category ×
+ * augmentation heatmap (ToolSandbox's results table; a click filters the runs), per-agent
+ * figures, pass^k with its intervals when tests ran several trials, and a virtual list of every
+ * run, filterable by category, augmentation column, agent and verdict, whose selected run's
+ * detail stays in view beside it. `transcripts[i]` belongs to `report.runs[i]`.
  */
 export function renderHtmlReport(report: Report, transcripts: readonly (Transcript | undefined)[]): string {
-  const data = embedJson({ report, transcripts: transcripts.map((transcript) => transcript ?? null) })
+  const { index, detailsJson } = encodePageData(report, transcripts)
   const overall = report.summary.overall
-  const title = `toolcheck report: ${report.agent}`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>${escapeHtml(title)}</title>
-<style>${HTML_REPORT_STYLE}</style>
-</head>
-<body>
-<header>
-<h1>${escapeHtml(title)}</h1>
-<div class="muted">${overall.runs} runs, mean score ${overall.meanScore === null ? '-' : overall.meanScore.toFixed(3)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} infrastructure errors</div>
+  const usage = overall.usage
+  const who = `${report.agents.length > 1 ? 'agents' : 'agent'} ${report.agents.join(', ') || report.agent}; ${report.users.length > 1 ? 'users' : 'user'} ${report.users.join(', ') || '-'}; ${report.domains.length > 1 ? 'domains' : 'domain'} ${report.domains.join(', ') || '-'}`
+  const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3))
+  const range = (interval: readonly [number, number] | null) => (interval === null ? '' : ` (95% ${fixed(interval[0])}-${fixed(interval[1])})`)
+  const body = `<header>
+<h1>${escapeHtml(index.title)}</h1>
+<div id="who" class="muted">${escapeHtml(who)}</div>
+<div id="totals">${overall.runs} runs: mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} infrastructure errors</div>
+<div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
 ${cutShortNotice(report)}</header>
 <main>
+<div>
 <section>
-<div id="summary" class="summary-tables"></div>
+<h2>Category × augmentation</h2>
+<label class="muted">show <select id="heatmap-metric"><option value="meanScore">mean score</option><option value="passRate">pass rate</option></select></label>
+<div id="heatmap-holder" class="scroll"></div>
+<div id="agents"></div>
+<div id="pass-hat-k"></div>
+<details><summary>Tables by category and augmentation</summary><div id="groups" class="summary-tables"></div></details>
+<div id="problems"></div>
+</section>
+<section id="runs">
 <h2>Runs</h2>
 <div class="filters">
 <label>category<select id="filter-category"><option value="">all</option></select></label>
 <label>augmentation<select id="filter-augmentation"><option value="">all</option></select></label>
-<label>status<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="error">error</option></select></label>
-<label>scenario<input id="filter-text" type="search" placeholder="name contains"></label>
+<label>agent<select id="filter-agent"><option value="">all</option></select></label>
+<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="error">error</option></select></label>
+<label>scenario or test<input id="filter-text" type="search" placeholder="name contains"></label>
 <span id="runs-count" class="muted"></span>
 </div>
-<table id="runs"><thead><tr><th>scenario</th><th>test</th><th>augmentation</th><th>trial</th><th>verdict</th><th>score</th><th>turns</th></tr></thead><tbody id="runs-body"></tbody></table>
+<div class="run-list-head"><span>scenario</span><span>test</span><span>augmentation</span><span>trial</span><span>verdict</span><span>score</span><span>turns</span><span>tokens</span><span>cost</span><span>error</span></div>
+<div id="runs-viewport"><div id="runs-spacer"><div id="runs-rows"></div></div></div>
 </section>
-<section id="run-details"><p class="muted">Select a run to see its conversation and milestone mapping.</p></section>
-</main>
-<script type="application/json" id="toolcheck-data">${data}</script>
-<script>${HTML_REPORT_SCRIPT}</script>
-</body>
-</html>
-`
+</div>
+<section id="run-details"><p class="muted">Select a run to see its milestones, the tools it was shown and its conversation.</p></section>
+</main>`
+  return renderPage({ title: index.title, body, data: { 'toolcheck-index': index }, packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
 }
 
 // The runs an open circuit breaker cut short, said once with the breakers' reasons (nothing when there are none).
@@ -56,15 +63,4 @@ function cutShortNotice(report: Report): string {
   if (runs === 0) return ''
   const items = reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')
   return `<div class="muted">${runs} run${runs === 1 ? '' : 's'} cut short by an open circuit breaker, without reaching the endpoint:<ul>${items}</ul></div>\n`
-}
-
-// Escapes text for an HTML text or attribute position.
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
-}
-
-// JSON inside a <script> element: escaping <, > and & keeps "</script>" or "<!--" in model text
-// from ending the element, and U+2028/2029 are escaped for older parsers.
-function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

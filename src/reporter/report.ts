@@ -1,13 +1,36 @@
 import type { RunRecord } from '../vitest/run-metadata.ts'
 
-/** One run in the report: the recorded trial plus where it came from and whether its test passed. */
+/** A run's verdict: its score reached its threshold, or not, or it ended in an infrastructure error. */
+export type Verdict = 'passed' | 'failed' | 'error'
+
+/** One run in the report: the recorded trial plus where it came from and its verdict. */
 export interface ReportRun extends RunRecord {
+  /** The score the run needed (its record's, else 1). */
+  readonly threshold: number
   /** The test's full name. */
   readonly test: string
   /** The test file, relative to the project root. */
   readonly file: string
-  /** Whether the test's attempt for this trial passed. */
+  /**
+   * Whether the run passed: its score reached its threshold (false for an `error` run). This is
+   * the run's own verdict; a test may fail for other reasons (a `.not`, a turn limit, another
+   * run of the same test), which `testPassed` records.
+   */
   readonly passed: boolean
+  readonly verdict: Verdict
+  /** Whether the test's attempt for this trial passed. */
+  readonly testPassed: boolean
+}
+
+/** Token usage and cost summed over a group of runs (errors included: their calls were paid for too). */
+export interface UsageTotals {
+  readonly calls: number
+  readonly cachedCalls: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+  readonly latencyMs: number
+  /** Present when any run in the group had a cost. */
+  readonly costUsd?: number
 }
 
 /** Score and turn statistics of a group of runs; runs with status `error` are counted apart. */
@@ -15,14 +38,19 @@ export interface SummaryGroup {
   readonly runs: number
   /** Runs whose status was `error` (infrastructure failures, not scored). */
   readonly errors: number
-  /** Runs whose test passed / failed, errors excluded. */
+  /** Runs whose verdict is passed / failed (errors excluded). */
   readonly passed: number
   readonly failed: number
+  /** `passed` over the scored runs; `null` when there are none. */
+  readonly passRate: number | null
+  /** 95 % Wilson interval of the pass rate; `null` when there are no scored runs. */
+  readonly passRateInterval: readonly [number, number] | null
   /** Mean score over the runs that are not errors; `null` when there are none. */
   readonly meanScore: number | null
   /** 95 % interval of the mean score; `null` when there are no scored runs. */
   readonly scoreInterval: readonly [number, number] | null
   readonly meanTurns: number | null
+  readonly usage: UsageTotals
 }
 
 /** The trials of one scenario under one augmentation in one test. */
@@ -40,6 +68,24 @@ export interface TaskTrials {
   readonly scoreInterval: readonly [number, number] | null
   /** pass^k for k = 1 .. trials, keyed by k. */
   readonly passHatK: Readonly<Record<string, number>>
+  /**
+   * 95 % interval of pass^k for each k: the Wilson interval of the pass rate raised to the k-th
+   * power (pass^k estimates p^k, and the power is monotone).
+   */
+  readonly passHatKInterval: Readonly<Record<string, readonly [number, number]>>
+}
+
+/**
+ * ToolSandbox's results table as data: mean score (and the rest of a summary group) for every
+ * category (rows) under every augmentation column (columns). A run counts in each of its
+ * categories and each of its columns.
+ */
+export interface SummaryMatrix {
+  /** ToolSandbox's seven in its order first, then any other labels alphabetically. */
+  readonly categories: readonly string[]
+  readonly columns: readonly string[]
+  /** `cells[category][column]`; absent where no run has both. */
+  readonly cells: Readonly<Record<string, Readonly<Record<string, SummaryGroup>>>>
 }
 
 /** The runs that an endpoint's open circuit breaker cut short (error kind `circuit-open`), and why. */
@@ -64,8 +110,17 @@ export interface ReportSummary {
    * counts in each of its `augmentationColumns`, so a combined augmentation appears under each part.
    */
   readonly byAugmentation: Readonly<Record<string, SummaryGroup>>
+  /** One group per agent that played runs, by name. */
+  readonly byAgent: Readonly<Record<string, SummaryGroup>>
+  /** Category × augmentation column, the shape of ToolSandbox's results table. */
+  readonly matrix: SummaryMatrix
   /** pass^k averaged over the scenario-augmentation pairs of each test that have at least k trials. */
   readonly passHatK: Readonly<Record<string, number>>
+  /**
+   * 95 % interval of each overall pass^k: a Student-t interval over the pairs' own pass^k values
+   * (the pairs are the independent units; their trials are not), clamped to [0, 1].
+   */
+  readonly passHatKInterval: Readonly<Record<string, readonly [number, number]>>
   readonly trials: readonly TaskTrials[]
 }
 
@@ -82,9 +137,16 @@ export interface ReportProblem {
  */
 export interface Report {
   readonly format: 'toolcheck-report'
-  readonly version: 1
+  /** 2: runs carry `threshold`, `verdict` and `testPassed`, and `passed` is the run's verdict. */
+  readonly version: 2
   /** The agent's name; several names are joined with `, ` when tests used different agents. */
   readonly agent: string
+  /** Every agent that played a run, sorted. */
+  readonly agents: readonly string[]
+  /** Every simulated user of a run, sorted. */
+  readonly users: readonly string[]
+  /** Every domain a run played in, sorted. */
+  readonly domains: readonly string[]
   readonly runs: readonly ReportRun[]
   readonly summary: ReportSummary
   readonly problems: readonly ReportProblem[]

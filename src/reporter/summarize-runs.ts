@@ -5,29 +5,38 @@ import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import { passHatK } from './pass-hat-k.ts'
-import type { ReportRun, ReportSummary, SummaryGroup, TaskTrials } from './report.ts'
+import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
+import { wilsonInterval } from './wilson-interval.ts'
 
 /**
- * Computes the report's summary: overall (each run once), per category and per augmentation
- * column (a run counts in each of its categories and each of its `augmentationColumns`), and
- * trials with pass^k (per scenario and full augmentation label), and the runs that a circuit
- * breaker cut short with the breakers' reasons.
+ * Computes the report's summary: overall (each run once), per category, per augmentation column
+ * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
+ * the category × column matrix, trials with pass^k and its intervals (per scenario and full
+ * augmentation label), and the runs that a circuit breaker cut short with the breakers' reasons.
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
   const byAugmentation = new Map<string, ReportRun[]>()
+  const byAgent = new Map<string, ReportRun[]>()
+  const byCell = new Map<string, ReportRun[]>()
   const byTask = new Map<string, ReportRun[]>()
   for (const run of runs) {
     for (const category of run.categories) push(byCategory, category, run)
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
+    for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
+    push(byAgent, run.agent, run)
     push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
   }
   const trials = [...byTask.values()].map(summarizeTrials)
-  const maxTrials = Math.max(0, ...trials.map((task) => task.trials))
+  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
   const overallPassHatK: Record<string, number> = {}
+  const overallInterval: Record<string, readonly [number, number]> = {}
   for (let k = 1; k <= maxTrials; k++) {
     const values = trials.flatMap((task) => (task.passHatK[k] === undefined ? [] : [task.passHatK[k] as number]))
-    if (values.length > 0) overallPassHatK[k] = values.reduce((sum, value) => sum + value, 0) / values.length
+    const estimate = meanInterval(values)
+    if (estimate === undefined) continue
+    overallPassHatK[k] = estimate.mean
+    overallInterval[k] = estimate.interval
   }
   const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
   return {
@@ -35,7 +44,10 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
     byCategory: groupRecord(byCategory, categoryOrder),
     byAugmentation: groupRecord(byAugmentation, augmentationOrder),
+    byAgent: groupRecord(byAgent, compareText),
+    matrix: matrixOf(byCategory, byAugmentation, byCell),
     passHatK: overallPassHatK,
+    passHatKInterval: overallInterval,
     trials,
   }
 }
@@ -44,15 +56,38 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
 export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
   const scored = runs.filter((run) => run.status !== 'error')
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
+  const passed = scored.filter((run) => run.passed).length
   return {
     runs: runs.length,
     errors: runs.length - scored.length,
-    passed: scored.filter((run) => run.passed).length,
-    failed: scored.filter((run) => !run.passed).length,
+    passed,
+    failed: scored.length - passed,
+    passRate: scored.length === 0 ? null : passed / scored.length,
+    passRateInterval: wilsonInterval(passed, scored.length) ?? null,
     meanScore: scores?.mean ?? null,
     scoreInterval: scores?.interval ?? null,
     meanTurns: scored.length === 0 ? null : scored.reduce((sum, run) => sum + run.turns, 0) / scored.length,
+    usage: usageOf(runs),
   }
+}
+
+/** Usage summed over runs; `costUsd` only when some run had a cost. */
+export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals {
+  let calls = 0
+  let cachedCalls = 0
+  let promptTokens = 0
+  let completionTokens = 0
+  let latencyMs = 0
+  let cost: number | undefined
+  for (const { usage } of runs) {
+    calls += usage.calls
+    cachedCalls += usage.cachedCalls
+    promptTokens += usage.promptTokens
+    completionTokens += usage.completionTokens
+    latencyMs += usage.latencyMs
+    if (usage.costUsd !== undefined) cost = (cost ?? 0) + usage.costUsd
+  }
+  return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
 function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
@@ -60,8 +95,13 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
   const scored = runs.filter((run) => run.status !== 'error')
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
+  const rate = wilsonInterval(passes, scored.length)
   const hat: Record<string, number> = {}
-  for (let k = 1; k <= scored.length; k++) hat[k] = passHatK(scored.length, passes, k) as number
+  const hatInterval: Record<string, readonly [number, number]> = {}
+  for (let k = 1; k <= scored.length; k++) {
+    hat[k] = passHatK(scored.length, passes, k) as number
+    if (rate !== undefined) hatInterval[k] = [rate[0] ** k, rate[1] ** k]
+  }
   return {
     scenario: first.scenario,
     augmentation: first.augmentation,
@@ -73,7 +113,23 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
     meanScore: scores?.mean ?? null,
     scoreInterval: scores?.interval ?? null,
     passHatK: hat,
+    passHatKInterval: hatInterval,
   }
+}
+
+function matrixOf(byCategory: Map<string, ReportRun[]>, byAugmentation: Map<string, ReportRun[]>, byCell: Map<string, ReportRun[]>): SummaryMatrix {
+  const categories = [...byCategory.keys()].sort(categoryOrder)
+  const columns = [...byAugmentation.keys()].sort(augmentationOrder)
+  const cells: Record<string, Record<string, SummaryGroup>> = {}
+  for (const category of categories) {
+    const row: Record<string, SummaryGroup> = {}
+    for (const column of columns) {
+      const runs = byCell.get(`${category}\u0000${column}`)
+      if (runs !== undefined) row[column] = summarizeGroup(runs)
+    }
+    cells[category] = row
+  }
+  return { categories, columns, cells }
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -88,8 +144,8 @@ function groupRecord(groups: Map<string, ReportRun[]>, order: (a: string, b: str
   return record
 }
 
-// Categories in the paper's order, unknown ones after them alphabetically.
-function categoryOrder(a: string, b: string): number {
+/** Categories in the paper's order, then the user's own labels alphabetically. */
+export function categoryOrder(a: string, b: string): number {
   const rank = (category: string) => {
     const index = (CATEGORIES as readonly string[]).indexOf(category)
     return index === -1 ? CATEGORIES.length : index
@@ -97,8 +153,8 @@ function categoryOrder(a: string, b: string): number {
   return rank(a) - rank(b) || compareText(a, b)
 }
 
-// ToolSandbox's columns in its table's order, then ours, then any others by label.
-function augmentationOrder(a: string, b: string): number {
+/** ToolSandbox's columns in its table's order, then ours, then any others by label. */
+export function augmentationOrder(a: string, b: string): number {
   const rank = (column: string) => {
     const index = AUGMENTATION_COLUMNS.indexOf(column)
     return index === -1 ? AUGMENTATION_COLUMNS.length : index

@@ -7,6 +7,11 @@ import type { BuiltReport } from './build-report.ts'
 import { buildReport } from './build-report.ts'
 import type { CollectedTest } from './collected-test.ts'
 import { collectTest } from './collected-test.ts'
+import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import type { GateResult } from '../gates/check-gates.ts'
+import { checkGates, formatGates } from '../gates/check-gates.ts'
+import type { GateOptions } from '../gates/gate-options.ts'
+import { GATE_FAILED_EXIT_CODE, hasGates } from '../gates/gate-options.ts'
 import { formatSummary } from './format-summary.ts'
 import { writeReport } from './write-report.ts'
 
@@ -20,6 +25,8 @@ export interface ToolcheckReporterOptions {
   readonly summary?: boolean
   /** The agent's name, used when no test recorded one. */
   readonly agent?: string
+  /** Quality gates to check at the end (the plugin's `gates`). */
+  readonly gates?: GateOptions
 }
 
 /**
@@ -32,6 +39,8 @@ export default class ToolcheckReporter implements Reporter {
   readonly options: ToolcheckReporterOptions
   /** The last report built, for programmatic callers (`runEval`). */
   lastReport: BuiltReport | undefined
+  /** The gates' outcome of the last run, when gates were set and checked. */
+  lastGates: GateResult | undefined
   #vitest: Vitest | undefined
 
   constructor(options: ToolcheckReporterOptions = {}) {
@@ -55,6 +64,35 @@ export default class ToolcheckReporter implements Reporter {
       const files = [written.json, written.html].filter((file) => file !== undefined).join(', ')
       this.#print(`\n${formatSummary(built.report)}\n\nreports: ${files}\n`)
     }
+    await this.#checkGates(built, root)
+  }
+
+  // A gate fails the vitest run with its own exit code and says which gate and why. Shards hold
+  // part of the runs, so their gates wait for `--merge-reports`.
+  async #checkGates(built: BuiltReport, root: string): Promise<void> {
+    const gates = this.options.gates
+    this.lastGates = undefined
+    if (!hasGates(gates) || gates === undefined) return
+    if (this.#vitest?.config.shard !== undefined) {
+      this.#print('toolcheck gates: checked when the shards are merged (vitest --merge-reports), not per shard')
+      return
+    }
+    let baseline: { report: BuiltReport['report']; source: string } | undefined
+    if (gates.baseline !== undefined) {
+      try {
+        const file = await readReportFile(resolve(root, gates.baseline))
+        baseline = { report: file.report, source: gates.baseline }
+      } catch (error) {
+        if (!(error instanceof ReportFileError)) throw error
+        this.#print(`toolcheck gates: the baseline cannot be read: ${error.message}`)
+        process.exitCode = 1
+        return
+      }
+    }
+    const result = checkGates(built.report, gates, baseline)
+    this.lastGates = result
+    this.#print(`\n${formatGates(result)}\n`)
+    if (!result.passed) process.exitCode = GATE_FAILED_EXIT_CODE
   }
 
   #print(text: string): void {

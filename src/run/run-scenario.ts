@@ -175,6 +175,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     ...(error === undefined ? {} : { error }),
     usage: state.usage,
     races: state.races,
+    tools: presentation.tools,
   }
   return rememberRun(trajectory, scenario, domain)
 }

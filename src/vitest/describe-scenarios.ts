@@ -76,6 +76,7 @@ export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTe
         playScenario(testCase.scenario, {
           agent,
           context,
+          minimumScore,
           ...(user === undefined ? {} : { user }),
           ...(testCase.variant === undefined ? {} : { augmentation: testCase.variant }),
           ...(options.registry === undefined ? {} : { registry: options.registry }),

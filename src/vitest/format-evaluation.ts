@@ -1,9 +1,17 @@
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
+import type { WorldSnapshot } from '../world/index.ts'
+import { describeTableDiff, diffWorlds } from '../world/index.ts'
+import { quoteMessage } from './quote-message.ts'
+
+/** How many lines of world changes a failure message lists before summing up the rest. */
+const CHANGE_LINES = 12
 
 /**
- * The body of a scenario matcher's message: the run's figures, every milestone with the message
- * it matched, its similarity and the reason, and every minefield (marking the ones that fired).
+ * The body of a scenario matcher's message: the run's figures, every milestone (a reached one
+ * with its message; one not reached with the message that came closest, its similarity, why it
+ * falls short and what happened there), every minefield (marking the ones that fired), and what
+ * the run changed in the world, rows named by their keys (`accounts[acc-17].balance: 500 → 0`).
  * Plain text with fixed-width columns so it reads well in a terminal and in a snapshot.
  */
 export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory): string {
@@ -11,20 +19,50 @@ export function formatEvaluation(evaluation: EvaluationResult, trajectory: Traje
     `score ${fixed(evaluation.score)}, milestones ${fixed(evaluation.milestoneScore)}, minefields ${evaluation.minefieldHit ? 'HIT' : 'avoided'}, ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, status ${trajectory.status}, augmentation ${trajectory.augmentation}`,
     '',
     `milestones (${evaluation.milestones.length}):`,
-    ...(evaluation.milestones.length === 0 ? ['  (none)'] : evaluation.milestones.map((match) => formatMatch(match, match.similarity >= 1 ? 'hit ' : 'MISS'))),
+    ...(evaluation.milestones.length === 0 ? ['  (none)'] : evaluation.milestones.flatMap((match) => formatMilestone(match, trajectory))),
     '',
     `minefields (${evaluation.minefields.length}):`,
     ...(evaluation.minefields.length === 0
       ? ['  (none)']
       : evaluation.minefields.map((match) => formatMatch(match, match.similarity > 0 ? 'FIRED' : 'clear'))),
+    '',
+    ...worldChanges(trajectory),
   ]
   return lines.join('\n')
+}
+
+function formatMilestone(match: MilestoneMatch, trajectory: Trajectory): string[] {
+  if (match.similarity >= 1) return [formatMatch(match, 'hit ')]
+  const name = match.name === undefined ? '' : ` "${match.name}"`
+  const candidate = match.bestCandidate
+  if (candidate === undefined) return [`  MISS #${match.index}${name}: not reached; no message comes close; ${match.reason}`]
+  const quoted = quoteMessage(trajectory, candidate.messageIndex)
+  return [
+    `  MISS #${match.index}${name}: not reached; closest is message ${candidate.messageIndex}, similarity ${fixed(candidate.similarity)}; ${candidate.reason}`,
+    ...(quoted === undefined ? [] : [`         there ${quoted}`]),
+  ]
 }
 
 function formatMatch(match: MilestoneMatch, verdict: string): string {
   const name = match.name === undefined ? '' : ` "${match.name}"`
   const where = match.messageIndex < 0 ? 'no message' : `message ${match.messageIndex}`
   return `  ${verdict} #${match.index}${name}: ${where}, similarity ${fixed(match.similarity)}; ${match.reason}`
+}
+
+/** The world's changes from the first user message to the end, rows named by key. */
+export function worldChanges(trajectory: Trajectory, limit = CHANGE_LINES): string[] {
+  const start = snapshotAfter(trajectory, trajectory.firstUserMessageIndex)
+  const end = trajectory.snapshots[trajectory.snapshots.length - 1]
+  if (start === undefined || end === undefined) return ['world changes: none recorded']
+  const changes = diffWorlds(start, end).flatMap((diff) => describeTableDiff(diff, end.info[diff.table] ?? start.info[diff.table]))
+  if (changes.length === 0) return ['world changes: none']
+  const shown = changes.slice(0, limit).map((line) => `  ${line}`)
+  return [`world changes (${changes.length}):`, ...shown, ...(changes.length > limit ? [`  ... and ${changes.length - limit} more`] : [])]
+}
+
+function snapshotAfter(trajectory: Trajectory, index: number): WorldSnapshot | undefined {
+  const message = trajectory.messages[index]
+  return trajectory.snapshots[message?.snapshot ?? 0]
 }
 
 /** A number with three decimals, as every toolcheck message shows scores. */

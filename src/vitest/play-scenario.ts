@@ -40,6 +40,12 @@ export interface PlayOptions {
   readonly context?: PlayContext
   readonly seed?: number
   readonly maxTurns?: number
+  /**
+   * The score this run needs to count as passed in the report (default 1). The report's verdict
+   * follows the score and this threshold, whatever the test's own assertions;
+   * `toScoreAtLeast(x)` on the run sets it to `x`.
+   */
+  readonly minimumScore?: number
 }
 
 /**
@@ -80,6 +86,6 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   const columns =
     options.presentation === undefined && options.augmentation !== undefined ? augmentationColumns(options.augmentation.augmentation) : labelColumns(trajectory.augmentation)
   const evaluation = await evaluateAgainst(trajectory, scenario, domain)
-  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, columns)
+  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, { augmentationColumns: columns, threshold: options.minimumScore })
   return { scenario, trajectory, evaluation, augmentationColumns: columns }
 }

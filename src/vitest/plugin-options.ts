@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { SCORING_MODES } from '../evaluation/index.ts'
+import type { GateOptions } from '../gates/gate-options.ts'
+import { gateOptionsSchema } from '../gates/gate-options.ts'
 import type { RoleSpecKind } from '../roles/role-spec.ts'
 import { OFFLINE_SPECS, roleSpecProblem } from '../roles/role-spec.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
@@ -55,6 +57,12 @@ export const toolcheckOptionsSchema = z
      * numbers and mappings (see `ScoringMode` and docs/scenarios.md).
      */
     scoring: z.enum(SCORING_MODES as [ScoringMode, ...ScoringMode[]]).optional(),
+    /**
+     * Quality gates checked when the run ends (see `GateOptions`): minimum overall and
+     * per-category mean score and pass rate, and no significant regression against a `baseline`
+     * report. A failed gate is printed and makes vitest exit with code 4.
+     */
+    gates: gateOptionsSchema.optional(),
   })
   .strict()
 
@@ -71,6 +79,8 @@ export interface ResolvedToolcheckOptions {
   readonly embedder: string
   readonly html: boolean
   readonly summary: boolean
+  /** The gates, when any are set. */
+  readonly gates?: GateOptions
   /** The endpoint limits the options set; the roles' own defaults for the others. */
   readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number }>
   readonly scoring: ScoringMode
@@ -118,6 +128,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     embedder: specs.embedder.value,
     html: given.html ?? true,
     summary: given.summary ?? true,
+    ...(given.gates === undefined ? {} : { gates: given.gates }),
     limits: Object.fromEntries(Object.entries(given.limits ?? {}).filter(([, value]) => value !== undefined)),
     scoring: given.scoring ?? 'toolcheck',
   }

@@ -75,6 +75,7 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         html: resolved.html,
         summary: resolved.summary,
         agent: resolved.agent,
+        ...(resolved.gates === undefined ? {} : { gates: resolved.gates }),
       }
       const entry: [string, Record<string, unknown>] = [REPORTER_FILE, { ...reporterOptions }]
       reporters.push(entry)

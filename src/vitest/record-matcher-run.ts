@@ -8,9 +8,10 @@ import type { ScenarioRun } from './scenario-run.ts'
  * Records a run a matcher evaluated in the current test's metadata, so hand-written tests appear
  * in the report too. `this.task` is only set with the test's own `expect` (the test context's
  * `expect` in concurrent tests); without it the matcher still works but records nothing.
+ * `threshold` is the score the matcher asks for (`toScoreAtLeast`), when it asks for one.
  */
-export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult): Promise<void> {
+export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult, threshold?: number): Promise<void> {
   const task = state.task as RecordingTask | undefined
   if (task === undefined) return
-  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, run.augmentationColumns)
+  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, { augmentationColumns: run.augmentationColumns, threshold })
 }

@@ -25,12 +25,23 @@ export function trialOf(task: RecordingTask | undefined, ownTrial: number): numb
   return task !== undefined && (task.repeats ?? 0) > 0 ? (task.result?.repeatCount ?? 0) : ownTrial
 }
 
+/** What a record may say beyond the run itself. */
+export interface RecordOptions {
+  /**
+   * The report columns of the augmentation the run was played under (`augmentationColumns`);
+   * without them the run counts under its label alone.
+   */
+  readonly augmentationColumns?: readonly string[] | undefined
+  /** The score the run needs to count as passed (see `RunRecord.threshold`). */
+  readonly threshold?: number | undefined
+}
+
 /**
  * Turns an evaluated run into the record the reporter reads, under the agent and user that played
- * it (the trajectory's). `augmentationColumns` are the report columns of the augmentation it was
- * played under (`augmentationColumns`); without them the run counts under its label alone.
+ * it (the trajectory's).
  */
-export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, augmentationColumns?: readonly string[]): RunRecord {
+export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
+  const { augmentationColumns, threshold } = options
   const failed = trajectory.status === 'error'
   return {
     scenario: scenario.id,
@@ -44,6 +55,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     status: trajectory.status,
     ...(trajectory.error === undefined ? {} : { error: { kind: trajectory.error.kind, message: trajectory.error.message } }),
     score: failed ? null : evaluation.score,
+    ...(threshold === undefined ? {} : { threshold }),
     milestoneScore: failed ? null : evaluation.milestoneScore,
     minefieldHit: failed ? null : evaluation.minefieldHit,
     turns: trajectory.turns,
@@ -56,17 +68,16 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
 /**
  * Records a run in the test's toolcheck metadata and attaches its transcript as a JSON
  * annotation (once per run and trial), so the reporter can build the report and the HTML page.
- * `augmentationColumns` as in `toRunRecord`.
  */
 export async function recordScenarioRun(
   task: RecordingTask,
   scenario: Scenario,
   trajectory: Trajectory,
   evaluation: EvaluationResult,
-  augmentationColumns?: readonly string[],
+  options: RecordOptions = {},
 ): Promise<void> {
   const trial = trialOf(task, trajectory.trial)
-  recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, augmentationColumns))
+  recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, options))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
   const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`
@@ -74,7 +85,7 @@ export async function recordScenarioRun(
   annotated.set(task, done)
   if (done.has(key)) return
   done.add(key)
-  await annotate(`transcript of ${scenario.id} (${trajectory.augmentation}, trial ${trial})`, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment(buildTranscript(trajectory, trial)))
+  await annotate(`transcript of ${scenario.id} (${trajectory.augmentation}, trial ${trial})`, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment(buildTranscript(trajectory, trial, scenario)))
 }
 
 function toMatchRecord(match: MilestoneMatch): MatchRecord {
@@ -84,5 +95,6 @@ function toMatchRecord(match: MilestoneMatch): MatchRecord {
     messageIndex: match.messageIndex,
     similarity: match.similarity,
     reason: match.reason,
+    ...(match.bestCandidate === undefined ? {} : { bestCandidate: { ...match.bestCandidate } }),
   }
 }

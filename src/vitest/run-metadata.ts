@@ -26,6 +26,8 @@ export const matchRecordSchema = z
     messageIndex: z.number().int(),
     similarity: z.number(),
     reason: z.string(),
+    /** For a milestone not reached: the message that came closest (see the evaluation's `bestCandidate`). */
+    bestCandidate: z.object({ messageIndex: z.number().int(), similarity: z.number(), reason: z.string() }).strict().optional(),
   })
   .strict()
 export type MatchRecord = z.infer<typeof matchRecordSchema>
@@ -55,6 +57,13 @@ export const runRecordSchema = z
     status: z.enum(['completed', 'max-turns', 'error']),
     error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
     score: z.number().nullable(),
+    /**
+     * The score the run needed to count as passed: `describeScenarios`' `minimumScore`, a
+     * sweep's `minScore`, `toScoreAtLeast(x)`'s `x`, `playScenario`'s `minimumScore`. The report
+     * takes 1 when none was given. A run's verdict in the report follows its score and this
+     * threshold, not whether its test passed.
+     */
+    threshold: z.number().min(0).max(1).optional(),
     milestoneScore: z.number().nullable(),
     minefieldHit: z.boolean().nullable(),
     turns: z.number().int().nonnegative(),
@@ -76,15 +85,18 @@ export interface MetaHolder {
 
 /**
  * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation
- * and trial (a retried attempt, or a second matcher on the same run). Validates the record first,
- * so a malformed result fails in the test that made it rather than in the reporter.
+ * and trial (a retried attempt, or a second matcher on the same run); a record without a
+ * `threshold` keeps the one the earlier record had. Validates the record first, so a malformed
+ * result fails in the test that made it rather than in the reporter.
  */
 export function recordRun(task: MetaHolder, record: RunRecord): void {
   const checked = runRecordSchema.parse(record)
   const meta = task.meta as Record<string, unknown>
   const existing = toolcheckMetaSchema.safeParse(meta[TOOLCHECK_META_KEY])
+  const earlier = existing.success ? existing.data.runs.find((run) => sameRun(run, checked)) : undefined
   const runs = existing.success ? existing.data.runs.filter((run) => !sameRun(run, checked)) : []
-  meta[TOOLCHECK_META_KEY] = { runs: [...runs, checked] }
+  const kept = checked.threshold === undefined && earlier?.threshold !== undefined ? { ...checked, threshold: earlier.threshold } : checked
+  meta[TOOLCHECK_META_KEY] = { runs: [...runs, kept] }
 }
 
 /** The result of reading toolcheck's metadata from a finished test. */

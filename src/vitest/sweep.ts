@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { Augmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
-import type { EvaluationResult } from '../evaluation/types.ts'
+import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AnyDomain } from '../domain/index.ts'
@@ -12,6 +12,7 @@ import { runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
 import { evaluateAgainst } from './evaluate-run.ts'
+import { quoteMessage } from './quote-message.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
 import type { JsonValue } from '../world/index.ts'
@@ -185,7 +186,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
-  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, run.augmentationColumns)
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, { augmentationColumns: run.augmentationColumns, threshold: minScore })
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
@@ -252,6 +253,10 @@ export function sweepFailureMessage(report: SweepReport): string {
     const score = example.score === null ? 'no score' : `score ${formatScore(example.score)}`
     lines.push(`sweep of ${report.scenario} with ${report.agent}: ${score} (needs ${formatScore(report.minScore)}) under: ${example.description}`)
     if (example.reason !== undefined) lines.push(`  why: ${example.reason}`)
+    const did = whatTheAgentDid(example)
+    if (did !== undefined) lines.push(`  ${did}`)
+    const renamed = (example.trajectory.tools ?? []).filter((spec) => spec.name !== spec.tool).map((spec) => `${spec.tool} is shown as ${spec.name}`)
+    if (renamed.length > 0) lines.push(`  scrambled names: ${renamed.join(', ')}`)
     lines.push(`  augmentation: ${JSON.stringify(example.augmentation)}`)
   }
   lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) in ${report.plays} play(s)${report.errors > 0 ? `, ${report.errors} ended in an infrastructure error and were skipped` : ''}`)
@@ -291,12 +296,47 @@ function worstOfEachKind(runs: Iterable<SweepRun>): SweepRun[] {
 
 function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): string | undefined {
   if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.kind}: ${trajectory.error.message}`
-  const fired = evaluation.minefields.find((minefield) => minefield.similarity > 0)
-  if (evaluation.minefieldHit && fired !== undefined) return `minefield ${fired.name ?? fired.index} fired: ${fired.reason}`
-  const weakest = [...evaluation.milestones].sort((first, second) => first.similarity - second.similarity)[0]
-  if (weakest !== undefined && weakest.similarity < 1) return `milestone ${weakest.name ?? weakest.index} at ${formatScore(weakest.similarity)}: ${weakest.reason}`
+  const fired = firedMinefield(evaluation)
+  if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
+  const weakest = weakestMilestone(evaluation)
+  if (weakest !== undefined) {
+    const candidate = weakest.bestCandidate
+    return candidate === undefined
+      ? `milestone ${weakest.name ?? weakest.index} not reached, and no message comes close: ${weakest.reason}`
+      : `milestone ${weakest.name ?? weakest.index} not reached; closest is message ${candidate.messageIndex} at ${formatScore(candidate.similarity)}: ${candidate.reason}`
+  }
   if (trajectory.status === 'max-turns') return 'the run hit its turn limit'
   return undefined
+}
+
+function firedMinefield(evaluation: EvaluationResult): MilestoneMatch | undefined {
+  return evaluation.minefieldHit ? evaluation.minefields.find((minefield) => minefield.similarity > 0) : undefined
+}
+
+function weakestMilestone(evaluation: EvaluationResult): MilestoneMatch | undefined {
+  const weakest = [...evaluation.milestones].sort((first, second) => first.similarity - second.similarity)[0]
+  return weakest !== undefined && weakest.similarity < 1 ? weakest : undefined
+}
+
+/**
+ * What the agent said or did where the run failed: at the minefield that fired, at the weakest
+ * milestone's closest message, or (when nothing came close) its last words.
+ */
+function whatTheAgentDid(run: SweepRun): string | undefined {
+  if (run.status === 'error') return undefined
+  const fired = firedMinefield(run.evaluation)
+  const weakest = weakestMilestone(run.evaluation)
+  const index = fired?.messageIndex ?? weakest?.bestCandidate?.messageIndex
+  if (index !== undefined) {
+    const quoted = quoteMessage(run.trajectory, index)
+    return quoted === undefined ? undefined : `at message ${index} ${quoted}`
+  }
+  const messages = run.trajectory.messages
+  const lastCall = messages.findLast((message) => message.toolResult !== undefined && message.recipient === 'agent')
+  const lastWords = messages.findLast((message) => message.sender === 'agent' && message.recipient === 'user')
+  if (lastCall === undefined && lastWords === undefined) return 'nothing came close; the agent neither called a tool nor answered'
+  const parts = [lastCall, lastWords].flatMap((message) => (message === undefined ? [] : [`at message ${message.index} ${quoteMessage(run.trajectory, message.index) ?? ''}`]))
+  return `nothing came close; the agent's last ${lastCall === undefined ? 'words' : lastWords === undefined ? 'call' : 'call and words'}: ${parts.join('; ')}`
 }
 
 /** A stable 31-bit seed from a text (FNV-1a), so a sweep's default seed depends only on the scenario. */

@@ -14,7 +14,7 @@ export async function toScoreAtLeast(this: MatcherState, received: unknown, mini
   if (typeof minimum !== 'number' || Number.isNaN(minimum)) throw new TypeError(`toScoreAtLeast expects a number between 0 and 1, got ${String(minimum)}`)
   assertNoInfrastructureError('toScoreAtLeast', run.trajectory)
   const evaluation = await evaluateRun(run)
-  await recordMatcherRun(this, run, evaluation)
+  await recordMatcherRun(this, run, evaluation, Math.min(1, Math.max(0, minimum)))
   return {
     pass: evaluation.score >= minimum - 1e-9,
     message: () =>

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import type { Trajectory } from '../conversation/index.ts'
+import type { Scenario } from '../scenario/index.ts'
 import { jsonValueSchema } from '../scenario/index.ts'
 import type { TableDiff } from '../world/index.ts'
-import { diffWorlds } from '../world/index.ts'
+import { diffWorlds, keyColumns } from '../world/index.ts'
+import { shownTools } from './shown-tools.ts'
 
 /** The annotation type under which a run's transcript is attached to its test. */
 export const TRANSCRIPT_ANNOTATION_TYPE = 'toolcheck:transcript'
@@ -42,10 +44,13 @@ const transcriptMessageSchema = z
   .strict()
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>
 
+const shownToolSchema = z.object({ name: z.string(), tool: z.string(), description: z.string(), changes: z.array(z.string()) }).strict()
+
 /**
  * What the HTML report needs of a run and no more: the messages with their tool calls and results,
- * and the world changes each message caused. World snapshots themselves are left out; the changes
- * are enough to show what happened and keep a thousand-run report small.
+ * the world changes each message caused, the key columns that name the changed rows, and the tools
+ * the agent was shown with what the augmentation changed in each. World snapshots themselves are
+ * left out; the changes are enough to show what happened and keep a large report small.
  */
 export const transcriptSchema = z
   .object({
@@ -54,15 +59,21 @@ export const transcriptSchema = z
     trial: z.number().int().nonnegative(),
     firstUserMessageIndex: z.number().int(),
     messages: z.array(transcriptMessageSchema),
+    /** The key column(s) of each changed table that has a key: rows are named by them (`accounts[acc-17]`). */
+    keys: z.record(z.string(), z.array(z.string())).optional(),
+    /** The tools the agent was shown (see `shownTools`), when the trajectory says. */
+    tools: z.array(shownToolSchema).optional(),
   })
   .strict()
 export type Transcript = z.infer<typeof transcriptSchema>
 
 /**
  * Builds the transcript of a trajectory; `trial` overrides the trajectory's own trial number (a
- * test run with vitest `repeats` numbers trials by repeat).
+ * test run with vitest `repeats` numbers trials by repeat). With `scenario`, the tools the agent
+ * was shown are marked as distractions where the scenario does not allow them.
  */
-export function buildTranscript(trajectory: Trajectory, trial: number = trajectory.trial): Transcript {
+export function buildTranscript(trajectory: Trajectory, trial: number = trajectory.trial, scenario?: Pick<Scenario, 'tools'>): Transcript {
+  const keys: Record<string, string[]> = {}
   let previousSnapshot = 0
   const messages = trajectory.messages.map((message): TranscriptMessage => {
     const before = trajectory.snapshots[previousSnapshot]
@@ -70,6 +81,10 @@ export function buildTranscript(trajectory: Trajectory, trial: number = trajecto
     const changes: TableDiff[] =
       message.snapshot !== previousSnapshot && before !== undefined && after !== undefined ? diffWorlds(before, after) : []
     previousSnapshot = message.snapshot
+    for (const diff of changes) {
+      const key = keyColumns(after?.info[diff.table] ?? before?.info[diff.table])
+      if (key.length > 0) keys[diff.table] = [...key]
+    }
     return {
       index: message.index,
       sender: message.sender,
@@ -81,12 +96,15 @@ export function buildTranscript(trajectory: Trajectory, trial: number = trajecto
       ...(message.ended === true ? { ended: true } : {}),
     }
   })
+  const tools = shownTools(trajectory, scenario ?? { tools: { allow: (trajectory.tools ?? []).map((spec) => spec.tool), deny: [] } })
   return {
     scenario: trajectory.scenarioId,
     augmentation: trajectory.augmentation,
     trial,
     firstUserMessageIndex: trajectory.firstUserMessageIndex,
     messages,
+    ...(Object.keys(keys).length === 0 ? {} : { keys }),
+    ...(tools === undefined ? {} : { tools: tools.map((tool) => ({ ...tool, changes: [...tool.changes] })) }),
   }
 }
 

@@ -37,7 +37,7 @@ describe('a domain of its own, on every path', () => {
     expect(world?.tables.loans).toEqual([expect.objectContaining({ member_id: 'm-2', book_id: 'b-2' })])
     expect(world?.tables.members?.find((row) => row.member_id === 'm-2')?.card_active).toBe(true)
     await expect(trajectory).toHitMilestones()
-    expect(trajectory).toAvoidMinefields()
+    await expect(trajectory).toAvoidMinefields()
   })
 
   test('the hidden state dependency: borrowing before renewing fails with the tool error, and the milestones say so', async () => {

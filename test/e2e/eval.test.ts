@@ -133,4 +133,35 @@ describe('toolcheck eval', () => {
       await server.close()
     }
   })
+
+  test('gates: a failing one exits 4 and says which; the same run against itself as a baseline passes', async () => {
+    const directory = reportDirectory('eval-gates')
+    const { output, io } = capture()
+    const args = ['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--min-score', '1', '--min-category-pass-rate', 'STATE_DEPENDENCY=1', '--min-category-score', 'NO_SUCH_CATEGORY=0.5']
+    expect(await runEval(args, io)).toBe(4)
+    expect(output.stdout).toContain('toolcheck gates: 1 of 3 FAILED')
+    expect(output.stdout).toMatch(/ {2}pass {2}overall mean score: 1\.000 >= 1\.000 over \d+ scored runs/)
+    expect(output.stdout).toMatch(/ {2}pass {2}STATE_DEPENDENCY pass rate: 1\.000 >= 1\.000/)
+    expect(output.stdout).toContain('  FAIL  NO_SUCH_CATEGORY mean score: no run has this category; the categories are SINGLE_TOOL_CALL')
+    expect(output.stderr).toContain('toolcheck eval: 1 gate(s) failed')
+    const again = capture()
+    const baseline = reportDirectory('eval-gates-baseline')
+    await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', baseline], capture().io)
+    expect(await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline], again.io)).toBe(0)
+    expect(again.output.stdout).toMatch(/ {2}pass {2}no significant regression: no significant regression against .*eval-gates-baseline/)
+    expect(await runEval(['--baseline', reportDirectory('no-such-baseline'), '--filter', 'wifi', '--variants', 'plain', '--report-dir', directory], capture().io)).toBe(1)
+  })
+
+  test('gate options are checked before anything runs', () => {
+    expect(parseEvalArguments(['--min-pass-rate', '0.8', '--min-category-score', 'MY_OWN=0.5', '--min-category-pass-rate', 'MY_OWN=0.25', '--baseline', 'base/report.json', '--alpha', '0.01'])).toEqual({
+      variants: 'all',
+      trials: 1,
+      reportDir: 'toolcheck-report',
+      scoring: 'toolcheck',
+      gates: { minPassRate: 0.8, categories: { MY_OWN: { minScore: 0.5, minPassRate: 0.25 } }, baseline: 'base/report.json', alpha: 0.01 },
+    })
+    expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')
+    expect(() => parseEvalArguments(['--min-category-score', '0.5'])).toThrow('--min-category-score takes <category>=<value>, not "0.5"')
+    expect(() => parseEvalArguments(['--alpha', '0.01'])).toThrow('--alpha applies to --baseline, which is missing')
+  })
 })

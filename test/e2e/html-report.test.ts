@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { FIXTURES, reportDirectory, runFixture } from './run-fixture.ts'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { main } from '../../src/cli/main.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
+import { FIXTURES, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 // The browser CHROMIUM_PATH names, else Debian's Chromium (what .ci/run installs).
 const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser']
@@ -12,56 +19,181 @@ const MISSING = `no Chromium at ${CANDIDATES.join(' or ')}; install it (apt-get 
 const REQUIRED = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false' && process.env.CI !== '0'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-test('the HTML report opens from disk, filters to failed runs and shows a run with its milestone mapping', async (context) => {
-  if (CHROMIUM === undefined) {
-    if (REQUIRED) throw new Error(`CI is set, so the browser test must run, but there is ${MISSING}`)
-    console.warn(`skipped the browser test: ${MISSING}`)
-    context.skip(MISSING)
-  }
-  const directory = reportDirectory('browser')
-  await runFixture(FIXTURES.project, directory)
-  const browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS })
+/** A browser test, skipped with the reason where no Chromium is found; under CI one is required. */
+function browserTest(name: string, body: () => Promise<void>): void {
+  test(name, async (context) => {
+    if (CHROMIUM === undefined) {
+      if (REQUIRED) throw new Error(`CI is set, so the browser test must run, but there is ${MISSING}`)
+      console.warn(`skipped the browser test: ${MISSING}`)
+      context.skip(MISSING)
+    }
+    await body()
+  })
+}
+
+/** Opens a page from disk in Chromium, collecting dialogs, script errors and network requests (there must be none). */
+async function withPage(file: string, check: (page: Page, seen: { dialogs: string[]; requests: string[]; errors: string[] }) => Promise<void>): Promise<void> {
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS })
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
-    const dialogs: string[] = []
-    const requests: string[] = []
+    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } })
+    const seen = { dialogs: [] as string[], requests: [] as string[], errors: [] as string[] }
     page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message())
+      seen.dialogs.push(dialog.message())
       void dialog.dismiss()
     })
     page.on('request', (request) => {
-      if (!request.url().startsWith('file:')) requests.push(request.url())
+      if (!request.url().startsWith('file:')) seen.requests.push(request.url())
     })
-    await page.goto(pathToFileURL(`${directory}/index.html`).href)
-    await expect.poll(() => page.locator('tr.run').count()).toBe(10)
+    page.on('pageerror', (error) => seen.errors.push(String(error)))
+    await page.goto(pathToFileURL(file).href)
+    await check(page, seen)
+    expect(seen).toEqual({ dialogs: [], requests: [], errors: [] })
+  } finally {
+    await browser.close()
+  }
+}
+
+browserTest('the HTML report opens from disk, filters runs and shows a run: missed milestone not reached, tools shown, usage', async () => {
+  const directory = reportDirectory('browser')
+  await runFixture(FIXTURES.project, directory)
+  await withPage(`${directory}/index.html`, async (page) => {
+    await expect.poll(() => page.locator('.run-row').count()).toBe(10)
+    await expect.poll(() => page.locator('#runs-count').textContent()).toBe('10 of 10 runs')
     // The augmentation filter offers the report's columns; a run matches each column it lists.
     expect(await page.locator('#filter-augmentation option').allTextContents()).toEqual(['all', 'none'])
-    await page.selectOption('#filter-augmentation', 'none')
-    expect(await page.locator('tr.run').count()).toBe(10)
-
+    expect(await page.locator('#filter-agent option').allTextContents()).toEqual(['all', 'careless', 'reference', 'talker'])
     await page.selectOption('#filter-status', 'failed')
-    const failed = page.locator('tr.run')
-    expect(await failed.count()).toBe(6)
-    expect(await failed.locator('td:nth-child(5)').allTextContents()).toEqual(Array(6).fill('failed'))
-
+    const failed = page.locator('.run-row')
+    await expect.poll(() => failed.count()).toBe(6)
+    expect(await failed.locator('.verdict').allTextContents()).toEqual(Array(6).fill('failed'))
     await page.selectOption('#filter-category', 'SINGLE_USER_TURN')
-    expect(await page.locator('tr.run').count()).toBe(1)
+    await expect.poll(() => page.locator('.run-row').count()).toBe(1)
     await page.selectOption('#filter-category', '')
+    // Several agents: each is summarized.
+    expect(await page.locator('#by-agent tbody tr td:first-child').allTextContents()).toEqual(['careless', 'reference', 'talker', 'overall'])
 
     await failed.filter({ hasText: 'talker > fixture-wifi-on' }).click()
     const mapping = page.locator('#run-details table.milestone-mapping tbody tr')
     await expect.poll(() => mapping.count()).toBe(1)
-    expect(await mapping.first().locator('td').allTextContents()).toEqual(['0', 'wifi on', '2', '0.000', expect.stringContaining('table settings')])
-    const matchedMessage = page.locator('#run-details .message[data-message="2"]')
-    expect(await matchedMessage.locator('.badge.milestone').textContent()).toBe('milestone 0 wifi on 0.000')
+    // Nothing resembles the milestone: not reached, no candidate, and no badge on any message.
+    expect(await mapping.first().locator('td').allTextContents()).toEqual(['0', 'wifi on', 'not reached', 'none close', '0.000', expect.stringContaining('table settings')])
+    expect(await page.locator('#run-details .badge.milestone').count()).toBe(0)
+    expect(await page.locator('#run-details .usage').textContent()).toBe('usage: 0 model calls, 0 prompt + 0 completion tokens, cost -')
+    expect(await page.locator('#run-details table.tools-shown tbody td:first-child').allTextContents()).toEqual(['get_wifi_status', 'set_low_battery_mode_status', 'set_wifi_status'])
     // Model text with markup is shown as text, never run.
     expect(await page.locator('#run-details').textContent()).toContain('<img src=x onerror=alert(1)>')
     expect(await page.locator('#run-details img').count()).toBe(0)
+    // The detail stays in view while the page scrolls.
+    await page.mouse.wheel(0, 1500)
+    await expect.poll(() => page.locator('#run-details h2').evaluate((node) => node.getBoundingClientRect().top)).toBeLessThan(200)
+    await page.screenshot({ path: `${directory}/failed-run.png`, fullPage: false })
+  })
+})
 
-    await page.screenshot({ path: `${directory}/failed-run.png`, fullPage: true })
-    expect(dialogs).toEqual([])
-    expect(requests).toEqual([])
-  } finally {
-    await browser.close()
+browserTest('the report of a suite with trials shows the heatmap, pass^k, usage, the scrambled tool list and the closest message of a missed milestone; the comparison page shows both sides', async () => {
+  const base = reportDirectory('browser-base')
+  const head = reportDirectory('browser-head')
+  for (const [variant, directory] of [['base', base], ['regression', head]] as const) {
+    process.env.TOOLCHECK_FIXTURE_VARIANT = variant
+    try {
+      await runFixture(FIXTURES.regression, directory)
+    } finally {
+      delete process.env.TOOLCHECK_FIXTURE_VARIANT
+    }
   }
+  const report = await readReport(head)
+  await withPage(`${head}/index.html`, async (page) => {
+    await expect.poll(() => page.locator('.run-row').count()).toBeGreaterThan(10)
+    expect(await page.locator('#runs-count').textContent()).toBe('48 of 48 runs')
+    // The heatmap: categories down, augmentation columns across, each cell the mean score.
+    const { matrix } = report.summary
+    expect(matrix.categories).toEqual(['SINGLE_TOOL_CALL', 'TURN_OFF'])
+    for (const category of matrix.categories)
+      for (const column of matrix.columns) {
+        const cell = page.locator(`#heatmap td[data-category="${category}"][data-column="${column}"]`)
+        expect(await cell.textContent()).toBe(matrix.cells[category]?.[column]?.meanScore?.toFixed(3))
+        expect(await cell.getAttribute('data-runs')).toBe(String(matrix.cells[category]?.[column]?.runs))
+      }
+    expect(await page.locator('#heatmap td[data-category="TURN_OFF"][data-column="none"]').textContent()).toBe('0.917')
+    // A click on a cell filters the runs to it.
+    await page.locator('#heatmap td[data-category="TURN_OFF"][data-column="none"]').click()
+    await expect.poll(() => page.locator('#runs-count').textContent()).toBe('12 of 48 runs')
+    await page.selectOption('#filter-category', '')
+    await page.selectOption('#filter-augmentation', '')
+
+    // pass^k over the six trials, with intervals, overall and per scenario.
+    expect(await page.locator('#pass-hat-k-overall thead th').allTextContents()).toEqual(['k', '1', '2', '3', '4', '5', '6'])
+    expect(await page.locator('#pass-hat-k-overall tbody tr:first-child td').first().textContent()).toBe(report.summary.passHatK[1]?.toFixed(3))
+    expect(await page.locator('#pass-hat-k-overall tbody tr:nth-child(2) td').first().textContent()).toMatch(/^\d\.\d{3}-\d\.\d{3}$/)
+    expect(await page.locator('#pass-hat-k-tasks tbody tr').count()).toBe(8)
+    expect(await page.locator('#pass-hat-k-tasks tbody tr').first().locator('td').allTextContents()).toEqual([
+      // 0 of 6: Wilson's upper end 0.390, to the 6th power 0.004.
+      'fixture-cellular-on', expect.any(String), 'switcher-v2', '6', '0', '0.000', '0.000-0.004',
+    ])
+    // Usage per run and in total.
+    expect(await page.locator('#usage').textContent()).toBe('usage: 96 model calls (0 cached), 11.5k prompt + 1.73k completion tokens, cost $0.0240')
+
+    // A failing run under scrambled names: the tools it was shown, and its missed milestone.
+    await page.fill('#filter-text', 'fixture-cellular-on [3 distraction')
+    await page.selectOption('#filter-status', 'failed')
+    await expect.poll(() => page.locator('.run-row').count()).toBe(6)
+    await page.locator('.run-row').first().click()
+    const milestone = page.locator('#run-details table.milestone-mapping tbody tr').first()
+    await expect.poll(() => milestone.locator('.status').textContent()).toBe('not reached')
+    const where = await milestone.locator('.where').textContent()
+    expect(where).toMatch(/^closest: \d+$/)
+    const closest = Number(where?.slice('closest: '.length))
+    expect(await milestone.locator('td').nth(5).textContent()).toContain('cellular: expected true, found false')
+    const closestMessage = page.locator(`#run-details .message[data-message="${closest}"]`)
+    expect(await closestMessage.locator('.badge.closest').textContent()).toBe('closest to milestone 0 cellular on (0.000)')
+    expect(await closestMessage.locator('.tool-result').textContent()).toContain('set_wifi_status returned')
+    expect(await page.locator('#run-details .badge.milestone').count()).toBe(0)
+    expect(await closestMessage.locator('.changes').textContent()).toMatch(/^settings\[[^\]]+\]\.wifi: false → true$/)
+    const tools = await page.locator('#run-details table.tools-shown tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)))
+    const cellularSwitch = tools.find((row) => row[1] === 'set_cellular_service_status')
+    expect(cellularSwitch?.[0]).toMatch(/^\w+_\d+$/)
+    expect(cellularSwitch?.[2]).toBe('renamed from set_cellular_service_status')
+    expect(tools.filter((row) => row[2]?.includes('distraction'))).toHaveLength(3)
+    expect(await page.locator('#run-details .usage').textContent()).toBe('usage: 2 model calls, 240 prompt + 36 completion tokens, cost $0.0005')
+    await page.screenshot({ path: `${head}/report-missed-milestone.png`, fullPage: false })
+  })
+
+  const comparisonPage = `${head}/compare.html`
+  const io = { stdout: () => undefined, stderr: () => undefined }
+  expect(await main(['compare', base, head, '--html', comparisonPage], io)).toBe(4)
+  await withPage(comparisonPage, async (page) => {
+    expect(await page.locator('#headline').textContent()).toBe('significant regressions: 2 cells')
+    await expect.poll(() => page.locator('tr.cell-row').count()).toBe(8)
+    await page.selectOption('#filter-verdict', 'regression')
+    await expect.poll(() => page.locator('tr.cell-row').count()).toBe(2)
+    expect(await page.locator('tr.cell-row td:first-child').allTextContents()).toEqual(['fixture-cellular-on', 'fixture-cellular-on'])
+    await page.locator('tr.cell-row').first().click()
+    // Both sides, each with its trials and the detail of one run.
+    await expect.poll(() => page.locator('#cell-detail .side-base .trials button').count()).toBe(6)
+    expect(await page.locator('#cell-detail .side-head h3').first().textContent()).toBe('head: 0 of 6 passed')
+    expect(await page.locator('#cell-detail .side-base h3').first().textContent()).toBe('base: 5 of 6 passed')
+    expect(await page.locator('#cell-detail .side-head .milestone-mapping .status').first().textContent()).toBe('not reached')
+    await page.locator('#cell-detail .side-base .trials button', { hasText: 'trial 0: passed' }).click()
+    await expect.poll(() => page.locator('#cell-detail .side-base .milestone-mapping .status').first().textContent()).toBe('reached')
+    await page.screenshot({ path: `${head}/comparison.png`, fullPage: false })
+  })
+})
+
+browserTest('a run that ended in an infrastructure error shows its reason in the list and in its detail', async () => {
+  const directory = reportDirectory('browser-error')
+  const failed = sampleTrajectory({ status: 'error', error: { kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
+  const runs = [toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), 0), toRunRecord(sampleScenario, failed, sampleEvaluation(), 1)]
+  const { report } = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, []))
+  await withPage(`${directory}index.html`, async (page) => {
+    await page.selectOption('#filter-status', 'error')
+    await expect.poll(() => page.locator('.run-row').count()).toBe(1)
+    const row = page.locator('.run-row').first()
+    expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')
+    expect(await row.locator('.error-kind').getAttribute('title')).toBe('the endpoint kept answering 429 after 5 attempts')
+    await row.click()
+    await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('infrastructure error (rate-limit): the endpoint kept answering 429 after 5 attempts')
+    expect(await page.locator('#run-details .verdict').first().textContent()).toBe('error')
+  })
 })

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
+import { unpackJson } from '../../src/reporter/packed-json.ts'
+import type { PageDetails } from '../../src/reporter/page-data.ts'
 import { FIXTURES, failureText, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 // One run of the fixture project shared by the checks below (each run costs a couple of seconds).
@@ -34,22 +36,32 @@ describe('matchers in a project using the plugin', () => {
   test('the report records every scenario run with its verdict, and the HTML page carries the transcripts', async () => {
     await runOnce
     const report = await readReport(unsharded)
-    expect(report.runs.map((run) => [run.file, run.test, run.passed, run.score])).toEqual([
-      ['scenario-table.test.ts', 'reference > fixture-wifi-off', true, 1],
-      ['scenario-table.test.ts', 'talker > fixture-wifi-off', false, 0],
-      ['matchers.test.ts', 'failing > .not on a passing run', false, 1],
-      ['matchers.test.ts', 'failing > milestones missed', false, 0],
-      ['matchers.test.ts', 'failing > minefield fired', false, 0],
-      ['matchers.test.ts', 'passing > .not passes for a talker', true, 0],
-      ['matchers.test.ts', 'passing > the reference hits its milestones and avoids its minefields', true, 1],
-      ['scenario-table.test.ts', 'careless > fixture-wifi-on', false, 0],
-      ['scenario-table.test.ts', 'reference > fixture-wifi-on', true, 1],
-      ['scenario-table.test.ts', 'talker > fixture-wifi-on', false, 0],
+    // A run's verdict is its score against its threshold; whether its test passed is kept apart
+    // (a `.not` turns a passing run into a failing test and the other way round).
+    expect(report.runs.map((run) => [run.file, run.test, run.verdict, run.testPassed, run.score])).toEqual([
+      ['scenario-table.test.ts', 'reference > fixture-wifi-off', 'passed', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-off', 'failed', false, 0],
+      ['matchers.test.ts', 'failing > .not on a passing run', 'passed', false, 1],
+      ['matchers.test.ts', 'failing > milestones missed', 'failed', false, 0],
+      ['matchers.test.ts', 'failing > minefield fired', 'failed', false, 0],
+      ['matchers.test.ts', 'passing > .not passes for a talker', 'failed', true, 0],
+      ['matchers.test.ts', 'passing > the reference hits its milestones and avoids its minefields', 'passed', true, 1],
+      ['scenario-table.test.ts', 'careless > fixture-wifi-on', 'failed', false, 0],
+      ['scenario-table.test.ts', 'reference > fixture-wifi-on', 'passed', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-on', 'failed', false, 0],
     ])
     expect(report.summary.byCategory).toMatchObject({ SINGLE_TOOL_CALL: { runs: 10, errors: 0, passed: 4, failed: 6 }, SINGLE_USER_TURN: { runs: 2 } })
+    // Each agent that played is named, in the report and per agent in the summary.
+    expect(report.agents).toEqual(['careless', 'reference', 'talker'])
+    expect(report.summary.byAgent).toMatchObject({ careless: { runs: 2, passed: 0 }, reference: { runs: 4, passed: 4 }, talker: { runs: 4, passed: 0 } })
     expect(report.problems).toEqual([{ file: 'matchers.test.ts', test: 'failing > too many turns', message: expect.stringContaining('to finish within 2 turns') }])
     const html = await readFile(`${unsharded}/index.html`, 'utf8')
-    expect(html).toContain('set_low_battery_mode_status')
+    const marker = 'id="toolcheck-details">'
+    const packed = html.slice(html.indexOf(marker) + marker.length, html.indexOf('</script>', html.indexOf(marker)))
+    const details = unpackJson(packed) as PageDetails
+    expect(details.runs).toHaveLength(report.runs.length)
+    expect(details.strings).toContain('set_low_battery_mode_status')
+    expect(details.strings).toContain('Done! <img src=x onerror=alert(1)>')
     expect(html).not.toContain('<img src=x')
   })
 })

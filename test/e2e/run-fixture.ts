@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises'
+import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import type { TestCase, TestModule } from 'vitest/node'
 import { startVitest } from 'vitest/node'
@@ -8,6 +9,8 @@ import type { Report } from '../../src/reporter/report.ts'
 export const FIXTURES = {
   project: fileURLToPath(new URL('./fixtures/project/', import.meta.url)),
   trials: fileURLToPath(new URL('./fixtures/trials/', import.meta.url)),
+  awaits: fileURLToPath(new URL('./fixtures/awaits/', import.meta.url)),
+  regression: fileURLToPath(new URL('./fixtures/regression/', import.meta.url)),
 }
 
 /** Where e2e runs write their reports (inside the ignored `toolcheck-report/`, kept as artifacts). */
@@ -19,6 +22,12 @@ export function reportDirectory(name: string): string {
 export interface FixtureRun {
   readonly tests: readonly TestCase[]
   readonly modules: readonly TestModule[]
+  /** Errors vitest could not pin on a test (unhandled rejections and the like). */
+  readonly unhandledErrors: readonly unknown[]
+  /** The exit code the run left in `process.exitCode` (vitest's, or a reporter's). */
+  readonly exitCode: number | string | undefined
+  /** What vitest and the reporters printed. */
+  readonly output: string
 }
 
 /**
@@ -32,12 +41,22 @@ export async function runFixture(root: string, reportDir: string, options: Recor
   const previousExitCode = process.exitCode
   process.env.TOOLCHECK_FIXTURE_REPORT_DIR = reportDir
   try {
-    const vitest = await startVitest('test', [], { root, watch: false, reporters: [{}], ...options })
+    process.exitCode = undefined
+    let output = ''
+    const capture = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        output += chunk.toString()
+        done()
+      },
+    })
+    const vitest = await startVitest('test', [], { root, watch: false, reporters: [{}], ...options }, {}, { stdout: capture, stderr: capture })
     if (vitest === undefined) throw new Error(`vitest did not start for ${root}`)
     const modules = vitest.state.getTestModules()
+    const unhandledErrors = vitest.state.getUnhandledErrors()
     await vitest.close()
+    const exitCode = process.exitCode
     if (modules.length === 0 && options.mergeReports === undefined) throw new Error(`vitest found no test files in ${root}`)
-    return { modules, tests: modules.flatMap((module) => [...module.children.allTests()]) }
+    return { modules, tests: modules.flatMap((module) => [...module.children.allTests()]), unhandledErrors, exitCode, output }
   } finally {
     if (previousDirectory === undefined) delete process.env.TOOLCHECK_FIXTURE_REPORT_DIR
     else process.env.TOOLCHECK_FIXTURE_REPORT_DIR = previousDirectory

@@ -101,6 +101,16 @@ function referenceList(
       ...explainGuardrails(compiled as CompiledList, milestone, index, indices, setup),
     ]
     const weakest = constraints.reduce((low, constraint) => (constraint.similarity < low.similarity ? constraint : low))
+    // A best candidate scores, on its own, the most any message in range does (its choice among
+    // equals is a matter of presentation, checked in best-candidate.test.ts).
+    const given = actual[milestone.position]?.bestCandidate
+    if (given !== undefined) {
+      const alone = (at: number) => (milestone.guardPartners.every((partner) => guard(milestone, indices[partner] as number, at)) ? Math.max(0, base(milestone, at, dependencyIndices)) : 0)
+      const best = Math.max(...Array.from({ length: last - first + 1 }, (_, offset) => alone(first + offset)))
+      expect(given.similarity).toBe(best)
+      expect(alone(given.messageIndex)).toBe(given.similarity)
+      expect(similarity).toBeLessThan(1)
+    }
     return {
       index: milestone.position,
       ...(milestone.name === undefined ? {} : { name: milestone.name }),
@@ -108,6 +118,7 @@ function referenceList(
       similarity,
       reason: similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${index}` : weakest.reason,
       constraints,
+      ...(given === undefined ? {} : { bestCandidate: given }),
     }
   })
   return { optimum: mapping.total, matches }

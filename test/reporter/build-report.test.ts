@@ -174,4 +174,65 @@ describe('buildReport', () => {
     expect(healthy.summary.cutShort).toEqual({ runs: 0, reasons: [] })
     expect(formatSummary(healthy)).not.toContain('cut short')
   })
+
+  test("a run's verdict follows its score and threshold, apart from its test's state", () => {
+    const tests = [
+      // A sweep's test fails on one augmentation; its other runs scored 1 and passed.
+      collected('sweep', [record('a', 0, { augmentation: 'x', augmentationColumns: ['x'], threshold: 1 }), record('a', 0, { score: 0.5, threshold: 1 })], ['failed']),
+      // An un-awaited matcher left the test green with a run that scored 0.
+      collected('green', [record('b', 0, { score: 0 })], ['passed']),
+      collected('lenient', [record('c', 0, { score: 0.6, threshold: 0.5 })], ['passed']),
+      collected('down', [record('d', 0, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { kind: 'timeout', message: 'slow' } })], ['failed']),
+    ]
+    const { report } = buildReport(tests)
+    expect(report.runs.map((run) => [run.scenario, run.augmentation, run.verdict, run.passed, run.testPassed, run.threshold])).toEqual([
+      ['a', 'none', 'failed', false, false, 1],
+      ['a', 'x', 'passed', true, false, 1],
+      ['b', 'none', 'failed', false, true, 1],
+      ['c', 'none', 'passed', true, true, 0.5],
+      ['d', 'none', 'error', false, false, 1],
+    ])
+    expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1, passed: 2, failed: 2, passRate: 0.5 })
+  })
+
+  test('summarizes by agent, as a category × augmentation matrix, with usage and pass rates', () => {
+    const usage = (promptTokens: number, costUsd?: number) => ({ calls: 2, promptTokens, completionTokens: 10, latencyMs: 5, cachedCalls: 1, ...(costUsd === undefined ? {} : { costUsd }) })
+    const tests = [
+      collected('a', [record('a', 0, { agent: 'openai:gpt-4o', categories: ['MY_OWN', 'STATE_DEPENDENCY'], usage: usage(100, 0.5) })], ['passed']),
+      collected('b', [record('b', 0, { agent: 'reference', user: 'scripted', augmentation: 'all tools', augmentationColumns: ['all tools'], score: 0, usage: usage(50) })], ['failed']),
+    ]
+    const { report } = buildReport(tests)
+    expect(report.agents).toEqual(['openai:gpt-4o', 'reference'])
+    expect(report.users).toEqual(['reference', 'scripted'])
+    expect(report.domains).toEqual(['device'])
+    expect(Object.keys(report.summary.byAgent)).toEqual(['openai:gpt-4o', 'reference'])
+    expect(report.summary.byAgent.reference).toMatchObject({ runs: 1, passed: 0, passRate: 0 })
+    // ToolSandbox's categories first, the user's own labels after them.
+    expect(report.summary.matrix.categories).toEqual(['SINGLE_TOOL_CALL', 'STATE_DEPENDENCY', 'MY_OWN'])
+    expect(report.summary.matrix.columns).toEqual(['none', 'all tools'])
+    expect(report.summary.matrix.cells.MY_OWN).toEqual({ none: expect.objectContaining({ runs: 1, meanScore: 1 }) })
+    expect(report.summary.matrix.cells.SINGLE_TOOL_CALL?.['all tools']).toMatchObject({ runs: 1, meanScore: 0 })
+    expect(report.summary.overall.usage).toEqual({ calls: 4, cachedCalls: 2, promptTokens: 150, completionTokens: 20, latencyMs: 10, costUsd: 0.5 })
+    expect(report.summary.byAgent.reference?.usage).not.toHaveProperty('costUsd')
+    expect(report.summary.overall.passRateInterval?.[0]).toBeCloseTo(0.0945, 3)
+    const summary = formatSummary(report)
+    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers reference, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
+    expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +errors +tokens +cost$/m)
+    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +1\.000-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
+    expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)
+  })
+
+  test('pass^k carries a 95 % interval per scenario and overall', () => {
+    const a = collected('a', [0, 1, 2, 3].map((trial) => record('a', trial, { score: trial === 1 ? 0 : 1 })), ['passed', 'failed', 'passed', 'passed'])
+    const b = collected('b', [0, 1, 2, 3].map((trial) => record('b', trial)), ['passed', 'passed', 'passed', 'passed'])
+    const { report } = buildReport([a, b])
+    const [trialsA] = report.summary.trials
+    // Wilson on 3 of 4 is [0.3006, 0.9544]; pass^2's interval is its square.
+    expect(trialsA?.passHatKInterval[1]?.[0]).toBeCloseTo(0.30064, 4)
+    expect(trialsA?.passHatKInterval[2]?.[1]).toBeCloseTo(0.95440 ** 2, 4)
+    expect(report.summary.passHatK[1]).toBe(0.875)
+    // Over the two pairs' values 0.75 and 1: 0.875 ± 12.706 × 0.125, clamped.
+    expect(report.summary.passHatKInterval[1]).toEqual([0, 1])
+    expect(formatSummary(report)).toContain('pass^k over 2 scenarios, 95% intervals: k=1 0.875 (0.000-1.000)  k=2 0.750')
+  })
 })

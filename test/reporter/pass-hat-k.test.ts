@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { meanInterval } from '../../src/reporter/mean-interval.ts'
 import { passHatK } from '../../src/reporter/pass-hat-k.ts'
+import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
 
 function binomial(n: number, k: number): number {
   let value = 1
@@ -31,4 +32,16 @@ test('mean interval uses Student t and stays in [0, 1]', () => {
   expect(result?.interval[0]).toBeCloseTo(0.875 - 3.182 * 0.125, 10)
   expect(result?.interval[1]).toBe(1)
   expect(meanInterval([0, 0, 0.1])?.interval[0]).toBe(0)
+})
+
+test('the Wilson interval matches the closed form, stays in [0, 1] and is not degenerate at the ends', () => {
+  expect(wilsonInterval(0, 0)).toBeUndefined()
+  // 3 of 3 passes: [0.4385, 1]; 0 of 3: [0, 0.5615]; 5 of 10: 0.5 ± 0.2634 (p ± z·sqrt(...)/(1+z²/n))
+  const [low, high] = wilsonInterval(3, 3) ?? []
+  expect(low).toBeCloseTo(0.43849, 4)
+  expect(high).toBe(1)
+  expect(wilsonInterval(0, 3)?.[0]).toBe(0)
+  expect(wilsonInterval(0, 3)?.[1]).toBeCloseTo(0.56151, 4)
+  expect(wilsonInterval(5, 10)?.[0]).toBeCloseTo(0.23659, 4)
+  expect(wilsonInterval(5, 10)?.[1]).toBeCloseTo(0.76341, 4)
 })

@@ -1,24 +1,64 @@
 import { expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
+import { packText, unpackJson } from '../../src/reporter/packed-json.ts'
+import type { PageDetails } from '../../src/reporter/page-data.ts'
+import { encodePageData } from '../../src/reporter/page-data.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { buildTranscript } from '../../src/vitest/transcript.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
+function sampleReport(agent = 'test-agent', trials = 1) {
+  const trajectory = sampleTrajectory({ agent })
+  const records = Array.from({ length: trials }, (_, trial) => toRunRecord(sampleScenario, trajectory, sampleEvaluation({ partial: true }), trial))
+  const built = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: records } }, annotations: [] }])
+  return { ...built, transcripts: records.map((_, trial) => buildTranscript(trajectory, trial, sampleScenario)) }
+}
+
+function element(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}">`) + `id="${id}">`.length
+  return html.slice(start, html.indexOf('</script>', start))
+}
+
 test('the page is self-contained and model text cannot break out of the embedded data', () => {
-  const trajectory = sampleTrajectory({ agent: 'agent </title><script>alert(2)</script>' })
-  const record = toRunRecord(sampleScenario, trajectory, sampleEvaluation(), 0)
-  const { report } = buildReport([
-    { id: 't', fullName: 'x', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: [record] } }, annotations: [] },
-  ])
-  const html = renderHtmlReport(report, [buildTranscript(trajectory)])
-  // Exactly the two script elements of the page: the data and the code.
-  expect(html.match(/<script/g)).toHaveLength(2)
-  expect(html.match(/<\/script>/g)).toHaveLength(2)
+  const { report, transcripts } = sampleReport('agent </title><script>alert(2)</script>')
+  const html = renderHtmlReport(report, transcripts)
+  // Exactly the three script elements of the page: the index, the packed details and the code.
+  expect(html.match(/<script/g)).toHaveLength(3)
+  expect(html.match(/<\/script>/g)).toHaveLength(3)
   expect(html).toContain('agent &#60;/title&#62;&#60;script&#62;alert(2)&#60;/script&#62;')
-  expect(html).toContain('Sent! \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e')
+  expect(html).toContain('agent \\u003c/title\\u003e\\u003cscript\\u003ealert(2)\\u003c/script\\u003e')
   expect(html).not.toMatch(/(src|href)=["']?https?:/)
   expect(html).toContain("default-src 'none'")
-  const data = html.slice(html.indexOf('id="toolcheck-data">') + 'id="toolcheck-data">'.length, html.indexOf('</script>'))
-  expect(JSON.parse(data).transcripts[0].messages[6].content).toBe('Sent! </script><script>alert(1)</script>')
+  // The details are deflated base64: no markup at all, and the model's text comes back intact.
+  expect(element(html, 'toolcheck-details')).toMatch(/^[A-Za-z0-9+/=]+$/)
+  const details = unpackJson(element(html, 'toolcheck-details')) as PageDetails
+  expect(details.strings).toContain('Sent! </script><script>alert(1)</script>')
+})
+
+test('the page data interns strings, shares the parts runs repeat, keeps scores as thousandths and names changed rows by key', () => {
+  const { report, transcripts } = sampleReport('test-agent', 3)
+  const { index, detailsJson } = encodePageData(report, transcripts)
+  const details = JSON.parse(detailsJson) as PageDetails
+  const text = (id: number) => index.strings[id]
+  expect(index.runCount).toBe(3)
+  const scenario = index.runs.scenario
+  // One scenario for every run: the column holds it once.
+  expect(scenario).toEqual({ value: index.strings.indexOf('send_message_to_alex') })
+  expect(index.runs.score).toEqual({ value: 750 })
+  expect(index.runs.trial).toEqual([0, 1, 2])
+  const categories = index.runs.categories as { value: number }
+  expect(index.lists[categories.value]?.map(text)).toEqual(['SINGLE_TOOL_CALL', 'STATE_DEPENDENCY'])
+  // The three trials share every message, milestone and tool: one copy each.
+  const [first, second] = details.runs
+  expect(second?.slice(0, 4)).toEqual(first?.slice(0, 4))
+  expect(details.messages).toHaveLength(8)
+  const milestones = (details.lists[first?.[0] as number] ?? []).map((id) => details.matches[id])
+  // The missed milestone carries its closest message, similarity and reason.
+  expect(milestones[1]?.slice(5)).toEqual([5, 500, details.strings.indexOf('content "hi <b>there</b>" vs "hi": ROUGE-L 0.500')])
+  const changeLines = details.messages.flatMap((message) => (message[6] as number[]).map((id) => details.strings[id]))
+  expect(changeLines).toContain('+ messages[m1] {"message_id":"m1","content":"hi <b>there</b>"}')
+  // The index the page reads at once holds none of the conversation.
+  expect(index.strings).not.toContain('You are a helpful assistant.')
+  expect(unpackJson(packText(detailsJson))).toEqual(details)
 })

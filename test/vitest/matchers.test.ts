@@ -34,10 +34,16 @@ describe('toHitMilestones', () => {
 
       milestones (2):
         hit  #0 "wifi on": message 3, similarity 1.000; settings updated as expected
-        MISS #1 "message sent": message 5, similarity 0.500; content "hi <b>there</b>" vs "hi": ROUGE-L 0.500
+        MISS #1 "message sent": not reached; closest is message 5, similarity 0.500; content "hi <b>there</b>" vs "hi": ROUGE-L 0.500
+               there the agent called send_message_with_phone_number {"phone_number":"+1-555","content":"hi <b>there</b>"}; it returned "m1"
 
       minefields (1):
-        clear #0 "message to the wrong person": no message, similarity 0.000; no matching call"
+        clear #0 "message to the wrong person": no message, similarity 0.000; no matching call
+
+      world changes (3):
+        + messages[m1] {"message_id":"m1","content":"hi <b>there</b>"}
+        + settings {"wifi":true}
+        - settings {"wifi":false}"
     `)
     await expect(sampleRun({ partial: true })).not.toHitMilestones()
     await expect(sampleRun({ partial: true })).toHitMilestones(undefined, { atLeast: 0.75 })

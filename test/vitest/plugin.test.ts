@@ -39,6 +39,15 @@ describe('toolcheck()', () => {
     expect(() => toolcheck({ limits: { timeoutMs: 0 } })).toThrow(/limits\.timeoutMs: /)
   })
 
+  test('hands its gates to the reporter and checks them up front', () => {
+    const reporters: unknown[] = []
+    const gates = { minPassRate: 0.9, categories: { STATE_DEPENDENCY: { minScore: 0.8 } }, baseline: 'baseline/report.json' }
+    hooks(toolcheck({ gates })).configureVitest({ vitest: { config: { reporters } }, project: { config: { retry: 0 } } })
+    expect(reporters).toEqual([[expect.any(String), expect.objectContaining({ gates })]])
+    expect(() => toolcheck({ gates: { minScore: 1.5 } })).toThrow(/gates\.minScore: /)
+    expect(() => toolcheck({ gates: { baseline: 'x', correction: 'bonferroni' } as never })).toThrow(/gates\.correction: /)
+  })
+
   test('refuses trials combined with retries', () => {
     const context = { vitest: { version: '5.1.1', config: { reporters: [] } }, project: { config: { retry: 2 } } }
     expect(() => hooks(toolcheck({ trials: 4 })).configureVitest(context)).toThrow('toolcheck({ trials: 4 }) runs each test 4 times to measure pass^k, and the config also sets retry: 2')

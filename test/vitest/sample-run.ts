@@ -71,7 +71,15 @@ export function sampleEvaluation(options: { partial?: boolean; mined?: boolean }
     minefieldHit: options.mined === true,
     milestones: [
       { index: 0, name: 'wifi on', messageIndex: 3, similarity: 1, reason: 'settings updated as expected', constraints: [] },
-      { index: 1, name: 'message sent', messageIndex: 5, similarity: second, reason: second === 1 ? 'messages row added' : 'content "hi <b>there</b>" vs "hi": ROUGE-L 0.500', constraints: [] },
+      {
+        index: 1,
+        name: 'message sent',
+        messageIndex: 5,
+        similarity: second,
+        reason: second === 1 ? 'messages row added' : 'content "hi <b>there</b>" vs "hi": ROUGE-L 0.500',
+        constraints: [],
+        ...(second === 1 ? {} : { bestCandidate: { messageIndex: 5, similarity: second, reason: 'content "hi <b>there</b>" vs "hi": ROUGE-L 0.500' } }),
+      },
     ],
     minefields: [
       { index: 0, name: 'message to the wrong person', messageIndex: options.mined === true ? 4 : -1, similarity: options.mined === true ? 1 : 0, reason: options.mined === true ? 'called with +1-000' : 'no matching call', constraints: [] },

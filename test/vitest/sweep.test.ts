@@ -58,7 +58,9 @@ describe('sweepScenario', () => {
     expect(report.counterexample?.kind).toBe('tool descriptions scrambled')
     expect(report.counterexample?.score).toBe(0)
     expect(failure.message).toContain('score 0 (needs 1) under: description of set_wifi_status removed')
-    expect(failure.message).toContain('why: milestone wifi on')
+    expect(failure.message).toContain('why: milestone wifi on not reached')
+    // The fragile agent could not find the switch and said so: that is what the failure quotes.
+    expect(failure.message).toContain(`nothing came close; the agent's last words: at message 3 the agent said "Sorry, I cannot find a way to do that."`)
     expect(failure.message).toMatch(/replay: \{ seed: 7, path: "[0-9:]+" \}/)
     expect(report.path).toBeDefined()
 
@@ -67,6 +69,29 @@ describe('sweepScenario', () => {
     expect(replay.passed).toBe(false)
     expect(replay.counterexample?.augmentation).toEqual(report.counterexample?.augmentation)
     expect(replay.runs).toHaveLength(1)
+  })
+
+  test('the failure quotes what the agent did at the failing milestone and names the scrambled tool with its new name', async () => {
+    // An agent that calls the Wi-Fi switch by its real name, whatever it is shown: under a scrambled
+    // name its call fails, and it then says so to the user.
+    const byName = functionAgent(
+      ({ latestToolResults }) => {
+        const [result] = latestToolResults()
+        if (result !== undefined) return result.error === undefined ? 'Wi-Fi is on now.' : `That did not work: ${result.error.message}`
+        return [{ name: 'set_wifi_status', arguments: { on: true } }]
+      },
+      { name: 'by-name' },
+    )
+    const names = augmentation({ scenario: wifiScenario, scrambles: ['scrambledNames'], paraphrase: false, distractionCounts: [0] })
+    const attempt = await sweepScenario(wifiScenario, names, { agent: byName, numRuns: 20, seed: 4 }).catch((error: unknown) => error)
+    if (!(attempt instanceof SweepFailure)) throw new Error('the sweep should fail')
+    const shown = attempt.report.counterexample?.trajectory.tools?.find((spec) => spec.tool === 'set_wifi_status')?.name
+    expect(shown).toMatch(/^\w+_\d+$/)
+    expect(attempt.message).toContain('under: name of set_wifi_status scrambled')
+    expect(attempt.message).toContain('why: milestone wifi on not reached, and no message comes close')
+    expect(attempt.message).toMatch(/nothing came close; the agent's last call and words: at message 4 the agent called set_wifi_status \{"on":true\}; it failed: there is no tool named `set_wifi_status`.*; at message 5 the agent said "That did not work/)
+    expect(attempt.message).toContain(`scrambled names: set_wifi_status is shown as ${shown}`)
+    expect(attempt.message).toMatch(/replay: \{ seed: 4, path: "[0-9:]+" \}/)
   })
 
   test.for([1, 2, 3, 42, 1000])('with seed %i too, the shrunk counterexample is that one description removal', async (seed) => {

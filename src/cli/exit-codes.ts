@@ -1,0 +1,18 @@
+import { GATE_FAILED_EXIT_CODE } from '../gates/gate-options.ts'
+
+/**
+ * The exit codes of `toolcheck eval` and `toolcheck compare` (part of the observable contract:
+ * CI scripts branch on them).
+ */
+export const EXIT_CODES = {
+  /** Everything ran, and no gate failed / no significant regression. */
+  ok: 0,
+  /** The harness failed: a suite did not load, an unhandled error, a report that cannot be read. */
+  harness: 1,
+  /** Bad options. */
+  usage: 2,
+  /** Runs ended in infrastructure errors (counted apart from agent failures). */
+  infrastructure: 3,
+  /** A gate failed, or `compare` found a significant regression. */
+  regression: GATE_FAILED_EXIT_CODE,
+} as const

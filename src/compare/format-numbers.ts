@@ -1,0 +1,40 @@
+import { formatCost } from '../reporter/format-usage.ts'
+import type { CellComparison } from './comparison.ts'
+
+/** Whether a cell moved up (its p-values for "better" are the ones to show). */
+export function better(cell: CellComparison): boolean {
+  return cell.verdict === 'improvement' || (cell.verdict !== 'regression' && ((cell.passRateDelta ?? 0) > 0 || ((cell.passRateDelta ?? 0) === 0 && (cell.scoreDelta ?? 0) > 0)))
+}
+
+/** A delta with its sign: `+0.125`, `-0.500`, `0.000`; `-` for none. */
+export function signed(value: number | null): string {
+  if (value === null) return '-'
+  if (Math.abs(value) < 0.0005) return '0.000'
+  return `${value > 0 ? '+' : ''}${value.toFixed(3)}`
+}
+
+/** A p-value: four decimals, or `<0.0001`; `-` for a cell left out of the family. */
+export function pValue(value: number | null): string {
+  if (value === null) return '-'
+  return value < 0.0001 ? '<0.0001' : value.toFixed(4)
+}
+
+/** Three decimals, `-` for none. */
+export function fixed(value: number | null): string {
+  return value === null ? '-' : value.toFixed(3)
+}
+
+/** head − base, `null` when either is missing. */
+export function delta(base: number | null, head: number | null): number | null {
+  return base === null || head === null ? null : head - base
+}
+
+/** A cost, `-` when none was recorded. */
+export function costText(usd: number | undefined): string {
+  return usd === undefined ? '-' : formatCost(usd)
+}
+
+/** "1 cell", "3 cells". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}

@@ -1,0 +1,130 @@
+/**
+ * The comparison page's own script (after `HTML_COMMON_SCRIPT`): the table of cells, filterable
+ * by verdict, category, augmentation column and name, and for the clicked cell both reports'
+ * runs side by side, a trial picker on each side and the run detail (milestones, tools shown,
+ * conversation) of the picked trials.
+ */
+export const HTML_COMPARE_SCRIPT = `
+  var comparison = readJson('toolcheck-comparison')
+  var sides = { base: reportSide('base-index', 'base-details'), head: reportSide('head-index', 'head-details') }
+  var byAgent = comparison.method.byAgent
+
+  function pValue(value) { return value === null || value === undefined ? '-' : value < 0.0001 ? '<0.0001' : value.toFixed(4) }
+  function signed(value) {
+    if (value === null || value === undefined) return '-'
+    if (Math.abs(value) < 0.0005) return '0.000'
+    return (value > 0 ? '+' : '') + value.toFixed(3)
+  }
+  function deltaClass(value) { return value === null || Math.abs(value) < 0.0005 ? '' : value < 0 ? 'delta-worse' : 'delta-better' }
+
+  var categories = []
+  var columns = []
+  comparison.cells.forEach(function (cell) {
+    cell.categories.forEach(function (category) { if (categories.indexOf(category) === -1) categories.push(category) })
+    cell.augmentationColumns.forEach(function (column) { if (columns.indexOf(column) === -1) columns.push(column) })
+  })
+  function fillSelect(id, values) {
+    var select = document.getElementById(id)
+    values.forEach(function (value) { select.appendChild(element('option', { value: value, text: value })) })
+    select.addEventListener('change', renderCells)
+  }
+  fillSelect('filter-category', categories.sort())
+  fillSelect('filter-augmentation', columns)
+  document.getElementById('filter-verdict').addEventListener('change', renderCells)
+  document.getElementById('filter-text').addEventListener('input', renderCells)
+
+  var ORDER = { regression: 0, improvement: 1, changed: 2, 'no-data': 3, unchanged: 4 }
+  var order = comparison.cells.map(function (_, position) { return position })
+  order.sort(function (a, b) {
+    var first = comparison.cells[a]
+    var second = comparison.cells[b]
+    return ORDER[first.verdict] - ORDER[second.verdict] || (first.adjustedWorse === null ? 2 : first.adjustedWorse) - (second.adjustedWorse === null ? 2 : second.adjustedWorse) || a - b
+  })
+  var selectedCell = -1
+  function renderCells() {
+    var verdict = document.getElementById('filter-verdict').value
+    var category = document.getElementById('filter-category').value
+    var column = document.getElementById('filter-augmentation').value
+    var text = document.getElementById('filter-text').value.toLowerCase()
+    var body = document.getElementById('cells-body')
+    body.textContent = ''
+    var shown = 0
+    order.forEach(function (position) {
+      var cell = comparison.cells[position]
+      if (verdict && cell.verdict !== verdict) return
+      if (category && cell.categories.indexOf(category) === -1) return
+      if (column && cell.augmentationColumns.indexOf(column) === -1) return
+      if (text && cell.scenario.toLowerCase().indexOf(text) === -1) return
+      shown++
+      var improvement = cell.verdict === 'improvement' || (cell.verdict !== 'regression' && ((cell.passRateDelta || 0) > 0 || ((cell.passRateDelta || 0) === 0 && (cell.scoreDelta || 0) > 0)))
+      var row = element('tr', { className: 'cell-row verdict-row-' + cell.verdict + (position === selectedCell ? ' selected' : ''), 'data-cell': String(position), tabindex: '0' }, [
+        element('td', { text: cell.scenario }),
+        element('td', { text: cell.augmentation }),
+        byAgent ? element('td', { text: cell.agent }) : null,
+        element('td', { className: 'number', text: cell.base.passes + '/' + cell.base.trials }),
+        element('td', { className: 'number', text: cell.head.passes + '/' + cell.head.trials }),
+        element('td', { className: 'number ' + deltaClass(cell.passRateDelta), text: signed(cell.passRateDelta) }),
+        element('td', { className: 'number', text: fixed(cell.base.meanScore) }),
+        element('td', { className: 'number', text: fixed(cell.head.meanScore) }),
+        element('td', { className: 'number ' + deltaClass(cell.scoreDelta), text: signed(cell.scoreDelta) }),
+        element('td', { className: 'number', text: pValue(improvement ? cell.pBetter : cell.pWorse) }),
+        element('td', { className: 'number', text: pValue(improvement ? cell.adjustedBetter : cell.adjustedWorse) }),
+        element('td', { className: 'cell-verdict verdict-' + (cell.verdict === 'regression' ? 'failed' : cell.verdict === 'improvement' ? 'passed' : 'none'), text: cell.verdict }),
+      ])
+      body.appendChild(row)
+    })
+    document.getElementById('cells-count').textContent = shown + ' of ' + comparison.cells.length + ' cells'
+  }
+  function openCell(event) {
+    var row = event.target.closest('tr.cell-row')
+    if (row) showCell(Number(row.getAttribute('data-cell')))
+  }
+  document.getElementById('cells-body').addEventListener('click', openCell)
+  document.getElementById('cells-body').addEventListener('keydown', function (event) { if (event.key === 'Enter') openCell(event) })
+
+  function sidePanel(name, cell, picked) {
+    var side = sides[name]
+    var positions = cell[name].positions
+    var panel = element('div', { className: 'side side-' + name }, [
+      element('h3', { text: name + ': ' + cell[name].passes + ' of ' + cell[name].trials + ' passed' + (cell[name].errors > 0 ? ', ' + cell[name].errors + ' errors' : '') }),
+    ])
+    var buttons = element('div', { className: 'trials' }, positions.map(function (position) {
+      var run = side.run(position)
+      var button = element('button', { type: 'button', className: 'verdict-' + run.verdict + (position === picked ? ' current' : ''), text: 'trial ' + run.trial + ': ' + run.verdict, 'data-position': String(position) })
+      button.addEventListener('click', function () {
+        panel.parentNode.replaceChild(sidePanel(name, cell, position), panel)
+      })
+      return button
+    }))
+    panel.appendChild(buttons)
+    if (picked >= 0) renderRunDetail(side, picked).then(function (node) { panel.appendChild(node) })
+    return panel
+  }
+  // The first failing trial of a side, else its first trial: where a difference shows.
+  function firstInteresting(name, cell) {
+    var side = sides[name]
+    var positions = cell[name].positions
+    for (var index = 0; index < positions.length; index++) if (side.run(positions[index]).verdict !== 'passed') return positions[index]
+    return positions.length > 0 ? positions[0] : -1
+  }
+  function showCell(position) {
+    selectedCell = position
+    var cell = comparison.cells[position]
+    var holder = document.getElementById('cell-detail')
+    holder.textContent = ''
+    holder.appendChild(element('h2', { text: cell.scenario + ' [' + cell.augmentation + ']' + (byAgent ? ' ' + cell.agent : '') + ': ' + cell.verdict }))
+    holder.appendChild(element('p', { className: 'muted', text: 'pass rate ' + fixed(cell.base.passRate) + ' -> ' + fixed(cell.head.passRate) + ', mean score ' + fixed(cell.base.meanScore) + ' -> ' + fixed(cell.head.meanScore) + '; p ' + pValue(cell.pWorse) + ' for worse (adjusted ' + pValue(cell.adjustedWorse) + '), ' + pValue(cell.pBetter) + ' for better' }))
+    holder.appendChild(element('div', { className: 'sides' }, [sidePanel('base', cell, firstInteresting('base', cell)), sidePanel('head', cell, firstInteresting('head', cell))]))
+    renderCells()
+    holder.scrollIntoView()
+  }
+
+  function keyList(id, keys) {
+    var node = document.getElementById(id)
+    if (keys.length === 0) { node.appendChild(element('p', { className: 'muted', text: 'none' })); return }
+    node.appendChild(element('ul', {}, keys.map(function (key) { return element('li', { text: key.scenario + ' [' + key.augmentation + ']' + (byAgent ? ' ' + key.agent : '') + ', ' + plural(key.runs, 'run') }) })))
+  }
+  keyList('added', comparison.added)
+  keyList('removed', comparison.removed)
+  renderCells()
+`

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+/**
+ * The exit code of a run whose gates failed, from the plugin and from `toolcheck eval`, and of
+ * `toolcheck compare` when it finds a significant regression.
+ */
+export const GATE_FAILED_EXIT_CODE = 4
+
+const share = z.number().min(0).max(1)
+
+/**
+ * Quality gates for a run of scenario tests: minimums for the overall mean score and pass rate,
+ * the same per category, and "no significant regression against a baseline report". The same
+ * options serve the plugin (`toolcheck({ gates })`) and `toolcheck eval` (its `--min-*` and
+ * `--baseline` options).
+ */
+export const gateOptionsSchema = z
+  .object({
+    /** The lowest acceptable mean score over all scored runs (infrastructure errors are not scored). */
+    minScore: share.optional(),
+    /** The lowest acceptable share of scored runs that passed (reached their threshold). */
+    minPassRate: share.optional(),
+    /** Per category (ToolSandbox's or your own labels): its own minimum mean score and pass rate. */
+    categories: z.record(z.string().min(1), z.object({ minScore: share.optional(), minPassRate: share.optional() }).strict()).optional(),
+    /**
+     * A baseline `report.json` (or the directory that holds it), relative to the project root: the
+     * gate fails when `toolcheck compare <baseline> <this run>` finds a significant regression.
+     */
+    baseline: z.string().min(1).optional(),
+    /** The significance level of the baseline comparison. Default 0.05. */
+    alpha: z.number().gt(0).lt(1).optional(),
+    /** The correction for testing many cells. Default `holm`. */
+    correction: z.enum(['holm', 'bh', 'none']).optional(),
+  })
+  .strict()
+
+/** Gate options, as written. */
+export type GateOptions = z.input<typeof gateOptionsSchema>
+
+/** Whether any gate is set. */
+export function hasGates(gates: GateOptions | undefined): boolean {
+  return gates !== undefined && (gates.minScore !== undefined || gates.minPassRate !== undefined || Object.keys(gates.categories ?? {}).length > 0 || gates.baseline !== undefined)
+}

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest'
+import { checkGates, formatGates } from '../../src/gates/check-gates.ts'
+import { hasGates } from '../../src/gates/gate-options.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+
+function reportOf(scores: readonly (number | null)[], categories: readonly string[] = ['SINGLE_TOOL_CALL']) {
+  const runs: RunRecord[] = scores.map((score, trial) => ({
+    scenario: 'a',
+    categories: [...categories],
+    augmentation: 'none',
+    augmentationColumns: ['none'],
+    trial,
+    domain: 'device',
+    agent: 'agent',
+    user: 'scripted',
+    status: score === null ? 'error' : 'completed',
+    score,
+    milestoneScore: score,
+    minefieldHit: score === null ? null : false,
+    turns: 3,
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
+    milestones: [],
+    minefields: [],
+  }))
+  return buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }]).report
+}
+
+describe('checkGates', () => {
+  test('minimum score and pass rate, overall and per category, over scored runs only', () => {
+    const report = reportOf([1, 1, 0.5, null], ['SINGLE_TOOL_CALL', 'MY_OWN'])
+    const result = checkGates(report, { minScore: 0.8, minPassRate: 0.7, categories: { MY_OWN: { minPassRate: 0.5 }, TYPO: { minScore: 0.1 } } })
+    expect(result.checks).toEqual([
+      { gate: 'overall mean score', passed: true, detail: '0.833 >= 0.800 over 3 scored runs' },
+      { gate: 'overall pass rate', passed: false, detail: '0.667 < 0.700 over 3 scored runs' },
+      { gate: 'MY_OWN pass rate', passed: true, detail: '0.667 >= 0.500 over 3 scored runs' },
+      { gate: 'TYPO mean score', passed: false, detail: 'no run has this category; the categories are SINGLE_TOOL_CALL, MY_OWN' },
+    ])
+    expect(result.passed).toBe(false)
+    expect(formatGates(result)).toBe(
+      [
+        'toolcheck gates: 2 of 4 FAILED',
+        '  pass  overall mean score: 0.833 >= 0.800 over 3 scored runs',
+        '  FAIL  overall pass rate: 0.667 < 0.700 over 3 scored runs',
+        '  pass  MY_OWN pass rate: 0.667 >= 0.500 over 3 scored runs',
+        '  FAIL  TYPO mean score: no run has this category; the categories are SINGLE_TOOL_CALL, MY_OWN',
+      ].join('\n'),
+    )
+  })
+
+  test('a run of only infrastructure errors fails a minimum rather than passing it', () => {
+    const result = checkGates(reportOf([null, null]), { minScore: 0 })
+    expect(result.checks[0]).toEqual({ gate: 'overall mean score', passed: false, detail: 'no scored runs (2 infrastructure errors)' })
+  })
+
+  test('the baseline gate fails on a significant regression and passes on noise', () => {
+    const baseline = { report: reportOf([1, 1, 1, 1, 1, 1, 1, 1]), source: 'base/report.json' }
+    const failed = checkGates(reportOf([0, 0, 0, 0, 0, 0, 0, 0]), { baseline: 'base/report.json' }, baseline)
+    expect(failed.passed).toBe(false)
+    expect(failed.checks[0]?.detail).toBe('significant regression against base/report.json: a [none] 8/8 -> 0/8')
+    expect(failed.comparison?.counts.regression).toBe(1)
+    const noisy = checkGates(reportOf([1, 1, 0, 1, 1, 1, 1, 0]), { baseline: 'base/report.json' }, baseline)
+    expect(noisy.checks[0]).toEqual({ gate: 'no significant regression', passed: true, detail: 'no significant regression against base/report.json (1 cell compared, 1 changed without significance)' })
+  })
+
+  test('hasGates is false without any gate', () => {
+    expect(hasGates(undefined)).toBe(false)
+    expect(hasGates({ categories: {} })).toBe(false)
+    expect(hasGates({ minScore: 0 })).toBe(true)
+  })
+})
