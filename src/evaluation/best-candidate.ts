@@ -2,6 +2,7 @@ import type { Constraint, Milestone } from '../scenario/index.ts'
 import type { CompiledList, CompiledMilestone, ListSetup } from './compile-milestones.ts'
 import { baseSimilarity, explainGuardrails } from './compile-milestones.ts'
 import type { BestCandidate, ConstraintResult } from './types.ts'
+import { allHoldReason } from './types.ts'
 
 /**
  * The message that comes closest to a milestone the mapping did not fully reach, with its
@@ -50,7 +51,7 @@ export function bestCandidate(
   return {
     messageIndex: best.index,
     similarity: best.similarity,
-    reason: best.similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${best.index}` : weakest.reason,
+    reason: best.similarity >= 1 ? allHoldReason(constraints.length, best.index) : weakest.reason,
   }
 }
 

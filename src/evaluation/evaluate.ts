@@ -15,6 +15,7 @@ import { RougeTokenizer } from './rouge-l.ts'
 import type { ScoringMode } from './scoring-mode.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
+import { allHoldReason } from './types.ts'
 import type { EvaluationResult, MilestoneMatch } from './types.ts'
 
 /** Options of `evaluate`. */
@@ -127,7 +128,7 @@ function matchList(list: CompiledList, trajectory: Trajectory, setup: ListSetup,
       ...(milestone.name === undefined ? {} : { name: milestone.name }),
       messageIndex,
       similarity,
-      reason: similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${messageIndex}` : weakest.reason,
+      reason: similarity >= 1 ? allHoldReason(constraints.length, messageIndex) : weakest.reason,
       constraints,
       ...(candidate === undefined ? {} : { bestCandidate: candidate }),
     }

@@ -59,3 +59,8 @@ export interface EvaluationResult {
   readonly turns: number
   readonly status: RunStatus
 }
+
+/** The reason of a milestone whose constraints all hold at a message. */
+export function allHoldReason(count: number, messageIndex: number): string {
+  return count === 1 ? `its constraint holds at message ${messageIndex}` : `all ${count} constraints hold at message ${messageIndex}`
+}

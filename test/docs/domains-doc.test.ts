@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 // The example imports the package, as a user does; the mistakes are made with the same copy.
-import { defineScenario, parseScenario, referenceAgent, runScenario } from 'vitest-toolcheck'
+import { defineScenario, functionAgent, parseScenario, referenceAgent, runScenario } from 'vitest-toolcheck'
+import { toolcheckMatchers } from 'vitest-toolcheck/vitest'
 import { bank } from '../../examples/bank/domain.ts'
+import { transferFromLockedAccount } from '../../examples/bank/scenarios.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { reportDirectory } from '../e2e/run-fixture.ts'
 
@@ -46,11 +48,24 @@ const label = (block: Block) => `line ${block.line} (${block.marker})`
 const source = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8')
 const base = { domain: bank, id: 'oops', categories: ['transfers'], user: { goal: 'g', knowledge: 'k' }, firstMessage: 'hi', reference: [{ user: 'end' as const }] }
 
-/** The mistakes the errors section quotes, each made for real. */
+expect.extend(toolcheckMatchers)
+
+/** An agent that unlocks the account and then sends 500 dollars where the customer asked for 50. */
+const sendsTooMuch = functionAgent(({ messages, latestToolResults }) => {
+  const succeeded = messages.filter((message) => message.sender === 'environment' && message.toolResult?.error === undefined).map((message) => message.toolResult?.tool)
+  if (latestToolResults().at(-1)?.error?.kind === 'AccountLocked') return 'acc-17 is locked. What is its PIN?'
+  const transfer = [{ name: 'transfer_funds', arguments: { from: 'acc-17', to: 'acc-2', amount: 500 } }]
+  if (messages.filter((message) => message.sender === 'user').length === 1) return transfer
+  if (!succeeded.includes('unlock_account')) return [{ name: 'unlock_account', arguments: { account_id: 'acc-17', pin: '4321' } }]
+  return succeeded.includes('transfer_funds') ? 'Done: acc-17 now holds 0 dollars.' : transfer
+}, { name: 'sends-too-much' })
+
+/** The mistakes the page quotes, each made for real. */
 const MISTAKES: Readonly<Record<string, () => unknown>> = {
   'unknown-tool': () => defineScenario({ ...base, tools: { allow: ['transfer_fund' as 'transfer_funds'] } }),
   invariant: () => defineScenario({ ...base, tools: { allow: ['transfer_funds'] }, world: { insert: { accounts: [{ account_id: 'acc-3', owner: 'X', balance: -5, pin: '0000' }] } } }),
   'unknown-column': () => defineScenario({ ...base, tools: { allow: ['transfer_funds'] }, world: { insert: { accounts: [{ account_id: 'acc-3', owner: 'X', balance: 5, pin: '0000', frozen: true } as never] } } }),
+  'sends-too-much': async () => expect(await runScenario(transferFromLockedAccount, { agent: sendsTooMuch })).toHitMilestones(),
   'unknown-domain': () => runScenario(parseScenario({ ...base, domain: 'bank', tools: { allow: ['transfer_funds'] } }), { agent: referenceAgent() }),
 }
 

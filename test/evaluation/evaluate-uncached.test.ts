@@ -116,7 +116,7 @@ function referenceList(
       ...(milestone.name === undefined ? {} : { name: milestone.name }),
       messageIndex: index,
       similarity,
-      reason: similarity >= 1 ? `all ${constraints.length} constraint${constraints.length === 1 ? '' : 's'} hold at message ${index}` : weakest.reason,
+      reason: similarity >= 1 ? (constraints.length === 1 ? `its constraint holds at message ${index}` : `all ${constraints.length} constraints hold at message ${index}`) : weakest.reason,
       constraints,
       ...(given === undefined ? {} : { bestCandidate: given }),
     }
