@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { loadZod } from '../load-zod.ts'
 import type { JsonObject, JsonValue } from '../world/index.ts'
 import type { AnyTool } from './define-tool.ts'
 
@@ -25,13 +25,14 @@ const cache = { strict: new WeakMap<AnyTool, JsonObject>(), plain: new WeakMap<A
 
 /**
  * The JSON schema of a tool's arguments, as a model is shown it, without the `$schema` key.
- * Computed once per tool and mode; the returned object is frozen and shared.
+ * Computed once per tool and mode; the returned object is frozen and shared. zod is loaded on the
+ * first call (see `loadZod`), so modules that only import this one stay free of it.
  */
 export function toolJsonSchema(tool: AnyTool, options: ToolJsonSchemaOptions = { strict: false }): JsonObject {
   const store = options.strict ? cache.strict : cache.plain
   const cached = store.get(tool)
   if (cached !== undefined) return cached
-  const raw = z.toJSONSchema(tool.args, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as JsonObject
+  const raw = loadZod().z.toJSONSchema(tool.args, { target: 'draft-07', io: 'input', unrepresentable: 'any' }) as JsonObject
   delete raw.$schema
   const cleaned = tidy(raw)
   const schema = deepFreeze(options.strict ? strictify(tool.name, cleaned) : cleaned)
