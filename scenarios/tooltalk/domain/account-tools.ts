@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import type { JsonObject, JsonValue, Row } from '../../../src/world/index.ts'
 import { apiException, pythonHasKey, pythonEqual } from './python-values.ts'
 import { accountForSession, isEmailAddress, isPhoneNumber, usernameOf } from './session.ts'
 import { sessionToken, verificationCode } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -24,7 +24,7 @@ function hasAccount(store: ToolTalkStore, username: JsonValue | undefined): user
 export const getAccountInformation = defineToolTalkTool({
   name: 'GetAccountInformation', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: false,
   description: 'Shows the profile of the user who is logged in.',
-  args: z.strictObject({}),
+  parameters: {},
   returns: 'user: the username, email, phone and name of the account',
   call: (values, context) => {
     const account = accountForSession(new ToolTalkStore(context.world), values.session_token)
@@ -36,7 +36,7 @@ export const getAccountInformation = defineToolTalkTool({
 export const deleteAccount = defineToolTalkTool({
   name: 'DeleteAccount', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: 'Removes the account of the logged-in user for good. The user must confirm with their password.',
-  args: z.strictObject({ password: z.string().describe("The account's current password.") }),
+  parameters: { password: parameter.string("The account's current password.") },
   returns: 'status: "success" once the account is gone',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -51,10 +51,10 @@ export const deleteAccount = defineToolTalkTool({
 export const userLogin = defineToolTalkTool({
   name: 'UserLogin', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Logs a user in with username and password and starts a session.',
-  args: z.strictObject({
-    username: z.string().describe('The username to log in as.'),
-    password: z.string().describe("That user's password."),
-  }),
+  parameters: {
+    username: parameter.string('The username to log in as.'),
+    password: parameter.string("That user's password."),
+  },
   returns: 'session_token: the token of the new session',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -73,7 +73,7 @@ export const userLogin = defineToolTalkTool({
 export const logoutUser = defineToolTalkTool({
   name: 'LogoutUser', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: 'Logs the current user out and closes their session.',
-  args: z.strictObject({}),
+  parameters: {},
   returns: 'status: "success" when the session was closed',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -87,10 +87,10 @@ export const logoutUser = defineToolTalkTool({
 export const changePassword = defineToolTalkTool({
   name: 'ChangePassword', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: "Sets a new password for the logged-in user's account; the current one must be given.",
-  args: z.strictObject({
-    old_password: z.string().describe('The password in use now.'),
-    new_password: z.string().describe('The password to use from now on.'),
-  }),
+  parameters: {
+    old_password: parameter.string('The password in use now.'),
+    new_password: parameter.string('The password to use from now on.'),
+  },
   returns: 'status: "success" when the password was changed',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -105,13 +105,13 @@ export const changePassword = defineToolTalkTool({
 export const registerUser = defineToolTalkTool({
   name: 'RegisterUser', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Creates a new account and logs it in.',
-  args: z.strictObject({
-    username: z.string().describe('The username for the new account.'),
-    password: z.string().describe('The password for the new account.'),
-    email: z.string().describe('The e-mail address of the new account.'),
-    name: z.string().optional().describe("The account holder's name."),
-    phone: z.string().optional().describe('A phone number written xxx-xxx-xxxx.'),
-  }),
+  parameters: {
+    username: parameter.string('The username for the new account.'),
+    password: parameter.string('The password for the new account.'),
+    email: parameter.string('The e-mail address of the new account.'),
+    name: parameter.optionalString("The account holder's name."),
+    phone: parameter.optionalString('A phone number written xxx-xxx-xxxx.'),
+  },
   returns: 'session_token: the token of the new session; user: the username, email, phone and name stored',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -133,10 +133,10 @@ export const registerUser = defineToolTalkTool({
 export const sendVerificationCode = defineToolTalkTool({
   name: 'SendVerificationCode', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: "Starts a password reset: sends a verification code to the account's e-mail address.",
-  args: z.strictObject({
-    username: z.string().describe('The username of the account.'),
-    email: z.string().describe('The e-mail address on file for that account.'),
-  }),
+  parameters: {
+    username: parameter.string('The username of the account.'),
+    email: parameter.string('The e-mail address on file for that account.'),
+  },
   returns: 'status: "success" when the code was sent',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -152,11 +152,11 @@ export const sendVerificationCode = defineToolTalkTool({
 export const resetPassword = defineToolTalkTool({
   name: 'ResetPassword', group: GROUP, plugin: 'AccountTools', requiresAuth: false, action: true,
   description: 'Sets a new password using the verification code the user received.',
-  args: z.strictObject({
-    username: z.string().describe('The username of the account.'),
-    verification_code: z.string().describe('The six-digit code that was sent.'),
-    new_password: z.string().describe('The password to use from now on.'),
-  }),
+  parameters: {
+    username: parameter.string('The username of the account.'),
+    verification_code: parameter.string('The six-digit code that was sent.'),
+    new_password: parameter.string('The password to use from now on.'),
+  },
   returns: 'status: "success" when the password was reset',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -174,10 +174,10 @@ export const resetPassword = defineToolTalkTool({
 export const queryUser = defineToolTalkTool({
   name: 'QueryUser', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: false,
   description: 'Looks up users by username or by e-mail address (give at least one; the username wins when both are given).',
-  args: z.strictObject({
-    username: z.string().optional().describe('The username to look up; needed when no email is given.'),
-    email: z.string().optional().describe('The e-mail address to look up; needed when no username is given. Several users may share one.'),
-  }),
+  parameters: {
+    username: parameter.optionalString('The username to look up; needed when no email is given.'),
+    email: parameter.optionalString('The e-mail address to look up; needed when no username is given. Several users may share one.'),
+  },
   returns: 'users: the username, email, phone and name of each user found',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -196,12 +196,12 @@ export const queryUser = defineToolTalkTool({
 export const updateAccountInformation = defineToolTalkTool({
   name: 'UpdateAccountInformation', group: GROUP, plugin: 'AccountTools', requiresAuth: true, action: true,
   description: "Changes the logged-in user's e-mail address, phone number or name; the password confirms it.",
-  args: z.strictObject({
-    password: z.string().describe("The account's password."),
-    new_email: z.string().optional().describe('The new e-mail address.'),
-    new_phone_number: z.string().optional().describe('The new phone number, written xxx-xxx-xxxx.'),
-    new_name: z.string().optional().describe('The new name.'),
-  }),
+  parameters: {
+    password: parameter.string("The account's password."),
+    new_email: parameter.optionalString('The new e-mail address.'),
+    new_phone_number: parameter.optionalString('The new phone number, written xxx-xxx-xxxx.'),
+    new_name: parameter.optionalString('The new name.'),
+  },
   returns: 'status: "success" when the account was updated',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)

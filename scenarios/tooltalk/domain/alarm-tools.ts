@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import { strptime } from './python-datetime.ts'
 import { apiException, pythonHasKey, pythonStr } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { alarmId } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -13,7 +13,7 @@ const DATABASE = 'Alarm'
 export const addAlarm = defineToolTalkTool({
   name: 'AddAlarm', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: true,
   description: 'Sets an alarm for a time of day.',
-  args: z.strictObject({ time: z.string().describe('When the alarm rings, as HH:MM:SS (24-hour clock).') }),
+  parameters: { time: parameter.string('When the alarm rings, as HH:MM:SS (24-hour clock).') },
   returns: 'alarm_id: the id of the new alarm, like 5bff-dd80',
   call: (values, context) => {
     // ToolTalk reads the time before it checks the session.
@@ -31,7 +31,7 @@ export const addAlarm = defineToolTalkTool({
 export const deleteAlarm = defineToolTalkTool({
   name: 'DeleteAlarm', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: true,
   description: "Removes one of the user's alarms.",
-  args: z.strictObject({ alarm_id: z.string().describe('The id of the alarm, like 5bff-dd80.') }),
+  parameters: { alarm_id: parameter.string('The id of the alarm, like 5bff-dd80.') },
   returns: 'status: "success" when the alarm was removed',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -48,10 +48,10 @@ export const deleteAlarm = defineToolTalkTool({
 export const findAlarms = defineToolTalkTool({
   name: 'FindAlarms', group: GROUP, plugin: 'Alarm', requiresAuth: true, action: false,
   description: "Lists the user's alarms, optionally only those between two times of day.",
-  args: z.strictObject({
-    start_range: z.string().optional().describe('The earliest time to include, as HH:MM:SS.'),
-    end_range: z.string().optional().describe('The latest time to include, as HH:MM:SS.'),
-  }),
+  parameters: {
+    start_range: parameter.optionalString('The earliest time to include, as HH:MM:SS.'),
+    end_range: parameter.optionalString('The latest time to include, as HH:MM:SS.'),
+  },
   returns: 'alarms: each alarm_id and time in the window',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)

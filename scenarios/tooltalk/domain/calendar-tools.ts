@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { JsonObject, JsonValue } from '../../../src/world/index.ts'
 import { strptime } from './python-datetime.ts'
 import { apiException, pythonAppend, pythonContains, pythonEqual, pythonHasKey, pythonStr, pythonTruthy } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { eventId } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -20,15 +20,15 @@ function withOrganiser(attendees: JsonValue, username: string): JsonValue {
 export const createEvent = defineToolTalkTool({
   name: 'CreateEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: "Adds a meeting or an event to the user's calendar. Times must lie in the future.",
-  args: z.strictObject({
-    name: z.string().describe('What the event is called.'),
-    event_type: z.string().describe('Either "meeting" or "event".'),
-    start_time: z.string().describe('When it starts, as YYYY-MM-DD HH:MM:SS.'),
-    end_time: z.string().describe('When it ends, as YYYY-MM-DD HH:MM:SS.'),
-    description: z.string().optional().describe('Details about the event, at most 1024 characters.'),
-    location: z.string().optional().describe('Where it takes place.'),
-    attendees: z.array(z.string()).optional().describe('Usernames of the people invited; a meeting needs at least one.'),
-  }),
+  parameters: {
+    name: parameter.string('What the event is called.'),
+    event_type: parameter.string('Either "meeting" or "event".'),
+    start_time: parameter.string('When it starts, as YYYY-MM-DD HH:MM:SS.'),
+    end_time: parameter.string('When it ends, as YYYY-MM-DD HH:MM:SS.'),
+    description: parameter.optionalString('Details about the event, at most 1024 characters.'),
+    location: parameter.optionalString('Where it takes place.'),
+    attendees: parameter.optionalStringList('Usernames of the people invited; a meeting needs at least one.'),
+  },
   returns: 'event_id: the id of the new event',
   call: (values, context) => {
     const eventType = values.event_type ?? null
@@ -66,7 +66,7 @@ function requireEvent(store: ToolTalkStore, username: string, id: JsonValue): st
 export const deleteEvent = defineToolTalkTool({
   name: 'DeleteEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: "Removes an event from the user's calendar.",
-  args: z.strictObject({ event_id: z.string().describe('The id of the event to remove.') }),
+  parameters: { event_id: parameter.string('The id of the event to remove.') },
   returns: 'status: "success" when the event was removed',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -83,15 +83,15 @@ export const deleteEvent = defineToolTalkTool({
 export const modifyEvent = defineToolTalkTool({
   name: 'ModifyEvent', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: true,
   description: 'Changes an existing event. Times must lie in the future; give the new start and end together.',
-  args: z.strictObject({
-    event_id: z.string().describe('The id of the event to change.'),
-    new_name: z.string().optional().describe('The new name.'),
-    new_start_time: z.string().optional().describe('The new start, as YYYY-MM-DD HH:MM:SS; needs new_end_time too.'),
-    new_end_time: z.string().optional().describe('The new end, as YYYY-MM-DD HH:MM:SS; needs new_start_time too.'),
-    new_description: z.string().optional().describe('The new description.'),
-    new_location: z.string().optional().describe('The new location.'),
-    new_attendees: z.array(z.string()).optional().describe('The new list of attendee usernames.'),
-  }),
+  parameters: {
+    event_id: parameter.string('The id of the event to change.'),
+    new_name: parameter.optionalString('The new name.'),
+    new_start_time: parameter.optionalString('The new start, as YYYY-MM-DD HH:MM:SS; needs new_end_time too.'),
+    new_end_time: parameter.optionalString('The new end, as YYYY-MM-DD HH:MM:SS; needs new_start_time too.'),
+    new_description: parameter.optionalString('The new description.'),
+    new_location: parameter.optionalString('The new location.'),
+    new_attendees: parameter.optionalStringList('The new list of attendee usernames.'),
+  },
   returns: 'status: "success" when the event was changed',
   call: (values, context) => {
     const state = toolTalkState(context)
@@ -123,10 +123,10 @@ export const modifyEvent = defineToolTalkTool({
 export const queryCalendar = defineToolTalkTool({
   name: 'QueryCalendar', group: GROUP, plugin: 'Calendar', requiresAuth: true, action: false,
   description: "Lists the user's events that start, end or run within a time window.",
-  args: z.strictObject({
-    start_time: z.string().describe('The start of the window, as YYYY-MM-DD HH:MM:SS.'),
-    end_time: z.string().describe('The end of the window, as YYYY-MM-DD HH:MM:SS.'),
-  }),
+  parameters: {
+    start_time: parameter.string('The start of the window, as YYYY-MM-DD HH:MM:SS.'),
+    end_time: parameter.string('The end of the window, as YYYY-MM-DD HH:MM:SS.'),
+  },
   returns: 'events: each event with its id, name, type, description, times, location and attendees',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)

@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import { apiException, pythonIterate, pythonStr } from './python-values.ts'
 import { searchRows } from './search-filters.ts'
 import { accountForSession, isEmailAddress, usernameOf } from './session.ts'
 import { emailId } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -13,13 +13,13 @@ const DATABASE = 'Email'
 export const searchInbox = defineToolTalkTool({
   name: 'SearchInbox', group: GROUP, plugin: 'Email', requiresAuth: true, action: false,
   description: "Searches the user's inbox and returns the five newest e-mails that match.",
-  args: z.strictObject({
-    query: z.string().optional().describe('Keywords to look for in subjects and bodies.'),
-    match_type: z.string().optional().describe('"any" (the default) to match any keyword, "all" to need every one.'),
-    sender: z.string().optional().describe("The sender's e-mail address."),
-    start_date: z.string().optional().describe('The earliest date to include, as YYYY-MM-DD HH:MM:SS.'),
-    end_date: z.string().optional().describe('The latest date to include, as YYYY-MM-DD HH:MM:SS.'),
-  }),
+  parameters: {
+    query: parameter.optionalString('Keywords to look for in subjects and bodies.'),
+    match_type: parameter.optionalString('"any" (the default) to match any keyword, "all" to need every one.'),
+    sender: parameter.optionalString("The sender's e-mail address."),
+    start_date: parameter.optionalString('The earliest date to include, as YYYY-MM-DD HH:MM:SS.'),
+    end_date: parameter.optionalString('The latest date to include, as YYYY-MM-DD HH:MM:SS.'),
+  },
   returns: 'emails: each matching e-mail with its id, date, sender, receivers, subject and body',
   call: (values, context) => {
     const state = toolTalkState(context)
@@ -36,11 +36,11 @@ export const searchInbox = defineToolTalkTool({
 export const sendEmail = defineToolTalkTool({
   name: 'SendEmail', group: GROUP, plugin: 'Email', requiresAuth: true, action: true,
   description: 'Sends an e-mail from the logged-in user.',
-  args: z.strictObject({
-    to: z.array(z.string()).describe('The e-mail addresses to send to.'),
-    subject: z.string().describe('The subject line.'),
-    body: z.string().describe('The text of the e-mail.'),
-  }),
+  parameters: {
+    to: parameter.stringList('The e-mail addresses to send to.'),
+    subject: parameter.string('The subject line.'),
+    body: parameter.string('The text of the e-mail.'),
+  },
   returns: 'email_id: the id of the sent e-mail',
   call: (values, context) => {
     const state = toolTalkState(context)

@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import { apiException, pythonEqual } from './python-values.ts'
 import { searchRows } from './search-filters.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { messageId } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -13,10 +13,10 @@ const DATABASE = 'Message'
 export const sendMessage = defineToolTalkTool({
   name: 'SendMessage', group: GROUP, plugin: 'Messages', requiresAuth: true, action: true,
   description: 'Sends a text message to another user.',
-  args: z.strictObject({
-    receiver: z.string().describe("The receiver's username."),
-    message: z.string().describe('The text to send.'),
-  }),
+  parameters: {
+    receiver: parameter.string("The receiver's username."),
+    message: parameter.string('The text to send.'),
+  },
   returns: 'message_id: the id of the sent message',
   call: (values, context) => {
     const state = toolTalkState(context)
@@ -31,13 +31,13 @@ export const sendMessage = defineToolTalkTool({
 export const searchMessages = defineToolTalkTool({
   name: 'SearchMessages', group: GROUP, plugin: 'Messages', requiresAuth: true, action: false,
   description: "Searches the user's messages and returns the five newest that match.",
-  args: z.strictObject({
-    query: z.string().optional().describe('Keywords to look for in the message text.'),
-    match_type: z.string().optional().describe('"any" (the default) to match any keyword, "all" to need every one.'),
-    sender: z.string().optional().describe("The sender's username."),
-    start_date: z.string().optional().describe('The earliest time to include, as YYYY-MM-DD HH:MM:SS.'),
-    end_date: z.string().optional().describe('The latest time to include, as YYYY-MM-DD HH:MM:SS.'),
-  }),
+  parameters: {
+    query: parameter.optionalString('Keywords to look for in the message text.'),
+    match_type: parameter.optionalString('"any" (the default) to match any keyword, "all" to need every one.'),
+    sender: parameter.optionalString("The sender's username."),
+    start_date: parameter.optionalString('The earliest time to include, as YYYY-MM-DD HH:MM:SS.'),
+    end_date: parameter.optionalString('The latest time to include, as YYYY-MM-DD HH:MM:SS.'),
+  },
   returns: 'messages: each matching message with its id, timestamp, sender and text',
   call: (values, context) => {
     const state = toolTalkState(context)

@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { JsonValue } from '../../../src/world/index.ts'
 import { strptime } from './python-datetime.ts'
 import { apiException, PythonError, pythonEqual, pythonHasKey, pythonRepr, pythonStr } from './python-values.ts'
 import { accountForSession, usernameOf } from './session.ts'
 import { reminderId } from './tooltalk-ids.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -14,10 +14,10 @@ const DATABASE = 'Reminder'
 export const addReminder = defineToolTalkTool({
   name: 'AddReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: "Adds a task to the user's reminders.",
-  args: z.strictObject({
-    task: z.string().describe('What to be reminded of.'),
-    due_date: z.string().optional().describe('When the task is due, as YYYY-MM-DD HH:MM:SS.'),
-  }),
+  parameters: {
+    task: parameter.string('What to be reminded of.'),
+    due_date: parameter.optionalString('When the task is due, as YYYY-MM-DD HH:MM:SS.'),
+  },
   returns: 'reminder_id: the id of the new reminder',
   call: (values, context) => {
     const state = toolTalkState(context)
@@ -56,7 +56,7 @@ function requireReminder(store: ToolTalkStore, username: string, id: JsonValue |
 export const completeReminder = defineToolTalkTool({
   name: 'CompleteReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: 'Marks a reminder as done.',
-  args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to mark done.') }),
+  parameters: { reminder_id: parameter.string('The id of the reminder to mark done.') },
   returns: 'status: "success" when the reminder was marked complete',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -72,7 +72,7 @@ export const completeReminder = defineToolTalkTool({
 export const deleteReminder = defineToolTalkTool({
   name: 'DeleteReminder', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: true,
   description: 'Removes a reminder.',
-  args: z.strictObject({ reminder_id: z.string().describe('The id of the reminder to remove.') }),
+  parameters: { reminder_id: parameter.string('The id of the reminder to remove.') },
   returns: 'status: "success" when the reminder was removed',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)
@@ -86,7 +86,7 @@ export const deleteReminder = defineToolTalkTool({
 export const getReminders = defineToolTalkTool({
   name: 'GetReminders', group: GROUP, plugin: 'Reminder', requiresAuth: true, action: false,
   description: "Lists all of the user's reminders.",
-  args: z.strictObject({}),
+  parameters: {},
   returns: 'reminders: each reminder with its id, task, due date and status ("pending" or "complete")',
   call: (values, context) => {
     const store = new ToolTalkStore(context.world)

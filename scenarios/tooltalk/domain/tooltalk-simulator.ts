@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { seededIds } from '../../../src/tools/context.ts'
 import { ToolError } from '../../../src/tools/tool-error.ts'
 import type { JsonObject, JsonValue, WorldSnapshot } from '../../../src/world/index.ts'
@@ -9,6 +9,7 @@ import { PythonRandom } from './python-random.ts'
 import type { ToolTalkCall } from './tooltalk-call.ts'
 import type { PythonParameter } from './python-call.ts'
 import { pythonCallError } from './python-call.ts'
+import { pythonSignature } from './tooltalk-parameters.ts'
 import type { ToolTalkArguments, ToolTalkSearchOrder, ToolTalkTool, ToolTalkToolContext } from './tooltalk-tool.ts'
 import { toolTalkTools } from './tooltalk-tools.ts'
 
@@ -203,9 +204,12 @@ export class ToolTalkSimulator {
   }
 }
 
-/** The parameters of a tool's `call` after the session token, in order, from its argument schema. */
+/**
+ * The parameters of a tool's `call` after the session token, in order, from its declared
+ * parameters (not from its zod schema, which binding arguments ToolTalk's way never needs).
+ */
 export function pythonParameters(tool: ToolTalkTool): PythonParameter[] {
-  return Object.entries(tool.args.shape).map(([name, field]) => ({ name, required: !(field as z.ZodType).safeParse(undefined).success }))
+  return pythonSignature(tool.parameters)
 }
 
 function failure(apiName: string, parameters: JsonObject, exception: string): ToolTalkCall {

@@ -4,6 +4,8 @@ import type { ToolDefinition } from '../../../src/tools/define-tool.ts'
 import { ToolError } from '../../../src/tools/tool-error.ts'
 import type { JsonValue } from '../../../src/world/index.ts'
 import type { PythonRandom } from './python-random.ts'
+import type { ToolTalkArgsSchema, ToolTalkParameters } from './tooltalk-parameters.ts'
+import { toolTalkArgsSchema } from './tooltalk-parameters.ts'
 
 /** ToolTalk's seven plugins (it calls them suites). */
 export type ToolTalkPlugin = 'AccountTools' | 'Alarm' | 'Calendar' | 'Email' | 'Messages' | 'Reminder' | 'Weather'
@@ -18,14 +20,17 @@ export type ToolTalkArguments = Readonly<Record<string, JsonValue>>
 /**
  * A ToolTalk tool: a toolcheck tool plus what ToolTalk's executor needs: the plugin it belongs to,
  * whether it needs a logged-in user (the executor then passes the session token, which the model
- * never supplies), and `call`, ToolTalk's own method as Python runs it on any values. The zod
- * schema lists the arguments in the order of ToolTalk's `call` signature (optional ones marked
- * optional): it is what models are shown, what toolcheck's strict validation checks, and where
- * Python's "missing argument" messages take their order from.
+ * never supplies), its parameters as ToolTalk declares them, and `call`, ToolTalk's own method as
+ * Python runs it on any values. The parameters are the source of the zod `args` schema (see
+ * `toolTalkArgsSchema`), which lists them in the same order: it is what models are shown and what
+ * toolcheck's strict validation checks; the parameters alone are what ToolTalk's own way of
+ * binding arguments needs, and where Python's "missing argument" messages take their order from.
  */
 export interface ToolTalkTool<Args extends z.ZodObject = z.ZodObject, Result extends JsonValue = JsonValue> extends ToolDefinition<Args, Result> {
   readonly plugin: ToolTalkPlugin
   readonly requiresAuth: boolean
+  /** The parameters of ToolTalk's `call` after the session token, in its order. */
+  readonly parameters: ToolTalkParameters
   /**
    * ToolTalk's `call(**kwargs)`: runs on the values as given, with Python's semantics, and fails
    * with the `PythonError` (its type and text) Python would raise.
@@ -33,19 +38,34 @@ export interface ToolTalkTool<Args extends z.ZodObject = z.ZodObject, Result ext
   call(values: ToolTalkArguments, context: ToolContext): Result
 }
 
-/** What `defineToolTalkTool` takes: a ToolTalk tool without `execute`, which it derives from `call`. */
-export type ToolTalkToolDefinition<Args extends z.ZodObject, Result extends JsonValue> = Omit<ToolTalkTool<Args, Result>, 'execute'>
+/**
+ * What `defineToolTalkTool` takes: a ToolTalk tool without `args`, which it makes of the
+ * parameters, and without `execute`, which it derives from `call`.
+ */
+export type ToolTalkToolDefinition<Parameters extends ToolTalkParameters, Result extends JsonValue> = Omit<ToolTalkTool<ToolTalkArgsSchema<Parameters>, Result>, 'args' | 'execute' | 'parameters'> & {
+  readonly parameters: Parameters
+}
 
 /**
- * Declares a ToolTalk tool. Its `execute` (what toolcheck's executor runs after validating the
- * arguments) is its `call` on the validated arguments, so both paths run the same code.
+ * Declares a ToolTalk tool. Its `args` is the zod schema of its parameters, made the first time
+ * something reads it (presenting the tool to a model, strict validation, a domain): scoring
+ * ToolTalk's way never does, and then never loads zod. Its `execute` (what toolcheck's executor
+ * runs after validating the arguments) is its `call` on the validated arguments, so both paths
+ * run the same code.
  */
-export function defineToolTalkTool<Args extends z.ZodObject, Result extends JsonValue>(definition: ToolTalkToolDefinition<Args, Result>): ToolTalkTool<Args, Result> {
+export function defineToolTalkTool<const Parameters extends ToolTalkParameters, Result extends JsonValue>(
+  definition: ToolTalkToolDefinition<Parameters, Result>,
+): ToolTalkTool<ToolTalkArgsSchema<Parameters>, Result> {
+  let args: ToolTalkArgsSchema<Parameters> | undefined
   return {
     ...definition,
-    execute: (args, context) => {
+    get args() {
+      args ??= toolTalkArgsSchema(definition.parameters)
+      return args
+    },
+    execute: (validated, context) => {
       const values: Record<string, JsonValue> = {}
-      for (const [name, value] of Object.entries(args as Record<string, JsonValue | undefined>)) if (value !== undefined) values[name] = value
+      for (const [name, value] of Object.entries(validated as Record<string, JsonValue | undefined>)) if (value !== undefined) values[name] = value
       return definition.call(values, context)
     },
   }

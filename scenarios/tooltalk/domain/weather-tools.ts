@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import type { JsonValue, Row } from '../../../src/world/index.ts'
 import { DAY_SECONDS, dateRepr, dayOf, parseDate } from './python-datetime.ts'
 import { apiException, PythonError, pythonLower } from './python-values.ts'
+import { parameter } from './tooltalk-parameters.ts'
 import { plainRow, ToolTalkStore } from './tooltalk-store.ts'
 import { defineToolTalkTool, toolTalkState } from './tooltalk-tool.ts'
 
@@ -34,7 +34,7 @@ function dayRow(days: Map<string, Row>, seconds: number): Row {
 export const currentWeather = defineToolTalkTool({
   name: 'CurrentWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: "Gives today's weather at a place.",
-  args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
+  parameters: { location: parameter.string('The city, such as "London".') },
   returns: 'weather: the date, high and low temperature and conditions',
   call: (values, context) => {
     const days = daysOf(new ToolTalkStore(context.world), locationKey(values.location))
@@ -46,7 +46,7 @@ export const currentWeather = defineToolTalkTool({
 export const forecastWeather = defineToolTalkTool({
   name: 'ForecastWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: 'Gives the weather forecast for the next three days at a place.',
-  args: z.strictObject({ location: z.string().describe('The city, such as "London".') }),
+  parameters: { location: parameter.string('The city, such as "London".') },
   returns: 'forecast: three days, each with its date, high and low temperature and conditions',
   call: (values, context) => {
     const days = daysOf(new ToolTalkStore(context.world), locationKey(values.location))
@@ -59,10 +59,10 @@ export const forecastWeather = defineToolTalkTool({
 export const historicWeather = defineToolTalkTool({
   name: 'HistoricWeather', group: GROUP, plugin: 'Weather', requiresAuth: false, action: false,
   description: 'Gives the usual weather of a month at a place: temperatures, records, rainfall and snow days.',
-  args: z.strictObject({
-    location: z.string().describe('The city, such as "London".'),
-    month: z.string().describe('The month, written out in full, such as "September".'),
-  }),
+  parameters: {
+    location: parameter.string('The city, such as "London".'),
+    month: parameter.string('The month, written out in full, such as "September".'),
+  },
   returns: 'weather: min_temp, max_temp, record_min_temp, record_max_temp (Fahrenheit), avg_rainfall (inches) and snow_days',
   call: (values, context) => {
     const key = locationKey(values.location)
