@@ -17,9 +17,10 @@ export const recordedTurnSchema = z.object({
 })
 
 /**
- * A ToolTalk conversation file, as read (not strict: unknown fields are kept out of the way and
- * reported). `scenario` is missing in three of ToolTalk's files; `session_token` and
- * `verification_code` on the user are optional.
+ * A ToolTalk conversation file, as a zod schema (not strict: unknown fields are left out).
+ * `scenario` is missing in three of ToolTalk's files; `session_token` and `verification_code` on
+ * the user are optional. Importing a conversation does not use it: `readConversationFile` reads
+ * the same files by hand, with the same problems named the same way, and without loading zod.
  */
 export const conversationFileSchema = z.object({
   name: z.string().min(1),
@@ -45,5 +46,3 @@ export const conversationFileSchema = z.object({
   conversation: z.array(recordedTurnSchema).min(1),
 })
 
-/** A conversation file as parsed. */
-export type ConversationFile = z.infer<typeof conversationFileSchema>

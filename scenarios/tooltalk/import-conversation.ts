@@ -2,8 +2,8 @@ import { basename } from 'node:path'
 import type { ToolTalkCall, ToolTalkIrregularity } from './domain/index.ts'
 import { parseDateTime, toolTalkTool } from './domain/index.ts'
 import type { JsonValue } from '../../src/world/index.ts'
-import type { ConversationFile } from './conversation-schema.ts'
-import { conversationFileSchema } from './conversation-schema.ts'
+import type { ConversationFile } from './read-conversation-file.ts'
+import { readConversationFile } from './read-conversation-file.ts'
 import type { ToolTalkConversation, ToolTalkTurn } from './tooltalk-conversation.ts'
 
 /** A conversation file that cannot be imported; the message names the file and what was wrong. */
@@ -26,12 +26,9 @@ export class ToolTalkConversationError extends Error {
  * that is no real date and a call to a tool ToolTalk does not have are errors: nothing can run.
  */
 export function importToolTalkConversation(content: JsonValue, file: string): ToolTalkConversation {
-  const parsed = conversationFileSchema.safeParse(content)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`)
-    throw new ToolTalkConversationError(file, `not a ToolTalk conversation (${problems.join('; ')})`)
-  }
-  const data: ConversationFile = parsed.data
+  const read = readConversationFile(content)
+  if ('problems' in read) throw new ToolTalkConversationError(file, `not a ToolTalk conversation (${read.problems.slice(0, 5).join('; ')})`)
+  const data: ConversationFile = read.file
   // The simulator's clock; a date that does not exist (2023-02-30) has the right shape but cannot run.
   try {
     parseDateTime(data.metadata.timestamp, 'metadata.timestamp')
