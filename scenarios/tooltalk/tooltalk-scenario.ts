@@ -1,10 +1,9 @@
 import type { ToolTalkDatabases } from './domain/index.ts'
 import { KEY_COLUMN, toolTalkTool } from './domain/index.ts'
 import type { ReferenceStep, Scenario, WorldSpec } from '../../src/scenario/index.ts'
-import { defineScenario } from '../../src/scenario/index.ts'
 import type { JsonObject, JsonValue, WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
-import { SESSION_TABLE, TOOLTALK_DOMAIN } from './tooltalk-domain.ts'
+import { SESSION_TABLE, TOOLTALK_DOMAIN } from './tooltalk-domain-names.ts'
 import { toolTalkSystemPrompt, toolTalkToolNames } from './tooltalk-view.ts'
 
 /** Options of `toolTalkScenario`. */
@@ -47,24 +46,27 @@ export function toolTalkScenario(conversation: ToolTalkConversation, options: To
   const firstMessage = openingUserTurns.map((turn) => turn.text).filter((text) => text !== '').join('\n\n')
   // An empty scenario text says nothing; the scenario's goal and description must not be empty.
   const scenarioText = conversation.scenario === undefined || conversation.scenario.trim() === '' ? undefined : conversation.scenario
-  return defineScenario(
-    {
-      id: `tooltalk-${conversation.name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+/, '')}`,
-      domain: TOOLTALK_DOMAIN,
-      description: scenarioText ?? `ToolTalk conversation ${conversation.name}`,
-      categories: [callCount > 1 ? 'MULTIPLE_TOOL_CALL' : 'SINGLE_TOOL_CALL', userTurns > 1 ? 'MULTIPLE_USER_TURN' : 'SINGLE_USER_TURN'],
-      clock: { now: `${isoDate(conversation.timestamp)}+00:00`, timeZone: 'UTC' },
-      ...(options.databases === undefined ? {} : { world: startingWorld(conversation, options.databases) }),
-      user: { goal: scenarioText ?? 'Follow the recorded ToolTalk conversation.', knowledge: 'Only what the recorded conversation says.' },
-      firstMessage: firstMessage || '(no user message)',
-      tools: { allow: toolTalkToolNames() },
-      prompts: { agent: toolTalkSystemPrompt(conversation) },
-      // Every message of the recorded conversation fits, however long (ToolSandbox's 30 would cut some).
-      maxTurns: Math.max(30, 2 * callCount + turns.length + 2),
-      reference,
-    },
-    conversation.file,
-  )
+  // Written out whole, defaults included, rather than through defineScenario: validating it would
+  // load zod, and a scenario made this way is valid by construction (the conversation was checked
+  // on import; a test checks defineScenario returns every one of ToolTalk's unchanged).
+  return {
+    id: `tooltalk-${conversation.name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+/, '')}`,
+    domain: TOOLTALK_DOMAIN,
+    description: scenarioText ?? `ToolTalk conversation ${conversation.name}`,
+    categories: [callCount > 1 ? 'MULTIPLE_TOOL_CALL' : 'SINGLE_TOOL_CALL', userTurns > 1 ? 'MULTIPLE_USER_TURN' : 'SINGLE_USER_TURN'],
+    clock: { now: `${isoDate(conversation.timestamp)}+00:00`, timeZone: 'UTC' },
+    world: options.databases === undefined ? {} : startingWorld(conversation, options.databases),
+    user: { goal: scenarioText ?? 'Follow the recorded ToolTalk conversation.', knowledge: 'Only what the recorded conversation says.', demonstrations: [] },
+    firstMessage: firstMessage || '(no user message)',
+    paraphrases: [],
+    tools: { allow: toolTalkToolNames(), deny: [] },
+    milestones: [],
+    minefields: [],
+    prompts: { agent: toolTalkSystemPrompt(conversation) },
+    // Every message of the recorded conversation fits, however long (ToolSandbox's 30 would cut some).
+    maxTurns: Math.max(30, 2 * callCount + turns.length + 2),
+    reference,
+  }
 }
 
 /**
@@ -82,7 +84,7 @@ function startingWorld(conversation: ToolTalkConversation, databases: ToolTalkDa
     ...(verificationCode === undefined ? {} : { verification_code: verificationCode }),
   }
   const rows = accounts.map((row) => (row[KEY_COLUMN] === username ? { ...row, ...patch } : { ...row }) as Record<string, JsonValue>)
-  return { replace: { Account: rows }, ...(sessionToken === undefined ? {} : { insert: { [SESSION_TABLE]: [{ token: sessionToken }] } }) }
+  return { ...(sessionToken === undefined ? {} : { insert: { [SESSION_TABLE]: [{ token: sessionToken }] } }), replace: { Account: rows } }
 }
 
 /** A call's arguments as the model gives them: without the session token the executor adds. */
