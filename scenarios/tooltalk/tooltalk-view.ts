@@ -1,8 +1,8 @@
 import type { Message, ToolCall } from '../../src/conversation/index.ts'
 import type { ToolTalkCall } from './domain/index.ts'
 import { toolTalkTools } from './domain/index.ts'
-import { presentTool } from '../../src/tools/index.ts'
-import type { ToolSpec } from '../../src/tools/index.ts'
+import { presentTool } from '../../src/tools/present-tool.ts'
+import type { ToolSpec } from '../../src/tools/tool-spec.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 import { modelArguments } from './tooltalk-scenario.ts'
 

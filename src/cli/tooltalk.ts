@@ -1,10 +1,16 @@
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
-import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/index.ts'
+import type { ToolTalkConversationResult } from '../../scenarios/tooltalk/evaluate-conversation.ts'
+import { evaluateToolTalkConversation } from '../../scenarios/tooltalk/evaluate-conversation.ts'
+import type { ToolTalkDataset } from '../../scenarios/tooltalk/load-dataset.ts'
+import { loadToolTalkDataset } from '../../scenarios/tooltalk/load-dataset.ts'
+import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/aggregate-metrics.ts'
+import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/aggregate-metrics.ts'
+import { referenceToolTalkAgent } from '../../scenarios/tooltalk/reference-agent.ts'
+import type { ReplayDiscipline } from '../../scenarios/tooltalk/replay-conversation.ts'
+import type { ToolTalkPredictionSet } from '../../scenarios/tooltalk/score-predictions.ts'
+import type { ToolTalkConversation } from '../../scenarios/tooltalk/tooltalk-conversation.ts'
 import type { Agent } from '../roles/types.ts'
-import type { ReplayDiscipline, ToolTalkConversation, ToolTalkConversationResult, ToolTalkPredictionSet } from '../../scenarios/tooltalk/index.ts'
-import { evaluateToolTalkConversation, loadToolTalkDataset, loadToolTalkPredictions, referenceToolTalkAgent, scoreToolTalkPredictions } from '../../scenarios/tooltalk/index.ts'
 import { parseRoleSpec, roleSpecProblem } from '../roles/role-spec.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -146,6 +152,8 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
   }
   const strict = parsed.values.strict
   if (parsed.values.predictions !== undefined) {
+    // Reading ToolTalk's output files uses zod, which scoring with an agent never loads.
+    const { loadToolTalkPredictions } = await import('../../scenarios/tooltalk/score-predictions.ts')
     let predictionSet: ToolTalkPredictionSet
     try {
       predictionSet = await loadToolTalkPredictions(parsed.values.predictions)
@@ -177,11 +185,11 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
   return finish({ results, errors }, { directory: dataset.directory, databases: dataset.databases.directory, agent: agentSpec, strict }, parsed.values.json, io)
 }
 
-type Dataset = Awaited<ReturnType<typeof loadToolTalkDataset>>
 type Outcome = { results: ToolTalkConversationResult[]; errors: { file: string; message: string }[] }
 
 /** Scores every conversation that has predictions; the others, and predictions for no conversation, are errors. */
-async function scorePredictions(dataset: Dataset, predictionSet: ToolTalkPredictionSet, strict: boolean): Promise<Outcome> {
+async function scorePredictions(dataset: ToolTalkDataset, predictionSet: ToolTalkPredictionSet, strict: boolean): Promise<Outcome> {
+  const { scoreToolTalkPredictions } = await import('../../scenarios/tooltalk/score-predictions.ts')
   const results: ToolTalkConversationResult[] = []
   const errors = [...dataset.errors, ...predictionSet.errors]
   const used = new Set<string>()

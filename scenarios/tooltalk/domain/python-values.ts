@@ -1,4 +1,4 @@
-import { pythonFloatText } from '../../../src/evaluation/index.ts'
+import { pythonFloatText } from '../../../src/evaluation/fill-conversion.ts'
 import { ToolError } from '../../../src/tools/tool-error.ts'
 import type { JsonValue } from '../../../src/world/index.ts'
 
