@@ -5,7 +5,6 @@
 //
 // This file is plain JavaScript that any Node can parse, so that an old Node gets one line that
 // says what to do rather than a syntax error or a crash further in.
-import { existsSync } from 'node:fs'
 import module from 'node:module'
 import { sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,7 +17,9 @@ const MINIMUM_NODE_FOR_SOURCES = [22, 18]
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 const source = new URL('../src/cli/main.ts', import.meta.url)
-const fromSource = !fileURLToPath(import.meta.url).includes(`${sep}node_modules${sep}`) && existsSync(source)
+// node:fs only when the sources could be there: importing it as an ES module costs an installed
+// command a few milliseconds (see src/builtin-modules.ts).
+const fromSource = !fileURLToPath(import.meta.url).includes(`${sep}node_modules${sep}`) && (await import('node:fs')).existsSync(source)
 const [needMajor, needMinor] = fromSource ? MINIMUM_NODE_FOR_SOURCES : MINIMUM_NODE
 if (major < needMajor || (major === needMajor && minor < needMinor)) {
   const how = fromSource

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { ToolTalkDatabases } from './domain/index.ts'
 import { loadToolTalkDatabases, ToolTalkDatabaseError } from './domain/index.ts'
+import { fs } from '../../src/builtin-modules.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import { importToolTalkConversation, ToolTalkConversationError } from './import-conversation.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
@@ -42,12 +42,12 @@ export async function loadToolTalkDataset(directory: string, options: LoadToolTa
   const folder = resolve(directory)
   let names: string[]
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort()
+    names = fs.readdirSync(folder).filter((name) => name.endsWith('.json')).sort()
   } catch (error) {
     throw new ToolTalkConversationError(folder, `cannot read the conversations folder (${(error as Error).message})`)
   }
   const databasesFolder = resolve(options.databases ?? join(dirname(folder), 'databases'))
-  const isFolder = statSync(databasesFolder, { throwIfNoEntry: false })?.isDirectory() === true
+  const isFolder = fs.statSync(databasesFolder, { throwIfNoEntry: false })?.isDirectory() === true
   if (!isFolder)
     throw new ToolTalkDatabaseError(databasesFolder, `no databases folder here; ToolTalk keeps it next to the conversation folders (data/databases), or pass its path (--databases <dir>)`)
   const databases = await loadToolTalkDatabases(databasesFolder)
@@ -73,7 +73,7 @@ export async function loadToolTalkDataset(directory: string, options: LoadToolTa
 /** A JSON file's content, or the error that names the file and why it could not be read. */
 export async function readJsonFile(file: string): Promise<{ readonly ok: true; readonly content: JsonValue } | { readonly ok: false; readonly error: ToolTalkFileError }> {
   try {
-    return { ok: true, content: JSON.parse(readFileSync(file, 'utf8')) as JsonValue }
+    return { ok: true, content: JSON.parse(fs.readFileSync(file, 'utf8')) as JsonValue }
   } catch (error) {
     return { ok: false, error: { file, message: `${file}: not valid JSON (${(error as Error).message})` } }
   }

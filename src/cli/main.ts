@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { fs } from '../builtin-modules.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { CommandIo } from './io.ts'
 import { isUsageError } from './usage-error.ts'
@@ -129,11 +129,11 @@ async function help(topics: readonly string[], io: CommandIo): Promise<number> {
 function bundledCommand(name: string): string | undefined {
   if (MODULE_EXTENSION !== '.js') return undefined
   const bundle = new URL(`../../bundle/${name}.js`, import.meta.url)
-  return existsSync(bundle) ? bundle.href : undefined
+  return fs.existsSync(bundle) ? bundle.href : undefined
 }
 
 /** The version in the package's own package.json (the repository's, or the installed package's). */
 function packageVersion(): string {
   const file = fileURLToPath(import.meta.resolve('vitest-toolcheck/package.json'))
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version
 }

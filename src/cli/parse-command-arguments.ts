@@ -1,5 +1,5 @@
 import type { ParseArgsOptionsConfig } from 'node:util'
-import { parseArgs } from 'node:util'
+import { util } from '../builtin-modules.ts'
 import { closestNames } from '../tools/closest-names.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -12,7 +12,7 @@ import { UsageError } from './usage-error.ts'
 export function parseCommandArguments<Options extends ParseArgsOptionsConfig>(args: readonly string[], options: Options, allowPositionals = false) {
   const withHelp = { ...options, help: { type: 'boolean', short: 'h' } } as const satisfies ParseArgsOptionsConfig
   try {
-    return parseArgs({ args: [...args], options: withHelp, allowPositionals, strict: true })
+    return util.parseArgs({ args: [...args], options: withHelp, allowPositionals, strict: true })
   } catch (error) {
     const code = (error as { code?: unknown }).code
     if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) throw error

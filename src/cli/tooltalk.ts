@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ToolTalkConversationResult } from '../../scenarios/tooltalk/evaluate-conversation.ts'
 import { evaluateToolTalkConversation } from '../../scenarios/tooltalk/evaluate-conversation.ts'
@@ -10,6 +9,7 @@ import { referenceToolTalkAgent } from '../../scenarios/tooltalk/reference-agent
 import type { ReplayDiscipline } from '../../scenarios/tooltalk/replay-conversation.ts'
 import type { ToolTalkPredictionSet } from '../../scenarios/tooltalk/score-predictions.ts'
 import type { ToolTalkConversation } from '../../scenarios/tooltalk/tooltalk-conversation.ts'
+import { fs } from '../builtin-modules.ts'
 import type { Agent } from '../roles/types.ts'
 import { parseRoleSpec, roleSpecProblem } from '../roles/role-spec.ts'
 import type { CommandIo } from './io.ts'
@@ -139,7 +139,7 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
     io.stderr(`toolcheck tooltalk: ${specProblem}\n`)
     return 2
   }
-  if (statSync(directory, { throwIfNoEntry: false })?.isDirectory() !== true) {
+  if (fs.statSync(directory, { throwIfNoEntry: false })?.isDirectory() !== true) {
     io.stderr(`toolcheck tooltalk: there is no folder ${resolve(directory)}. ${TOOLTALK_DATA_SOURCE}.\n`)
     return 1
   }

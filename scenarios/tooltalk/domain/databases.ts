@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fs } from '../../../src/builtin-modules.ts'
 import type { JsonObject, JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
 import { createWorld } from '../../../src/world/index.ts'
 
@@ -94,7 +94,7 @@ export function toolTalkWorld(
 export async function loadToolTalkDatabases(directory: string): Promise<ToolTalkDatabases> {
   let names: string[]
   try {
-    names = readdirSync(directory).filter((name) => name.endsWith('.json')).sort()
+    names = fs.readdirSync(directory).filter((name) => name.endsWith('.json')).sort()
   } catch (error) {
     throw new ToolTalkDatabaseError(directory, `cannot read the databases folder (${(error as Error).message})`)
   }
@@ -102,7 +102,7 @@ export async function loadToolTalkDatabases(directory: string): Promise<ToolTalk
   for (const name of names) {
     const path = join(directory, name)
     try {
-      content[name.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path, 'utf8')) as JsonValue
+      content[name.slice(0, -'.json'.length)] = JSON.parse(fs.readFileSync(path, 'utf8')) as JsonValue
     } catch (error) {
       throw new ToolTalkDatabaseError(path, `not valid JSON (${(error as Error).message})`)
     }
