@@ -4,6 +4,7 @@ import { loadToolTalkDatabases, ToolTalkDatabaseError } from './domain/index.ts'
 import { fs } from '../../src/builtin-modules.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import { importToolTalkConversation, ToolTalkConversationError } from './import-conversation.ts'
+import { readJsonFile } from './read-json-file.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 
 /** A file of a dataset folder that could not be imported. */
@@ -68,13 +69,4 @@ export async function loadToolTalkDataset(directory: string, options: LoadToolTa
     }
   }
   return { directory: folder, conversations, errors, databases }
-}
-
-/** A JSON file's content, or the error that names the file and why it could not be read. */
-export async function readJsonFile(file: string): Promise<{ readonly ok: true; readonly content: JsonValue } | { readonly ok: false; readonly error: ToolTalkFileError }> {
-  try {
-    return { ok: true, content: JSON.parse(fs.readFileSync(file, 'utf8')) as JsonValue }
-  } catch (error) {
-    return { ok: false, error: { file, message: `${file}: not valid JSON (${(error as Error).message})` } }
-  }
 }

@@ -122,13 +122,16 @@ async function help(topics: readonly string[], io: CommandIo): Promise<number> {
 }
 
 /**
- * The built package also holds the ToolTalk command bundled into one module (`dist/bundle`, made
- * by `npm run build`): loading its fifty modules one by one took a third of a short run's time.
- * Returns the bundle's URL when this is the built package and the bundle is there.
+ * The built package also holds the ToolTalk command bundled into one module
+ * (`dist/src/cli/tooltalk.bundle.js`, made by `npm run build`): loading its modules one by one took
+ * a third of a short run's time. What the command imports only on demand (model agents, reading
+ * predictions) stays outside the bundle and is loaded from beside it, so the bundle is a single
+ * file: esbuild would otherwise split the code it shares with those into further files. Returns
+ * the bundle's URL when this is the built package and the bundle is there.
  */
 function bundledCommand(name: string): string | undefined {
   if (MODULE_EXTENSION !== '.js') return undefined
-  const bundle = new URL(`../../bundle/${name}.js`, import.meta.url)
+  const bundle = new URL(`./${name}.bundle.js`, import.meta.url)
   return fs.existsSync(bundle) ? bundle.href : undefined
 }
 

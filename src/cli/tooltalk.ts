@@ -7,7 +7,8 @@ import type { ToolTalkDatasetMetrics } from '../../scenarios/tooltalk/metrics/ag
 import { aggregateToolTalkMetrics } from '../../scenarios/tooltalk/metrics/aggregate-metrics.ts'
 import { referenceToolTalkAgent } from '../../scenarios/tooltalk/reference-agent.ts'
 import type { ReplayDiscipline } from '../../scenarios/tooltalk/replay-conversation.ts'
-import type { ToolTalkPredictionSet } from '../../scenarios/tooltalk/score-predictions.ts'
+import type { ToolTalkPredictionSet } from '../../scenarios/tooltalk/load-predictions.ts'
+import { scoreToolTalkPredictions } from '../../scenarios/tooltalk/score-predictions.ts'
 import type { ToolTalkConversation } from '../../scenarios/tooltalk/tooltalk-conversation.ts'
 import { fs } from '../builtin-modules.ts'
 import type { Agent } from '../roles/types.ts'
@@ -153,7 +154,7 @@ export async function runToolTalkCommand(args: string[], io: CommandIo): Promise
   const strict = parsed.values.strict
   if (parsed.values.predictions !== undefined) {
     // Reading ToolTalk's output files uses zod, which scoring with an agent never loads.
-    const { loadToolTalkPredictions } = await import('../../scenarios/tooltalk/score-predictions.ts')
+    const { loadToolTalkPredictions } = await import('../../scenarios/tooltalk/load-predictions.ts')
     let predictionSet: ToolTalkPredictionSet
     try {
       predictionSet = await loadToolTalkPredictions(parsed.values.predictions)
@@ -189,7 +190,6 @@ type Outcome = { results: ToolTalkConversationResult[]; errors: { file: string; 
 
 /** Scores every conversation that has predictions; the others, and predictions for no conversation, are errors. */
 async function scorePredictions(dataset: ToolTalkDataset, predictionSet: ToolTalkPredictionSet, strict: boolean): Promise<Outcome> {
-  const { scoreToolTalkPredictions } = await import('../../scenarios/tooltalk/score-predictions.ts')
   const results: ToolTalkConversationResult[] = []
   const errors = [...dataset.errors, ...predictionSet.errors]
   const used = new Set<string>()
