@@ -18,7 +18,7 @@ const MINIMUM_NODE_FOR_SOURCES = [22, 18]
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 const source = new URL('../src/cli/main.ts', import.meta.url)
 // node:fs only when the sources could be there: importing it as an ES module costs an installed
-// command a few milliseconds (see src/builtin-modules.ts).
+// command a few milliseconds (see src/cli/builtin-modules.ts).
 const fromSource = !fileURLToPath(import.meta.url).includes(`${sep}node_modules${sep}`) && (await import('node:fs')).existsSync(source)
 const [needMajor, needMinor] = fromSource ? MINIMUM_NODE_FOR_SOURCES : MINIMUM_NODE
 if (major < needMajor || (major === needMajor && minor < needMinor)) {

@@ -1,11 +1,14 @@
 import { dirname, join, resolve } from 'node:path'
 import type { ToolTalkDatabases } from './domain/index.ts'
 import { loadToolTalkDatabases, ToolTalkDatabaseError } from './domain/index.ts'
-import { fs } from '../../src/builtin-modules.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import { importToolTalkConversation, ToolTalkConversationError } from './import-conversation.ts'
 import { readJsonFile } from './read-json-file.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+
+// Taken, not imported: an ES module import of node:fs loads its promise API too (see
+// src/cli/builtin-modules.ts), a cost on the start-up path of toolcheck tooltalk.
+const fs = process.getBuiltinModule('node:fs')
 
 /** A file of a dataset folder that could not be imported. */
 export interface ToolTalkFileError {

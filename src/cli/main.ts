@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { fs } from '../builtin-modules.ts'
+import { fs } from './builtin-modules.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { CommandIo } from './io.ts'
 import { isUsageError } from './usage-error.ts'

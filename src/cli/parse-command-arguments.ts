@@ -1,5 +1,5 @@
 import type { ParseArgsOptionsConfig } from 'node:util'
-import { util } from '../builtin-modules.ts'
+import { util } from './builtin-modules.ts'
 import { closestNames } from '../tools/closest-names.ts'
 import { UsageError } from './usage-error.ts'
 

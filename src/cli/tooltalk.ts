@@ -10,7 +10,7 @@ import type { ReplayDiscipline } from '../../scenarios/tooltalk/replay-conversat
 import type { ToolTalkPredictionSet } from '../../scenarios/tooltalk/load-predictions.ts'
 import { scoreToolTalkPredictions } from '../../scenarios/tooltalk/score-predictions.ts'
 import type { ToolTalkConversation } from '../../scenarios/tooltalk/tooltalk-conversation.ts'
-import { fs } from '../builtin-modules.ts'
+import { fs } from './builtin-modules.ts'
 import type { Agent } from '../roles/types.ts'
 import { parseRoleSpec, roleSpecProblem } from '../roles/role-spec.ts'
 import type { CommandIo } from './io.ts'

@@ -1,6 +1,6 @@
-import { loadZod } from '../load-zod.ts'
 import type { JsonObject, JsonValue } from '../world/index.ts'
 import type { AnyTool } from './define-tool.ts'
+import { loadZod } from './load-zod.ts'
 
 /** Options of `toolJsonSchema`. */
 export interface ToolJsonSchemaOptions {

@@ -1,7 +1,10 @@
 import { join } from 'node:path'
-import { fs } from '../../../src/builtin-modules.ts'
 import type { JsonObject, JsonValue, Row, WorldSnapshot } from '../../../src/world/index.ts'
 import { createWorld } from '../../../src/world/index.ts'
+
+// Taken, not imported: an ES module import of node:fs loads its promise API too (see
+// src/cli/builtin-modules.ts), a cost on the start-up path of toolcheck tooltalk.
+const fs = process.getBuiltinModule('node:fs')
 
 /**
  * How ToolTalk's database files lie in a world snapshot. Each database file becomes one table.

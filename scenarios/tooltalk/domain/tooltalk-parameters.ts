@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { loadZod } from '../../../src/load-zod.ts'
+import { loadZod } from '../../../src/tools/load-zod.ts'
 import type { PythonParameter } from './python-call.ts'
 
 /**

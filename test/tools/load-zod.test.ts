@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import * as zod from 'zod'
-import { loadZod } from '../src/load-zod.ts'
+import { loadZod } from '../../src/tools/load-zod.ts'
 
 test('loadZod gives the zod instance that import gives, not its CommonJS copy', () => {
   expect(loadZod().z).toBe(zod.z)
