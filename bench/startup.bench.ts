@@ -19,7 +19,7 @@ const easy = fileURLToPath(new URL('../../shared/tooltalk/data/easy', import.met
 
 interface Installed {
   readonly bin: string
-  /** Reports the process's peak resident memory (kB) on stderr at exit. */
+  /** Reports the process's peak resident memory (kB, VmHWM where /proc has it) on stderr at exit. */
   readonly peakHook: string
 }
 
@@ -36,7 +36,12 @@ async function install(): Promise<Installed> {
     await symlink(join(repository, 'node_modules', entry), join(project, 'node_modules', entry))
   }
   const peakHook = join(project, 'peak-memory.mjs')
-  await writeFile(peakHook, "process.on('exit', () => process.stderr.write(`peak ${process.resourceUsage().maxRSS}\\n`))\n")
+  // VmHWM is the high-water mark of this program's own memory. getrusage's maxRSS is not: on Linux
+  // it keeps what the process held before exec, so a child of a large bench process reads as large.
+  await writeFile(
+    peakHook,
+    "import { readFileSync } from 'node:fs'\nprocess.on('exit', () => process.stderr.write(`peak ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? process.resourceUsage().maxRSS}\\n`))\n",
+  )
   return { bin: join(installed, 'bin', 'toolcheck.js'), peakHook }
 }
 
@@ -78,7 +83,10 @@ export default defineBenchmarks([
           targetMs: 60,
           setup: install,
           run: (state: unknown) => runCommand([(state as Installed).bin, ...tooltalkArgs]),
-          facts: (state: unknown) => ({ peakMB: peakMegabytes(state as Installed, tooltalkArgs), targetPeakMB: 60, toolTalkPythonMs: 110, toolTalkPythonMB: 34 }),
+          facts: (state: unknown) => {
+            const peakMB = peakMegabytes(state as Installed, tooltalkArgs)
+            return { peakMB, targetPeakMB: 60, withinPeakTarget: peakMB <= 60, toolTalkPythonMs: 110, toolTalkPythonMB: 34 }
+          },
         },
       ]
     : []),
