@@ -98,7 +98,7 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
  *   or the signal was aborted (`aborted`; a turn-level agent's loop is aborted with it).
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<Trajectory> {
-  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const domain = await resolveScenarioDomain(scenario, options)
   const registry = options.registry ?? domain.registry
   const clock = clockOf(scenario)
   const seed = options.seed ?? 0

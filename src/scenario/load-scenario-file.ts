@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { jsonErrorPosition } from './json-error-position.ts'
 import type { Scenario } from './scenario.ts'
 import { parseScenario } from './scenario.ts'
-import type { DomainChoice } from './scenario-domain.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import { resolveScenarioDomain, UnknownDomainError, withDomain } from './scenario-domain.ts'
 import { ScenarioError } from './scenario-error.ts'
 
@@ -13,7 +13,7 @@ export interface LoadScenarioOptions {
    * The domains scenario files may name (`"domain": "bank"`); the built-in `device` is always
    * known. A file is checked against its domain when it is loaded.
    */
-  readonly domains?: DomainChoice['domains']
+  readonly domains?: readonly AnyDomain[]
 }
 
 /** A scenario file that could not be read or parsed; the message names the file and the place. */
@@ -52,7 +52,7 @@ export async function loadScenarioFile(file: string, options: LoadScenarioOption
   const scenario = parseScenario(input as Parameters<typeof parseScenario>[0], file)
   let domain
   try {
-    domain = await resolveScenarioDomain(scenario, options.domains === undefined ? {} : { domains: options.domains })
+    domain = await resolveScenarioDomain(scenario, options)
   } catch (error) {
     if (error instanceof UnknownDomainError) throw new ScenarioError(file, [{ path: ['domain'], message: error.message.replace(/^scenario \S+ names /, 'names ') }])
     if (error instanceof ScenarioError) throw new ScenarioError(file, error.issues)

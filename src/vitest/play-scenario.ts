@@ -63,7 +63,7 @@ export interface PlayOptions {
  * `augmentationColumns` of its augmentation) and the test's abort signal stops the run.
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
-  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const domain = await resolveScenarioDomain(scenario, options)
   const registry = options.registry ?? domain.registry
   const presentation =
     options.presentation ?? (options.augmentation === undefined ? undefined : applyAugmentation(scenario, options.augmentation.augmentation, registry))

@@ -134,7 +134,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   const minScore = options.minScore ?? 1
   const seed = options.seed ?? seedOf(scenario.id)
   const play = options.play ?? defaultPlayer
-  const domain = await resolveScenarioDomain(scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+  const domain = await resolveScenarioDomain(scenario, options)
   const registry = options.registry ?? domain.registry
   const roles: SweepRoles = {
     agent: options.agent,
