@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonObject, JsonValue } from '../world/index.ts'
+import { isJsonObject } from '../world/index.ts'
 
 /*
  * The four scrambles that change how one tool looks to the agent. Each takes a spec and returns a
@@ -63,13 +64,13 @@ export function withRenamedArguments(spec: ToolSpec): ToolSpec {
 /** The `properties` object of a JSON Schema object, or an empty one. */
 export function propertiesOf(schema: JsonObject): JsonObject {
   const properties = schema.properties
-  return isObject(properties) ? properties : {}
+  return isJsonObject(properties) ? properties : {}
 }
 
 function mapProperties(schema: JsonObject, change: (property: JsonObject) => JsonObject): JsonObject {
   const properties: JsonObject = {}
   for (const [name, property] of Object.entries(propertiesOf(schema)))
-    properties[name] = isObject(property) ? change(property) : property
+    properties[name] = isJsonObject(property) ? change(property) : property
   return { ...schema, properties }
 }
 
@@ -79,12 +80,12 @@ function stripDescriptions(value: JsonValue): JsonObject {
 
 function stripValue(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(stripValue)
-  if (!isObject(value)) return value
+  if (!isJsonObject(value)) return value
   const result: JsonObject = {}
   for (const [key, inner] of Object.entries(value)) {
     if (key === 'description') continue
     // Inside `properties` the keys are argument names, not keywords: an argument may be called `description`.
-    result[key] = key === 'properties' && isObject(inner) ? mapObject(inner, stripValue) : stripValue(inner)
+    result[key] = key === 'properties' && isJsonObject(inner) ? mapObject(inner, stripValue) : stripValue(inner)
   }
   return result
 }
@@ -93,8 +94,4 @@ function mapObject(object: JsonObject, change: (value: JsonValue) => JsonValue):
   const result: JsonObject = {}
   for (const [key, value] of Object.entries(object)) result[key] = change(value)
   return result
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

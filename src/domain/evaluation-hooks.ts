@@ -1,4 +1,5 @@
 import type { JsonValue } from '../world/index.ts'
+import { isJsonObject } from '../world/index.ts'
 
 /** What an extractor reads: one tool trace (the real tool name, arguments, result). */
 export interface ExtractorInput {
@@ -26,14 +27,10 @@ export type Extractor = (source: ExtractorInput) => FillValues | readonly FillVa
  */
 export type ValueSimilarity = (actual: JsonValue | undefined, target: JsonValue) => number
 
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** The first object among a value and, if it is a list, its first element. */
 function firstObject(value: JsonValue | undefined): { [key: string]: JsonValue } | undefined {
-  if (isObject(value)) return value
-  if (Array.isArray(value) && isObject(value[0])) return value[0]
+  if (isJsonObject(value)) return value
+  if (Array.isArray(value) && isJsonObject(value[0])) return value[0]
   return undefined
 }
 
@@ -56,13 +53,13 @@ function latitudeLongitude(value: JsonValue | undefined): FillValues | undefined
  */
 export const builtInExtractors: Readonly<Record<string, Extractor>> = Object.freeze({
   result: (source) => (source.result === undefined ? undefined : { result: source.result }),
-  arguments: (source) => (isObject(source.arguments) ? source.arguments : undefined),
+  arguments: (source) => (isJsonObject(source.arguments) ? source.arguments : undefined),
   first_result: (source) => firstObject(source.result),
   lat_lon: (source) => latitudeLongitude(source.result) ?? latitudeLongitude(source.arguments),
   timestamp: (source) => {
     const result = source.result
     if (typeof result === 'number') return { timestamp: result }
-    if (isObject(result) && typeof result.timestamp === 'number') return { timestamp: result.timestamp }
+    if (isJsonObject(result) && typeof result.timestamp === 'number') return { timestamp: result.timestamp }
     if (Array.isArray(result) && typeof result[0] === 'number') return { timestamp: result[0] }
     return undefined
   },

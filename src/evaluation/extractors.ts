@@ -1,13 +1,10 @@
 import type { Extractor, ExtractorInput, FillValues } from '../domain/index.ts'
 import { builtInExtractors } from '../domain/index.ts'
 import type { JsonValue } from '../world/index.ts'
+import { isJsonObject } from '../world/index.ts'
 
 export type { Extractor, ExtractorInput, FillValues }
 export { builtInExtractors }
-
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Follows a dot-separated path (`result.0.latitude`) into `{ tool, arguments, result }`; list
@@ -18,7 +15,7 @@ export function valueAtPath(source: ExtractorInput, path: string): JsonValue | u
   if (source.result === undefined && path.startsWith('result')) return undefined
   for (const part of path.split('.').filter((segment) => segment.length > 0)) {
     if (Array.isArray(current)) current = /^\d+$/.test(part) ? current[Number(part)] : undefined
-    else if (isObject(current)) current = Object.hasOwn(current, part) ? current[part] : undefined
+    else if (isJsonObject(current)) current = Object.hasOwn(current, part) ? current[part] : undefined
     else return undefined
     if (current === undefined) return undefined
   }

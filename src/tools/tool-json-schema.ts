@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../world/index.ts'
+import { isJsonObject } from '../world/index.ts'
 import type { AnyTool } from './define-tool.ts'
 import { loadZod } from './load-zod.ts'
 
@@ -57,15 +58,15 @@ function strictify(tool: string, root: JsonObject): JsonObject {
       const note = `Default: ${JSON.stringify(defaultValue)}.`
       out.description = typeof out.description === 'string' ? `${out.description} ${note}` : note
     }
-    if (out.type !== 'object' && !isObject(out.properties)) return out
+    if (out.type !== 'object' && !isJsonObject(out.properties)) return out
     const extra = out.additionalProperties
-    if (extra === true || (isObject(extra) && Object.keys(extra).length === 0))
+    if (extra === true || (isJsonObject(extra) && Object.keys(extra).length === 0))
       throw new StrictSchemaError(tool, path, 'is an open object; strict mode needs every key named')
-    if (isObject(extra)) throw new StrictSchemaError(tool, path, 'is a record (an object with free keys); strict mode needs every key named')
+    if (isJsonObject(extra)) throw new StrictSchemaError(tool, path, 'is a record (an object with free keys); strict mode needs every key named')
     delete out.propertyNames
-    const properties: JsonObject = isObject(out.properties) ? { ...out.properties } : {}
+    const properties: JsonObject = isJsonObject(out.properties) ? { ...out.properties } : {}
     const required = new Set(Array.isArray(out.required) ? out.required : [])
-    for (const [name, child] of Object.entries(properties)) if (!required.has(name) && isObject(child)) properties[name] = nullable(child)
+    for (const [name, child] of Object.entries(properties)) if (!required.has(name) && isJsonObject(child)) properties[name] = nullable(child)
     out.properties = properties
     out.required = Object.keys(properties)
     out.additionalProperties = false
@@ -85,12 +86,12 @@ const SCHEMA_MAP_KEYS = ['properties', 'definitions', '$defs', 'patternPropertie
 function walkSchema(node: JsonObject, path: string, visit: (node: JsonObject, path: string) => JsonObject): JsonObject {
   const out: JsonObject = {}
   for (const [key, value] of Object.entries(node)) {
-    if (SCHEMA_MAP_KEYS.includes(key) && isObject(value)) {
+    if (SCHEMA_MAP_KEYS.includes(key) && isJsonObject(value)) {
       const map: JsonObject = {}
-      for (const [name, child] of Object.entries(value)) map[name] = isObject(child) ? walkSchema(child, key === 'properties' ? (path === '' ? name : `${path}.${name}`) : path, visit) : child
+      for (const [name, child] of Object.entries(value)) map[name] = isJsonObject(child) ? walkSchema(child, key === 'properties' ? (path === '' ? name : `${path}.${name}`) : path, visit) : child
       out[key] = map
-    } else if (SCHEMA_LIST_KEYS.includes(key) && Array.isArray(value)) out[key] = value.map((child) => (isObject(child) ? walkSchema(child, path, visit) : child))
-    else if (SCHEMA_KEYS.includes(key) && isObject(value)) out[key] = walkSchema(value, key === 'items' ? `${path}[]` : path, visit)
+    } else if (SCHEMA_LIST_KEYS.includes(key) && Array.isArray(value)) out[key] = value.map((child) => (isJsonObject(child) ? walkSchema(child, path, visit) : child))
+    else if (SCHEMA_KEYS.includes(key) && isJsonObject(value)) out[key] = walkSchema(value, key === 'items' ? `${path}[]` : path, visit)
     else out[key] = value
   }
   return visit(out, path)
@@ -110,15 +111,11 @@ function nullable(schema: JsonObject): JsonObject {
     return out
   }
   if (Array.isArray(schema.anyOf)) {
-    const hasNull = schema.anyOf.some((option) => isObject(option) && option.type === 'null')
+    const hasNull = schema.anyOf.some((option) => isJsonObject(option) && option.type === 'null')
     return hasNull ? schema : { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] }
   }
   const { description, ...rest } = schema
   return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: 'null' }] }
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function deepFreeze<T>(value: T): T {

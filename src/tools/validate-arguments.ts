@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { JsonObject, JsonValue } from '../world/index.ts'
+import { isJsonObject } from '../world/index.ts'
 import type { AnyTool } from './define-tool.ts'
 import { toolJsonSchema } from './tool-json-schema.ts'
 import { ToolError } from './tool-error.ts'
@@ -61,7 +62,7 @@ export function validateArguments(tool: AnyTool, spec: ToolSpec, raw: unknown): 
   }
 
   const jsonSchema = toolJsonSchema(tool)
-  const properties = isObject(jsonSchema.properties) ? jsonSchema.properties : {}
+  const properties = isJsonObject(jsonSchema.properties) ? jsonSchema.properties : {}
   const input: Record<string, unknown> = {}
   const problems: string[] = []
   for (const presented of Object.keys(received)) {
@@ -70,7 +71,7 @@ export function validateArguments(tool: AnyTool, spec: ToolSpec, raw: unknown): 
     let value = received[presented]
     if (value === undefined || (value === null && isOptional(schema) && !acceptsNull(schema))) continue
     value = dropNullOptionals(schema, value)
-    const expected = isObject(properties[real]) ? properties[real] : {}
+    const expected = isJsonObject(properties[real]) ? properties[real] : {}
     if (spec.typesHidden === true) {
       const coerced = coerce(value, expected)
       if (coerced === CANNOT) {
@@ -192,7 +193,7 @@ function coerce(value: unknown, expected: JsonObject): unknown {
 function typesOf(schema: JsonObject): string[] {
   if (typeof schema.type === 'string') return [schema.type]
   if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string' && type !== 'null')
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.flatMap((option) => (isObject(option) ? typesOf(option) : []))
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.flatMap((option) => (isJsonObject(option) ? typesOf(option) : []))
   return []
 }
 
@@ -203,7 +204,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: Record<string, unknown>, 
   const argument = [presentedNameOf.get(real) ?? real, ...rest.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))].join('').replace(/\.\[/g, '[')
   const received = valueAt(input, issue.path)
   const topLevel = rest.length === 0
-  const expected = topLevel && isObject(properties[real]) ? describeExpected(properties[real]) : describeZodExpected(issue)
+  const expected = topLevel && isJsonObject(properties[real]) ? describeExpected(properties[real]) : describeZodExpected(issue)
   if (received === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) return `missing required argument \`${argument}\` (${expected})`
   if (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value')
     return `argument \`${argument}\` should be ${expected}, but got ${describeReceived(received)}`
@@ -250,7 +251,7 @@ export function describeExpected(schema: JsonObject): string {
   if (types.length === 0) return 'a value of the documented form'
   return [...new Set(types)]
     .map((type) => {
-      if (type === 'array' && isObject(schema.items)) return `an array of ${plural(describeExpected(schema.items))}`
+      if (type === 'array' && isJsonObject(schema.items)) return `an array of ${plural(describeExpected(schema.items))}`
       return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`
     })
     .join(' or ')
@@ -289,8 +290,4 @@ function toJsonArguments(output: Record<string, unknown>, input: Record<string, 
   } catch {
     return JSON.parse(JSON.stringify(input)) as JsonObject
   }
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

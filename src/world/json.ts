@@ -4,6 +4,11 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue }
 
+/** Whether a value is a JSON object (not null, not a list). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /**
  * Deep structural equality of two JSON values. Object key order does not matter; `-0` equals `0`.
  */
