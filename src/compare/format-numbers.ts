@@ -1,4 +1,6 @@
 import { formatCost } from '../reporter/format-usage.ts'
+
+export { fixed, plural } from '../reporter/format-summary.ts'
 import type { CellComparison } from './comparison.ts'
 
 /** Whether a cell moved up (its p-values for "better" are the ones to show). */
@@ -19,11 +21,6 @@ export function pValue(value: number | null): string {
   return value < 0.0001 ? '<0.0001' : value.toFixed(4)
 }
 
-/** Three decimals, `-` for none. */
-export function fixed(value: number | null): string {
-  return value === null ? '-' : value.toFixed(3)
-}
-
 /** head − base, `null` when either is missing. */
 export function delta(base: number | null, head: number | null): number | null {
   return base === null || head === null ? null : head - base
@@ -32,9 +29,4 @@ export function delta(base: number | null, head: number | null): number | null {
 /** A cost, `-` when none was recorded. */
 export function costText(usd: number | undefined): string {
   return usd === undefined ? '-' : formatCost(usd)
-}
-
-/** "1 cell", "3 cells". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

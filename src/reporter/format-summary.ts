@@ -80,11 +80,13 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
   ]
 }
 
-function fixed(value: number | null | undefined): string {
+/** Three decimals, `-` for none. */
+export function fixed(value: number | null | undefined): string {
   return value === null || value === undefined ? '-' : value.toFixed(3)
 }
 
-function plural(count: number, noun: string): string {
+/** "1 run", "3 runs". */
+export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 

@@ -4,6 +4,15 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue }
 
+/**
+ * A value as JSON keeps it: what `JSON.stringify` and then `JSON.parse` make of it (`undefined`
+ * fields dropped, dates as text; `undefined` itself as `null`). For turning a library's request
+ * objects into cache-key parts.
+ */
+export function asJson(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value ?? null)) as JsonValue
+}
+
 /** Whether a value is a JSON object (not null, not a list). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -3,6 +3,7 @@ import type { CacheKeyParts, ModelCache } from '../../cache/index.ts'
 import type { Usage } from '../../conversation/index.ts'
 import { InfrastructureError } from '../../roles/types.ts'
 import type { JsonValue } from '../../world/index.ts'
+import { asJson } from '../../world/index.ts'
 
 type WrapGenerate = NonNullable<LanguageModelMiddleware['wrapGenerate']>
 type WrapStream = NonNullable<LanguageModelMiddleware['wrapStream']>
@@ -86,7 +87,7 @@ export function aiSdkCacheMiddleware(options: AiSdkCacheOptions): LanguageModelM
         async flush() {
           const finish = seen.find((chunk) => chunk.type === 'finish')
           if (finish?.type === 'finish') onUsage?.(usageOf(finish.usage, performance.now() - started, false))
-          if (parts !== undefined && !failed && finish !== undefined) await store(cache, parts, { call: 'stream', parts: toJson(seen.filter((chunk) => chunk.type !== 'raw')) })
+          if (parts !== undefined && !failed && finish !== undefined) await store(cache, parts, { call: 'stream', parts: asJson(seen.filter((chunk) => chunk.type !== 'raw')) })
         },
       })
       return { ...rest, stream: stream.pipeThrough(recording) }
@@ -102,9 +103,9 @@ function keyParts(options: AiSdkCacheOptions, model: { readonly provider: string
   return {
     endpoint: options.endpoint ?? `ai-sdk:${model.provider}`,
     model: model.modelId,
-    messages: toJson(prompt),
-    tools: toJson(tools ?? []),
-    options: toJson({ ...generation, call }),
+    messages: asJson(prompt),
+    tools: asJson(tools ?? []),
+    options: asJson({ ...generation, call }),
     trial: options.trial,
   }
 }
@@ -120,7 +121,7 @@ async function store(cache: ModelCache | undefined, parts: CacheKeyParts, reply:
 /** What a cassette keeps of a generate result: no request or response bodies, no headers. */
 function storableGenerate(result: GenerateResult): JsonValue {
   const response = result.response
-  return toJson({
+  return asJson({
     content: result.content,
     finishReason: result.finishReason,
     usage: result.usage,
@@ -161,6 +162,3 @@ function usageOf(usage: GenerateResult['usage'] | undefined, latencyMs: number, 
 }
 
 /** A value as plain JSON (dates as ISO text, undefined fields dropped), as a cassette stores it. */
-function toJson(value: unknown): JsonValue {
-  return JSON.parse(JSON.stringify(value ?? null)) as JsonValue
-}

@@ -3,6 +3,7 @@ import type { CacheKeyParts, ModelCache } from '../../cache/index.ts'
 import type { Usage } from '../../conversation/index.ts'
 import { InfrastructureError } from '../../roles/types.ts'
 import type { JsonValue } from '../../world/index.ts'
+import { asJson } from '../../world/index.ts'
 import { loadAgents } from './load-agents.ts'
 
 /** Options of `cachedModelProvider`. */
@@ -68,16 +69,16 @@ function keyParts(request: ModelRequest, modelName: string, options: CachedModel
   return {
     endpoint: options.endpoint ?? 'openai-agents',
     model: modelName,
-    messages: toJson({ systemInstructions, input }),
-    tools: toJson({ tools, handoffs, outputType }),
-    options: toJson(settings),
+    messages: asJson({ systemInstructions, input }),
+    tools: asJson({ tools, handoffs, outputType }),
+    options: asJson(settings),
     trial: options.trial,
   }
 }
 
 function storable(response: ModelResponse): JsonValue {
   const { usage } = response
-  return toJson({
+  return asJson({
     output: response.output,
     ...(response.responseId === undefined ? {} : { responseId: response.responseId }),
     usage: { requests: usage.requests, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, totalTokens: usage.totalTokens },
@@ -97,8 +98,4 @@ async function revive(recorded: JsonValue, parts: CacheKeyParts): Promise<ModelR
 
 function usageOf(response: ModelResponse, latencyMs: number, cached: boolean): Usage {
   return { calls: 1, promptTokens: response.usage.inputTokens, completionTokens: response.usage.outputTokens, latencyMs, cachedCalls: cached ? 1 : 0 }
-}
-
-function toJson(value: unknown): JsonValue {
-  return JSON.parse(JSON.stringify(value ?? null)) as JsonValue
 }

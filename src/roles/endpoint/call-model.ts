@@ -2,6 +2,7 @@ import type { CacheKeyParts } from '../../cache/index.ts'
 import type { ModelCache } from '../../cache/index.ts'
 import type { Usage } from '../../conversation/index.ts'
 import type { JsonValue } from '../../world/index.ts'
+import { asJson } from '../../world/index.ts'
 import { InfrastructureError } from '../types.ts'
 import { seededRandom } from '../../tools/seeded-random.ts'
 import { backoffDelay } from './backoff.ts'
@@ -138,7 +139,7 @@ export function keyParts(endpoint: ChatEndpoint, request: ChatRequest, trial: nu
     model,
     messages: messages as unknown as JsonValue,
     tools: (tools ?? []) as unknown as JsonValue,
-    options: JSON.parse(JSON.stringify(generation)) as JsonValue,
+    options: asJson(generation),
     trial,
   }
 }
