@@ -1,4 +1,5 @@
 import { closestNames } from '../tools/closest-names.ts'
+import { nonEmpty } from './endpoint/non-empty.ts'
 
 /** What a spec names: the agent under test, the simulated user, or the embedder of semantic similarity. */
 export type RoleSpecKind = 'agent' | 'user' | 'embedder'
@@ -89,8 +90,4 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined
   }
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text
 }

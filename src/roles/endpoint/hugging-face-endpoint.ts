@@ -4,6 +4,7 @@ import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
 import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
+import { nonEmpty } from './non-empty.ts'
 
 /** Options of `huggingFaceEndpoint`. */
 export interface HuggingFaceEndpointOptions {
@@ -80,8 +81,4 @@ function classifyHuggingFaceError(error: unknown, signal: AbortSignal, sdk: Hugg
     return new EndpointFailure('malformed-reply', `the response could not be read: ${error.message}`, { cause: error })
   const cause = (error as Error & { cause?: Error & { code?: string } }).cause
   return new EndpointFailure('network', `could not reach the server: ${[(error as Error)?.message, cause?.message, cause?.code].filter(Boolean).join(': ')}`, { cause: error })
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text
 }

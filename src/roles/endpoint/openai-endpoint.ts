@@ -4,6 +4,7 @@ import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
 import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
+import { nonEmpty } from './non-empty.ts'
 
 /** Options of `openaiEndpoint`. */
 export interface OpenAIEndpointOptions {
@@ -56,10 +57,6 @@ let openaiModule: Promise<typeof OpenAI> | undefined
 /** The openai package, imported once, on first use. */
 function loadOpenAI(): Promise<typeof OpenAI> {
   return (openaiModule ??= import('openai').then((module) => module.default))
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim() === '' ? undefined : text
 }
 
 /** Turns whatever the openai client (of the `sdk` given) threw into an `EndpointFailure`. */
