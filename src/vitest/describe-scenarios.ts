@@ -1,5 +1,8 @@
 import { describe, inject, test } from 'vitest'
-import type { NamedAugmentation } from '../augmentation/index.ts'
+import type { ScenarioVariant } from '../augmentation/index.ts'
+import { isVariantRecipe } from '../augmentation/index.ts'
+import { prepareVariant } from '../run/index.ts'
+import { resolveScenarioDomain } from '../scenario/index.ts'
 import { agentFromSpec, userFromSpec } from '../roles/from-spec.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { User } from '../roles/types.ts'
@@ -20,8 +23,12 @@ export interface ScenarioTestOptions {
   readonly agent?: AnyAgent
   /** The simulated user; by default the plugin's `user` spec (`TOOLCHECK_USER`, else `scripted`). */
   readonly user?: User
-  /** Play every scenario under each of these augmentations (one test each); plain only by default. */
-  readonly variants?: readonly NamedAugmentation[]
+  /**
+   * Play every scenario under each of these variants (one test each): named augmentations
+   * (`TOOLSANDBOX_VARIANTS`) or recipes that place one in each scenario (`ROBUSTNESS_VARIANTS`;
+   * a recipe with no place in a scenario skips that test, saying why). Plain only by default.
+   */
+  readonly variants?: readonly ScenarioVariant[]
   /** Run the tests of a file concurrently (default true), at most `concurrency` per endpoint at once. */
   readonly concurrent?: boolean
   /** The score a run needs for its test to pass. Default 1 (every milestone hit, no minefield). */
@@ -43,7 +50,7 @@ export interface ScenarioCase {
   /** The test's name: the scenario id, and the augmentation label when not plain. */
   readonly name: string
   readonly scenario: Scenario
-  readonly variant?: NamedAugmentation
+  readonly variant?: ScenarioVariant
 }
 
 /**
@@ -69,6 +76,15 @@ export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTe
   }
   test.for(cases)('$name', { concurrent: options.concurrent ?? true, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) }, async (testCase, context) => {
     const { agent, user, limit } = resolveRoles()
+    const variant = testCase.variant
+    if (variant !== undefined && isVariantRecipe(variant)) {
+      const domain = await resolveScenarioDomain(testCase.scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+      const prepared = await prepareVariant(testCase.scenario, variant, { domain, ...(options.registry === undefined ? {} : { registry: options.registry }) })
+      if (prepared === undefined) {
+        context.skip(`${variant.label} has no place in ${testCase.scenario.id}`)
+        return
+      }
+    }
     const run = await withEndpointLimit(
       agent.name,
       limit,
@@ -97,7 +113,7 @@ export function describeScenarios(scenarios: readonly Scenario[], options: Scena
 }
 
 /** The test table: every scenario, under every variant (the plain presentation when none are given). */
-export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly NamedAugmentation[]): ScenarioCase[] {
+export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly ScenarioVariant[]): ScenarioCase[] {
   if (variants === undefined || variants.length === 0) return scenarios.map((scenario) => ({ name: scenario.id, scenario }))
   return scenarios.flatMap((scenario) =>
     variants.map((variant) => ({ name: variant.label === 'none' ? scenario.id : `${scenario.id} [${variant.label}]`, scenario, variant })),

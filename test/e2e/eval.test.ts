@@ -73,7 +73,7 @@ describe('toolcheck eval', () => {
 
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
     const { output, io } = capture()
-    expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain or all, not "some"')
+    expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
     expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --alpha (did you mean --trials?)')
