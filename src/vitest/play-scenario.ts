@@ -94,5 +94,5 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   const columns = prepared === undefined ? labelColumns(trajectory.augmentation) : augmentationColumns(prepared.augmentation)
   const evaluation = await evaluateAgainst(trajectory, played, domain)
   if (task !== undefined) await recordScenarioRun(task, played, trajectory, evaluation, { augmentationColumns: columns, threshold: options.minimumScore, attacks: prepared?.attacks })
-  return { scenario: played, trajectory, evaluation, augmentationColumns: columns }
+  return { scenario: played, trajectory, evaluation, augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
 }
