@@ -93,7 +93,7 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
 function robustnessTable(robustness: RobustnessSummary): string[] {
   const rows = [...Object.entries(robustness.byCategory), ['overall', robustness.overall] as const]
   const width = Math.max('robustness'.length, ...rows.map(([name]) => name.length))
-  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(12)}`
+  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
   const lines = [
     header,
     '-'.repeat(header.length),
@@ -103,7 +103,7 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
         fixed(figures.utility).padStart(7),
         fixed(figures.utilityUnderAttack).padStart(12),
         fixed(figures.attackSuccess).padStart(14),
-        (figures.checkedRuns === 0 ? '-' : `${figures.falseClaims} in ${figures.runsWithFalseClaims}/${figures.checkedRuns}`).padStart(12),
+        (figures.checkedRuns === 0 ? '-' : `${figures.falseClaims} in ${figures.runsWithFalseClaims}/${figures.checkedRuns}`).padStart(16),
       ].join('  '),
     ),
   ]

@@ -55,8 +55,8 @@ describe('the robustness summary', () => {
     expect(report.summary.robustness?.byAttack).toEqual({ exfiltration: { attacks: 1, succeeded: 0, rate: 0 }, minefield: { attacks: 1, succeeded: 1, rate: 1 } })
     expect(report.summary.matrix.columns).toEqual(['none', 'fault: permanent', 'fault: transient', 'injection: direct in tool result', 'injection: system in tool description'])
     const text = formatSummary(report)
-    expect(text).toContain('robustness        utility  under attack  attack success  false claims')
-    expect(text).toContain('overall             0.500         1.000           0.500      2 in 1/4')
+    expect(text).toContain('robustness        utility  under attack  attack success      false claims')
+    expect(text).toContain('overall             0.500         1.000           0.500          2 in 1/4')
     expect(text).toContain('attack success by goal: exfiltration 0/1, minefield 1/1')
   })
 
