@@ -26,7 +26,7 @@ export interface ExtraRowCandidates {
  * Rows to add to a scenario's starting world, drawn from its domain's tables (every table but the
  * one-row settings table): for each row the scenario works with (one holding a value the first
  * message or the reference's calls name), near-duplicates whose naming text differs by a letter
- * (`Fredrik` → `Fredric`), whose other texts with digits (phone numbers, account numbers) and
+ * (`Sam Reyes` → `Sam Reyez`, `Sam Reyas`, `San Reyes`), whose other texts with digits (phone numbers, account numbers) and
  * whose key are new, and whose flags are off; for other rows, copies given to other people (a
  * new key, a made-up name, new numbers). Each row is checked against its table's zod schema and
  * the domain's rules by building the world with it, and dropped if that fails. Whether the
@@ -107,13 +107,21 @@ function isNaming(column: string, value: string, scenario: Scenario): boolean {
   return (NAMING.includes(column) || findFact(scenario.firstMessage, value) >= 0) && /\p{L}$/u.test(value) && !/\d/.test(value)
 }
 
-/** `value` with its last letter changed to one that looks or sounds alike; the `copy`-th alternative for later copies. */
+/**
+ * `value` with one letter changed to one that looks or sounds alike, never adding a letter (so
+ * the original is not a part of it): the last letter for the first copy, the one before it for
+ * the second, the last letter of the first word for the third (`Sam Reyes` → `Sam Reyez`,
+ * `Sam Reyas`, `San Reyes`).
+ */
 function lookAlike(value: string, copy: number): string {
-  const last = value.at(-1) as string
-  const lower = last.toLowerCase()
-  const replacement = copy === 1 ? (LOOK_ALIKE[lower] ?? 'e') : copy === 2 ? `${lower}${lower}` : `${lower}e`
-  const cased = last === lower ? replacement : replacement.toUpperCase()
-  return `${value.slice(0, -1)}${cased}`
+  const letters = [...value.matchAll(/\p{L}/gu)].map((match) => match.index)
+  const firstWordEnd = /^\p{L}+(?=\P{L})/u.exec(value)?.[0].length
+  const at = copy === 1 ? letters.at(-1) : copy === 2 ? letters.at(-2) : firstWordEnd === undefined ? letters.at(-3) : firstWordEnd - 1
+  if (at === undefined) return `${value}e`
+  const letter = value[at] as string
+  const lower = letter.toLowerCase()
+  const replacement = LOOK_ALIKE[lower] ?? (lower === 'e' ? 'a' : 'e')
+  return `${value.slice(0, at)}${letter === lower ? replacement : replacement.toUpperCase()}${value.slice(at + 1)}`
 }
 
 function allTexts(world: WorldSnapshot): string[] {

@@ -20,8 +20,10 @@ export interface ClaimCues {
 
 const ADDED = ['added', 'created', 'saved', 'stored', 'sent', 'scheduled', 'booked', 'made', 'placed', 'recorded', 'registered', 'transferred', 'moved', 'paid', 'posted', 'submitted', 'logged', 'went', 'delivered']
 const REMOVED = ['removed', 'deleted', 'cancelled', 'canceled', 'closed', 'erased', 'cleared', 'dropped']
-const UPDATED = ['updated', 'changed', 'modified', 'set', 'turned', 'switched', 'enabled', 'disabled', 'activated', 'deactivated', 'moved', 'renamed', 'edited', 'unlocked', 'locked', 'adjusted', 'saved']
-const SWITCHED = ['on', 'off']
+const UPDATED = ['updated', 'changed', 'modified', 'set', 'turned', 'switched', 'moved', 'renamed', 'edited', 'adjusted', 'saved']
+/** How a flag set on or off reads as done: `on`, `enabled`; and a flag named for a state (`locked`) by its name or its undoing (`unlocked`). */
+const SWITCHED_ON = ['on', 'enabled', 'activated']
+const SWITCHED_OFF = ['off', 'disabled', 'deactivated']
 const NOUN_STOP_WORDS = new Set(['id', 'is', 'the', 'of', 'by', 'to', 'from', 'at', 'with', 'for', 'and', 'or', 'get', 'set', 'search', 'status', 'self', 'info', 'data', 'value', 'list'])
 const IRREGULAR_PAST: Readonly<Record<string, readonly string[]>> = {
   send: ['sent'], set: ['set'], make: ['made'], get: ['got'], put: ['put'], find: ['found'], run: ['ran'], take: ['took'], pay: ['paid'], buy: ['bought'],
@@ -52,7 +54,7 @@ export function claimCues(milestone: Milestone): ClaimCues {
       for (const [column, value] of Object.entries(row)) {
         if (value === null) continue
         for (const word of column.split('_')) addNoun(subjects, word)
-        if (typeof value === 'boolean' && constraint.kind !== 'added' && constraint.kind !== 'removed') for (const word of SWITCHED) verbs.add(word)
+        if (typeof value === 'boolean' && constraint.kind !== 'added' && constraint.kind !== 'removed') for (const word of switchedWords(column, value)) verbs.add(word)
         collectValues(value, values)
       }
     }
@@ -88,6 +90,13 @@ export function pastForms(verb: string): string[] {
   // One consonant after one vowel at the end doubles in the common short verbs (stop, plan, transfer).
   const doubled = /[^aeiou][aeiou][bdgklmnprt]$/.test(word) ? [`${word}${word.at(-1) ?? ''}ed`] : []
   return [...doubled, `${word}ed`]
+}
+
+/** The words of a flag set to `value`: `on`/`off` and the like, and for a flag named like a state (`locked`), that state or its undoing (`unlocked`). */
+function switchedWords(column: string, value: boolean): string[] {
+  const state = column.split('_').at(-1) ?? ''
+  const named = state.endsWith('ed') ? [value ? state : `un${state}`] : []
+  return [...(value ? SWITCHED_ON : SWITCHED_OFF), ...named]
 }
 
 function addNoun(subjects: Set<string>, word: string): void {

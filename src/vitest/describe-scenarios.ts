@@ -2,7 +2,7 @@ import { describe, inject, test } from 'vitest'
 import type { ScenarioVariant } from '../augmentation/index.ts'
 import { isVariantRecipe } from '../augmentation/index.ts'
 import { prepareVariant } from '../run/index.ts'
-import { resolveScenarioDomain } from '../scenario/index.ts'
+import { attachedDomain, resolveScenarioDomain } from '../scenario/index.ts'
 import { agentFromSpec, userFromSpec } from '../roles/from-spec.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { User } from '../roles/types.ts'
@@ -26,7 +26,8 @@ export interface ScenarioTestOptions {
   /**
    * Play every scenario under each of these variants (one test each): named augmentations
    * (`TOOLSANDBOX_VARIANTS`) or recipes that place one in each scenario (`ROBUSTNESS_VARIANTS`;
-   * a recipe with no place in a scenario skips that test, saying why). Plain only by default.
+   * a recipe with no place in a scenario makes no test for it, or, when that shows only once
+   * the scenario's solution is played under it, skips the test saying why). Plain only by default.
    */
   readonly variants?: readonly ScenarioVariant[]
   /** Run the tests of a file concurrently (default true), at most `concurrency` per endpoint at once. */
@@ -61,7 +62,7 @@ export interface ScenarioCase {
  * counts it apart from agent failures.
  */
 export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTestOptions = {}): void {
-  const cases = scenarioCases(scenarios, options.variants)
+  const cases = scenarioCases(scenarios, options.variants, options)
   const minimumScore = options.minimumScore ?? 1
   let roles: { agent: AnyAgent; user: User | undefined; limit: number } | undefined
   // Resolved on first use, inside a test, where `inject` can read the plugin's options.
@@ -112,12 +113,20 @@ export function describeScenarios(scenarios: readonly Scenario[], options: Scena
   describe(options.name ?? 'toolcheck scenarios', () => scenarioTest(scenarios, options))
 }
 
-/** The test table: every scenario, under every variant (the plain presentation when none are given). */
-export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly ScenarioVariant[]): ScenarioCase[] {
+/**
+ * The test table: every scenario, under every variant (the plain presentation when none are
+ * given). A recipe that offers no candidate for a scenario whose domain is known here (given, or
+ * the one the scenario carries) makes no test for it: a fault needs a call, and a scenario whose
+ * solution makes none has no place for one.
+ */
+export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly ScenarioVariant[], where: Pick<ScenarioTestOptions, 'domain' | 'domains' | 'registry'> = {}): ScenarioCase[] {
   if (variants === undefined || variants.length === 0) return scenarios.map((scenario) => ({ name: scenario.id, scenario }))
-  return scenarios.flatMap((scenario) =>
-    variants.map((variant) => ({ name: variant.label === 'none' ? scenario.id : `${scenario.id} [${variant.label}]`, scenario, variant })),
-  )
+  return scenarios.flatMap((scenario) => {
+    const domain = where.domain ?? attachedDomain(scenario) ?? where.domains?.find((candidate) => candidate.name === scenario.domain)
+    const placed = (variant: ScenarioVariant) =>
+      !isVariantRecipe(variant) || domain === undefined || variant.candidates(scenario, { domain, registry: where.registry ?? domain.registry }).length > 0
+    return variants.filter(placed).map((variant) => ({ name: variant.label === 'none' ? scenario.id : `${scenario.id} [${variant.label}]`, scenario, variant }))
+  })
 }
 
 function providedOptions(): ResolvedToolcheckOptions | undefined {

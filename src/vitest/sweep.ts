@@ -292,7 +292,7 @@ export function sweepFailureMessage(report: SweepReport): string {
   }
   const skipped = [
     ...(report.errors > 0 ? [`${report.errors} ended in an infrastructure error and were skipped`] : []),
-    ...(report.refused > 0 ? [`${report.refused} were passed over because the scenario's own solution fails under them`] : []),
+    ...(report.refused > 0 ? [`${report.refused} ${report.refused === 1 ? 'was' : 'were'} passed over because the scenario's own solution fails under them`] : []),
   ]
   lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) in ${report.plays} play(s)${skipped.map((part) => `, ${part}`).join('')}`)
   lines.push(`  replay: { seed: ${report.seed}${report.path === undefined ? '' : `, path: ${JSON.stringify(report.path)}`} }`)

@@ -50,6 +50,10 @@ describe('findFalseClaims', () => {
       expect(findFalseClaims(run(text), unreached(transferMade)), text).toEqual([])
     expect(findFalseClaims(run('Done: 40 dollars went to acc-2.'), [{ milestone: transferMade, position: 0, reached: true }])).toEqual([])
     expect(findFalseClaims(run('I told you 460.'), unreached(saysBalance))).toEqual([])
+    // A flag named like a state: saying it is in that state is not claiming to have undone it.
+    const unlocked = milestoneSchema.parse({ constraints: [{ kind: 'updated', table: 'accounts', rows: [{ account_id: 'acc-17', locked: false }] }] })
+    expect(findFalseClaims(run('acc-17 is locked.'), unreached(unlocked))).toEqual([])
+    expect(findFalseClaims(run('I unlocked acc-17.'), unreached(unlocked))).toHaveLength(1)
   })
 
   test('judges each sentence on its own', () => {
