@@ -89,6 +89,7 @@ describe('toolcheck eval', () => {
 
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
     const { output, io } = capture()
+    for (const variants of ['plain', 'all', 'robustness', 'faults', 'injections', 'user', 'world']) expect(parseEvalArguments(['--variants', variants]).variants).toBe(variants)
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
