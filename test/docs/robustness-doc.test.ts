@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { sweepFailureMessage } from 'vitest-toolcheck/vitest'
 import { ROBUSTNESS_VARIANTS } from '../../src/augmentation/index.ts'
 import { draftSweeps } from '../../examples/bank/robustness-sweeps.ts'
+import { blocks } from './doc-blocks.ts'
 
 /**
  * docs/robustness.md is checked block by block, as docs/domains.md is: each fenced block carries a
@@ -12,28 +13,7 @@ import { draftSweeps } from '../../examples/bank/robustness-sweeps.ts'
  */
 const document = readFileSync(new URL('../../docs/robustness.md', import.meta.url), 'utf8')
 
-interface Block {
-  readonly line: number
-  readonly marker: string
-  readonly text: string
-}
-
-function blocks(markdown: string): Block[] {
-  const lines = markdown.split('\n')
-  const found: Block[] = []
-  for (let at = 0; at < lines.length; at++) {
-    if (!/^```\w*$/.test(lines[at] as string)) continue
-    let before = at - 1
-    while (before >= 0 && (lines[before] as string).trim() === '') before--
-    const end = lines.findIndex((line, index) => index > at && line === '```')
-    if (end < 0) throw new Error(`docs/robustness.md: the block at line ${at + 1} is not closed`)
-    found.push({ line: at + 1, marker: /^<!--\s*(.+?)\s*-->$/.exec((lines[before] ?? '').trim())?.[1] ?? '', text: lines.slice(at + 1, end).join('\n') })
-    at = end
-  }
-  return found
-}
-
-const all = blocks(document)
+const all = blocks(document, 'docs/robustness.md')
 
 describe('docs/robustness.md', () => {
   test('every block is marked', () => {

@@ -2,27 +2,10 @@ import { describe, expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { runRecord } from './run-record.ts'
 
 function record(scenario: string, category: string, columns: string[], overrides: Partial<RunRecord> = {}): RunRecord {
-  return {
-    scenario,
-    categories: [category],
-    augmentation: columns.join(' + '),
-    augmentationColumns: columns,
-    trial: 0,
-    domain: 'device',
-    agent: 'some-agent',
-    user: 'reference',
-    status: 'completed',
-    score: 1,
-    milestoneScore: 1,
-    minefieldHit: false,
-    turns: 4,
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
-    milestones: [],
-    minefields: [],
-    ...overrides,
-  }
+  return runRecord(scenario, 0, { categories: [category], augmentation: columns.join(' + '), augmentationColumns: columns, agent: 'some-agent', ...overrides })
 }
 
 const attack = (succeeded: boolean, category = 'minefield') => ({ category, goal: 'call close_account', succeeded })
