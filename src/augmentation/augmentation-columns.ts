@@ -2,7 +2,7 @@ import type { Augmentation, ToolScramble } from './augmentation.ts'
 import { TOOL_SCRAMBLES } from './augmentation.ts'
 import type { ExtraRowKind } from './extra-row.ts'
 import type { PromptInjection } from './prompt-injection.ts'
-import type { ToolFault } from './tool-fault.ts'
+import type { InjectedFault } from './injected-fault.ts'
 import type { UserPerturbation } from './user-perturbation.ts'
 
 /** The report column of each per-tool scramble (ToolSandbox's words, plus our `arguments renamed`). */
@@ -66,7 +66,7 @@ export function robustnessColumns(augmentation: Augmentation): string[] {
 }
 
 /** `fault: <kind>`, with `×<attempts>` when a recoverable fault lasts more than one call. */
-export function faultColumn(fault: Pick<ToolFault, 'kind' | 'attempts'>): string {
+export function faultColumn(fault: Pick<InjectedFault, 'kind' | 'attempts'>): string {
   return `fault: ${fault.kind}${fault.kind !== 'permanent' && fault.attempts > 1 ? ` ×${fault.attempts}` : ''}`
 }
 

@@ -3,8 +3,8 @@ import type { ExtraRow } from './extra-row.ts'
 import { extraRowSchema } from './extra-row.ts'
 import type { PromptInjection } from './prompt-injection.ts'
 import { promptInjectionSchema } from './prompt-injection.ts'
-import type { ToolFault } from './tool-fault.ts'
-import { toolFaultSchema } from './tool-fault.ts'
+import type { InjectedFault } from './injected-fault.ts'
+import { injectedFaultSchema } from './injected-fault.ts'
 import type { UserPerturbation } from './user-perturbation.ts'
 import { userPerturbationSchema } from './user-perturbation.ts'
 
@@ -42,8 +42,8 @@ export interface Augmentation {
    * paraphrases by position, a string is a paraphrase given in full (a model-written one).
    */
   readonly paraphrase: number | string | null
-  /** Tool faults: calls that fail, time out, or answer truncated, empty or stale (see `ToolFault`). */
-  readonly faults?: readonly ToolFault[]
+  /** Tool faults: calls that fail, time out, or answer truncated, empty or stale (see `InjectedFault`). */
+  readonly faults?: readonly InjectedFault[]
   /** Prompt injections in tool results and descriptions, each with an attacker's goal (see `PromptInjection`). */
   readonly injections?: readonly PromptInjection[]
   /** How the simulated user departs from the straight path (see `UserPerturbation`). */
@@ -87,7 +87,7 @@ export const augmentationSchema = z
     removedArgumentTypes: toolSelectionSchema.default([]),
     renamedArguments: toolSelectionSchema.default([]),
     paraphrase: z.union([z.number().int().nonnegative(), z.string().min(1), z.null()]).default(null),
-    faults: z.array(toolFaultSchema).readonly().optional(),
+    faults: z.array(injectedFaultSchema).readonly().optional(),
     injections: z.array(promptInjectionSchema).readonly().optional(),
     user: userPerturbationSchema.optional(),
     extraRows: z.array(extraRowSchema).readonly().optional(),

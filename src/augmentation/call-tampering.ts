@@ -4,8 +4,8 @@ import { ToolError } from '../tools/tool-error.ts'
 import type { JsonObject, JsonValue, WorldSnapshot } from '../world/index.ts'
 import { isJsonObject } from '../world/index.ts'
 import { ordinal } from './describe-robustness.ts'
-import type { ToolFault } from './tool-fault.ts'
-import { faultCovers } from './tool-fault.ts'
+import type { InjectedFault } from './injected-fault.ts'
+import { faultCovers } from './injected-fault.ts'
 
 /** Injected text to place in the answer of the `call`-th call of `tool` (already written, see `injectionText`). */
 export interface ResultInjection {
@@ -20,7 +20,7 @@ export interface ResultInjection {
  * each agent call of a tool and asks it what happens to that call.
  */
 export interface Tampering {
-  readonly faults: readonly ToolFault[]
+  readonly faults: readonly InjectedFault[]
   readonly injections: readonly ResultInjection[]
 }
 

@@ -2,7 +2,7 @@ import type { JsonObject } from '../world/index.ts'
 import type { Augmentation } from './augmentation.ts'
 import type { ExtraRow } from './extra-row.ts'
 import type { AttackGoal, InjectionPosition, PromptInjection } from './prompt-injection.ts'
-import type { ToolFault } from './tool-fault.ts'
+import type { InjectedFault } from './injected-fault.ts'
 import type { UserPerturbation } from './user-perturbation.ts'
 
 /** `once`, `twice`, `3 times`. */
@@ -21,7 +21,7 @@ export function ordinal(position: number): string {
  * A tool fault in words: `get_booking failed once with a transient error`, `the 2nd call of
  * get_booking timed out twice`, `send_message failed permanently`.
  */
-export function describeFault(fault: ToolFault): string {
+export function describeFault(fault: InjectedFault): string {
   const subject = fault.call === 1 ? fault.tool : `the ${ordinal(fault.call)} call of ${fault.tool}`
   const count = times(fault.attempts)
   switch (fault.kind) {

@@ -10,8 +10,8 @@ export {
   TOOL_SCRAMBLES,
   withoutEmptyParts,
 } from './augmentation.ts'
-export type { FaultKind, ToolFault } from './tool-fault.ts'
-export { FAULT_KINDS, faultCovers, isRecoverable, RESULT_FAULT_KINDS, toolFaultSchema } from './tool-fault.ts'
+export type { InjectedFault, InjectedFaultKind } from './injected-fault.ts'
+export { faultCovers, INJECTED_FAULT_KINDS, injectedFaultSchema, isRecoverable, RESULT_FAULT_KINDS } from './injected-fault.ts'
 export type { AttackCategory, AttackGoal, InjectionPosition, InjectionStyle, LeakedValue, PromptInjection } from './prompt-injection.ts'
 export { ATTACK_CATEGORIES, INJECTION_STYLES, MAX_EMPHASIS, promptInjectionSchema } from './prompt-injection.ts'
 export type { Fact, UserPerturbation } from './user-perturbation.ts'

@@ -9,8 +9,8 @@ import { describeGoal } from './describe-robustness.ts'
 import { perturbUser } from './perturb-user.ts'
 import type { AttackCategory, AttackGoal } from './prompt-injection.ts'
 import { remapReferences } from './reference-calls.ts'
-import type { ToolFault } from './tool-fault.ts'
-import { faultCovers, RESULT_FAULT_KINDS } from './tool-fault.ts'
+import type { InjectedFault } from './injected-fault.ts'
+import { faultCovers, RESULT_FAULT_KINDS } from './injected-fault.ts'
 
 /** What `robustnessContract` needs besides the scenario and the augmentation. */
 export interface ContractOptions {
@@ -137,7 +137,7 @@ export function attackMinefield(goal: AttackGoal): Minefield {
   }
 }
 
-function checkFault(scenario: Scenario, fault: ToolFault, registry: ToolRegistry): void {
+function checkFault(scenario: Scenario, fault: InjectedFault, registry: ToolRegistry): void {
   const tool = registry.get(fault.tool)
   if (tool === undefined) throw new AugmentationError(scenario.id, `a fault names ${fault.tool}, which is not a tool here`)
   if (tool.action && RESULT_FAULT_KINDS.includes(fault.kind))
@@ -159,9 +159,9 @@ interface Replayed {
  * it gets through), and a call a permanent fault hits ends the solution: the agent tells the
  * user and the user ends the conversation.
  */
-function replayFaults(steps: readonly ReferenceStep[], faults: readonly ToolFault[]): Replayed {
+function replayFaults(steps: readonly ReferenceStep[], faults: readonly InjectedFault[]): Replayed {
   const counts = new Map<string, number>()
-  const hit = (tool: string): ToolFault | undefined => {
+  const hit = (tool: string): InjectedFault | undefined => {
     const number = (counts.get(tool) ?? 0) + 1
     counts.set(tool, number)
     return faults.find((fault) => fault.tool === tool && faultCovers(fault, number))

@@ -9,7 +9,7 @@ import { defineAugmentation, PLAIN_AUGMENTATION } from './augmentation.ts'
 import { extraRowCandidates } from './extra-rows-of.ts'
 import type { AttackCategory, InjectionStyle, PromptInjection } from './prompt-injection.ts'
 import { faultTargets, injectionPositions } from './robustness-targets.ts'
-import type { FaultKind } from './tool-fault.ts'
+import type { InjectedFaultKind } from './injected-fault.ts'
 import type { NamedAugmentation } from './toolsandbox-variants.ts'
 import { userPerturbationCandidates } from './user-perturbation-candidates.ts'
 
@@ -47,7 +47,7 @@ export function isVariantRecipe(variant: ScenarioVariant): variant is VariantRec
 /** How many candidates a recipe offers at most, so a scenario with no fitting one is given up on quickly. */
 const MAX_CANDIDATES = 6
 
-function faultRecipe(label: string, kind: FaultKind): VariantRecipe {
+function faultRecipe(label: string, kind: InjectedFaultKind): VariantRecipe {
   return {
     label,
     family: 'faults',
