@@ -29,6 +29,20 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined()
     expect(parseRetryAfter(undefined, now)).toBeUndefined()
   })
+
+  test('reads the two older HTTP date forms', () => {
+    const now = Date.parse('1994-11-06T08:49:30Z')
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(7000)
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(7000)
+  })
+
+  test('junk is no instruction: negative, signed, exponent or date-like text falls back to the backoff', () => {
+    const now = Date.parse('2026-05-14T10:00:00Z')
+    for (const junk of ['-5', '+5', '1e3', '-1.5', '5 seconds', '2099-12-31', '12/31/2099', 'Infinity', 'NaN', ''])
+      expect({ junk, wait: parseRetryAfter(junk, now) }).toEqual({ junk, wait: undefined })
+    expect(parseRetryAfter('3', now, '-20')).toBe(3000)
+    expect(parseRetryAfter(null, now, 'soon')).toBeUndefined()
+  })
 })
 
 describe('backoff', () => {
