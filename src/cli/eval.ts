@@ -13,6 +13,7 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
+import { safeText } from '../roles/safe-text.ts'
 import { evalProgress } from './eval-progress.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -154,7 +155,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   } finally {
     process.exitCode = previousExitCode
   }
-  harnessProblems = [...new Set(harnessProblems)]
+  // Loading errors may quote what a file or a server holds; the terminal gets it escaped.
+  harnessProblems = [...new Set(harnessProblems.map(safeText))]
   let report: Report
   try {
     report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report

@@ -3,6 +3,7 @@ import type { Usage } from '../conversation/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
+import { markSafe, safeCause, safeText } from './safe-text.ts'
 
 /** What a role gets besides its view of the conversation. */
 export interface RoleContext {
@@ -85,9 +86,15 @@ export class InfrastructureError extends Error {
    */
   readonly kind: string
 
+  /**
+   * The message and the cause go through `safeText` and `safeCause`: a server's error text and a
+   * client's exception (which quotes the URL it was given) reach reports, terminals and error
+   * causes without credentials and without control characters.
+   */
   constructor(kind: string, message: string, options?: { cause?: unknown }) {
-    super(message, options)
+    super(safeText(message), options?.cause === undefined ? undefined : { cause: safeCause(options.cause) })
     this.name = 'InfrastructureError'
     this.kind = kind
+    markSafe(this)
   }
 }

@@ -5,6 +5,7 @@ import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
+import { safeText } from '../roles/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
 import { playTurn } from '../roles/play-turn.ts'
@@ -153,7 +154,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       }
     } catch (thrown) {
       status = 'error'
-      error = thrown instanceof InfrastructureError ? { kind: thrown.kind, message: thrown.message, role } : { kind: 'internal', message: thrown instanceof Error ? thrown.message : String(thrown), role }
+      // Other errors may quote a client's URL or a server's text as well: the message is made safe to show.
+      error = thrown instanceof InfrastructureError ? { kind: thrown.kind, message: thrown.message, role } : { kind: 'internal', message: safeText(thrown instanceof Error ? thrown.message : String(thrown)), role }
       break
     }
   }
