@@ -5,6 +5,7 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import { gateOptionsSchema } from '../gates/gate-options.ts'
 import type { RoleSpecKind } from '../roles/role-spec.ts'
 import { OFFLINE_SPECS, roleSpecProblem } from '../roles/role-spec.ts'
+import { MAX_REPLY_DEPTH } from '../roles/endpoint/endpoint-limits.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
@@ -41,7 +42,9 @@ export const toolcheckOptionsSchema = z
      * (default 4); `timeoutMs` per attempt, for the whole response (default 60 000);
      * `breakerFailures`, the calls in a row that must fail before the endpoint's circuit breaker
      * opens (default 3; 0 turns it off); `breakerCoolDownMs` before an open breaker lets a call
-     * probe the endpoint (default 30 000).
+     * probe the endpoint (default 30 000); `maxReplyBytes`, the largest reply body read (default
+     * 8 MiB, as `TOOLCHECK_MAX_REPLY_BYTES`); `maxReplyDepth`, the deepest nesting accepted in a
+     * reply's tool-call arguments (default 64, at most 1 000, as `TOOLCHECK_MAX_REPLY_DEPTH`).
      */
     limits: z
       .object({
@@ -49,6 +52,8 @@ export const toolcheckOptionsSchema = z
         timeoutMs: z.number().positive().optional(),
         breakerFailures: z.number().int().nonnegative().optional(),
         breakerCoolDownMs: z.number().nonnegative().optional(),
+        maxReplyBytes: z.number().int().positive().optional(),
+        maxReplyDepth: z.number().int().positive().max(MAX_REPLY_DEPTH).optional(),
       })
       .strict()
       .optional(),
@@ -82,7 +87,7 @@ export interface ResolvedToolcheckOptions {
   /** The gates, when any are set. */
   readonly gates?: GateOptions
   /** The endpoint limits the options set; the roles' own defaults for the others. */
-  readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number }>
+  readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number; maxReplyBytes?: number; maxReplyDepth?: number }>
   readonly scoring: ScoringMode
 }
 
