@@ -26,6 +26,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 export const DEFAULT_MAX_DEPTH = 64
 
 /**
+ * The deepest nesting toolcheck ever keeps in a run: tool-call arguments deeper than this, from
+ * any agent, are kept as their JSON text (and refused by the executor). Everything toolcheck does
+ * with values is safe at any depth, but reports are written, and runs handed between vitest's
+ * processes, by code that recurses.
+ */
+export const DEPTH_CEILING = 1000
+
+/**
  * Deep structural equality of two JSON values. Object key order does not matter; `-0` equals `0`.
  * Walks both values with a stack of its own, so a value nested any number of levels deep is compared
  * without overflowing the call stack.

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DEPTH } from '../../world/index.ts'
+import { DEFAULT_MAX_DEPTH, DEPTH_CEILING } from '../../world/index.ts'
 import { Semaphore } from './semaphore.ts'
 
 /** How model calls to one endpoint are limited and retried. */
@@ -58,11 +58,8 @@ export const DEFAULT_LIMITS: ResolvedLimits = Object.freeze({
   maxReplyDepth: DEFAULT_MAX_DEPTH,
 })
 
-/**
- * The deepest `maxReplyDepth` may go: replies are read without recursion, but what the run keeps
- * of them is written to reports and handed between vitest's processes by code that recurses.
- */
-export const MAX_REPLY_DEPTH = 1000
+/** The deepest `maxReplyDepth` may go: the deepest value a run keeps (`DEPTH_CEILING`). */
+export const MAX_REPLY_DEPTH = DEPTH_CEILING
 
 /** Fills in the defaults. */
 export function resolveLimits(limits: EndpointLimits = {}): ResolvedLimits {
