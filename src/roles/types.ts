@@ -82,7 +82,8 @@ export class InfrastructureError extends Error {
   /**
    * `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`,
    * `circuit-open` (the endpoint's circuit breaker refused the call after repeated failures),
-   * `cache-miss`, `cache-corrupt`, `cache-write`, `aborted`, `internal`.
+   * `cache-miss`, `cache-corrupt`, `cache-write`, `cache-directory` (a file where the cache's
+   * folder should be), `aborted`, `internal`.
    */
   readonly kind: string
 

@@ -6,6 +6,7 @@ import { gateOptionsSchema } from '../gates/gate-options.ts'
 import type { RoleSpecKind } from '../roles/role-spec.ts'
 import { OFFLINE_SPECS, roleSpecProblem } from '../roles/role-spec.ts'
 import { MAX_REPLY_DEPTH } from '../roles/endpoint/endpoint-limits.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
@@ -97,8 +98,9 @@ export const DEFAULT_ENDPOINT_CONCURRENCY = 4
 /**
  * Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` /
  * `TOOLCHECK_USER`). The agent, user and embedder specs are checked here, once, before any test
- * runs: a misspelt spec, or a hosted model whose key is not set, throws `ToolcheckOptionsError`
- * with one message rather than failing every test.
+ * runs: a misspelt spec, a hosted model whose key is not set, or a bad value of a setting read
+ * from `env` (see `environmentProblems`), throws `ToolcheckOptionsError` with one message rather
+ * than failing every test.
  */
 export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<string, string | undefined>>): ResolvedToolcheckOptions {
   const parsed = toolcheckOptionsSchema.safeParse(options ?? {})
@@ -123,6 +125,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     const problem = roleSpecProblem(spec.kind, spec.value, spec.source, env)
     return problem === undefined ? [] : [problem]
   })
+  problems.push(...environmentProblems(env))
   if (problems.length > 0) throw new ToolcheckOptionsError(problems.join('\n'))
   return {
     agent: specs.agent.value,

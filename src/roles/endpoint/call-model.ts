@@ -142,6 +142,7 @@ async function record(cache: ModelCache | undefined, parts: CacheKeyParts, reply
   try {
     await cache?.store(parts, reply as unknown as JsonValue)
   } catch (error) {
+    if (error instanceof InfrastructureError) throw error
     throw new InfrastructureError('cache-write', `the reply could not be recorded in ${cache?.directory}: ${(error as Error)?.message ?? String(error)}`, { cause: error })
   }
 }
