@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { JsonValue } from '../world/index.ts'
 import { canonicalJson } from '../world/index.ts'
-import { SECRET_PARAMETER } from '../roles/safe-text.ts'
+import { SECRET_PARAMETER } from '../conversation/safe-text.ts'
 
 /**
  * Everything that determines a model's reply, and nothing secret: the endpoint address (without

@@ -6,7 +6,7 @@ import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import type { Report, ReportProblem, ReportRun } from './report.ts'
 import { summarizeRuns } from './summarize-runs.ts'
-import { safeText } from '../roles/safe-text.ts'
+import { safeText } from '../conversation/safe-text.ts'
 
 /** A report and the transcripts of its runs (in the same order; `undefined` where none was attached). */
 export interface BuiltReport {

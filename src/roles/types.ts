@@ -3,7 +3,7 @@ import type { Usage } from '../conversation/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
-import { markSafe, safeCause, safeText } from './safe-text.ts'
+import { markSafe, safeCause, safeText } from '../conversation/safe-text.ts'
 
 /** What a role gets besides its view of the conversation. */
 export interface RoleContext {

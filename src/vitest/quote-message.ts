@@ -1,5 +1,5 @@
 import type { Trajectory } from '../conversation/index.ts'
-import { escapeControlCharacters } from '../roles/safe-text.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** How long a quoted text or argument list may get before it is cut. */
 const QUOTE_LIMIT = 160

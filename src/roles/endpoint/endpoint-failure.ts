@@ -1,4 +1,4 @@
-import { markSafe, safeCause, safeText } from '../safe-text.ts'
+import { markSafe, safeCause, safeText } from '../../conversation/safe-text.ts'
 
 /**
  * What went wrong with one attempt at a model call, in terms the retry loop understands.

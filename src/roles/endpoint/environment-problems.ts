@@ -3,7 +3,7 @@ import { parseCacheMode } from '../../cache/index.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from './endpoint-breaker.ts'
 import { LIMIT_VARIABLES, limitsFromEnv } from './limits-from-env.ts'
 import { nonEmpty } from './non-empty.ts'
-import { safeText } from '../safe-text.ts'
+import { safeText } from '../../conversation/safe-text.ts'
 
 /**
  * What is wrong with the settings toolcheck reads from the environment, one sentence each naming

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
-import { escapeControlCharacters, redactCredentials, safeCause, safeText } from '../../src/roles/safe-text.ts'
+import { escapeControlCharacters, redactCredentials, safeCause, safeText } from '../../src/conversation/safe-text.ts'
 import { InfrastructureError } from '../../src/roles/types.ts'
 
 describe('redactCredentials', () => {
