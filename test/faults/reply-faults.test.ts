@@ -113,7 +113,7 @@ describe('model reply faults in a whole run', () => {
     expect(server.chatRequestCount).toBe(2)
   })
 
-  test('escape sequences in the model\'s text', async () => {
+  test("escape sequences in the model's text", async () => {
     const { agent } = await agentAnswering('openai', { content: 'Done\u001b[2J\u001b]0;owned\u0007!', toolCalls: [{ name: 'get_wifi_status\u001b[31m', arguments: {} }] })
     const trajectory = await runScenario(wifi, { agent, maxTurns: 2 })
     const quotes = trajectory.messages.map((_, index) => quoteMessage(trajectory, index) ?? '')

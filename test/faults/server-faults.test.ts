@@ -88,9 +88,9 @@ describe.each<Client>(CLIENTS)('server faults, through the %s client', (client) 
   })
 
   test.for([
-    ['announced', true],
-    ['not announced', false],
-  ] as const)('oversize body, length %s', async ([, announce]) => {
+    ['oversize body, length announced', true],
+    ['oversize body, length not announced', false],
+  ] as const)('%s', async ([, announce]) => {
     const bytes = 64 * 1024 * 1024
     const { agent, server } = await agentAnswering(client, { fault: 'oversize', bytes, announce }, { ...FAULT_LIMITS, maxReplyBytes: 256 * 1024, breakerFailures: 1 })
     const error = await errorOf(agent)
@@ -105,9 +105,9 @@ describe.each<Client>(CLIENTS)('server faults, through the %s client', (client) 
   })
 
   test.for([
-    ['announced', true],
-    ['sent in chunks', false],
-  ] as const)('body cut off, length %s', async ([, announce]) => {
+    ['body cut off, length announced', true],
+    ['body cut off, sent in chunks', false],
+  ] as const)('%s', async ([, announce]) => {
     const { agent, server } = await agentAnswering(client, { fault: 'truncated', announce })
     const error = await errorOf(agent)
     expect(error.kind).toBe('malformed-reply')
