@@ -1,5 +1,7 @@
+import OpenAI from 'openai'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { MockReply } from '../../src/mock-server/index.ts'
+import { openaiAgent } from '../../src/roles/openai-agent.ts'
 import type { Client } from './fault-harness.ts'
 import { agentAnswering, agentAt, CLIENTS, closeServers, errorOf, FAULT_LIMITS, turnOf } from './fault-harness.ts'
 
@@ -130,6 +132,20 @@ describe.each<Client>(CLIENTS)('server faults, through the %s client', (client) 
     expect(refused.kind).toBe('circuit-open')
     expect(refused.message).toContain('2 calls in a row to it failed (the first with server-error: HTTP 500')
     expect(server.chatRequestCount).toBe(2)
+  })
+})
+
+describe('an openai client of your own', () => {
+  test('oversize body through a client given in code, whose own fetch is kept', async () => {
+    const { server } = await agentAnswering('openai', { fault: 'oversize', bytes: 64 * 1024 * 1024 })
+    let fetched = 0
+    const client = new OpenAI({ baseURL: server.baseURL, apiKey: 'sk-test-own-client', fetch: (input, init) => (fetched++, fetch(input, init)) })
+    const agent = openaiAgent({ model: 'mock-model', client, cache: false, limits: { ...FAULT_LIMITS, maxReplyBytes: 256 * 1024 }, env: {} })
+    const error = await errorOf(agent)
+    expect(error.kind).toBe('malformed-reply')
+    expect(error.message).toContain('the reply is larger than the limit of 262144 bytes')
+    expect(fetched).toBe(1)
+    expect(server.chatBytesSent).toBeLessThan(16 * 1024 * 1024)
   })
 })
 
