@@ -5,8 +5,7 @@ import type { Usage } from '../../conversation/index.ts'
 import type { JsonValue } from '../../world/index.ts'
 import { asJson } from '../../world/index.ts'
 import { InfrastructureError } from '../types.ts'
-import { seededRandom } from '../../tools/seeded-random.ts'
-import { backoffDelay } from './backoff.ts'
+import { backoffDelay, retryJitter } from './backoff.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 import { CIRCUIT_OPEN } from './circuit-breaker.ts'
 import { endpointBreaker } from './endpoint-breaker.ts'
@@ -74,10 +73,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
   const semaphore = endpointSemaphore(server, limits.concurrency)
   const breaker = options.breaker ?? endpointBreaker(server)
   const breakerSettings = { failures: limits.breakerFailures, coolDownMs: limits.breakerCoolDownMs }
-  // The jitter's draws, seeded by the run's seed and the whole call (so that calls failing together
-  // do not retry in lockstep) and drawn one per attempt; made at the first retry, when needed.
-  let random: (() => number) | undefined
-  const jitter = () => (random ??= seededRandom(`${options.seed ?? 0}:${cacheKey(parts)}`))()
+  const jitter = retryJitter(options.seed ?? 0, () => cacheKey(parts))
   let lastFailure: EndpointFailure | undefined
   let attempts = 0
   // The call has failed for good: the breaker learns of it when the endpoint is to blame.
