@@ -11,6 +11,10 @@ import { callModel, keyParts } from '../../src/roles/endpoint/call-model.ts'
 import { functionAgent } from '../../src/roles/function-agent.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { quoteMessage } from '../../src/vitest/quote-message.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { buildTranscript } from '../../src/vitest/transcript.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { canonicalJson } from '../../src/world/index.ts'
 import { fakeEndpoint } from '../models/helpers.ts'
 import type { Client } from './fault-harness.ts'
@@ -133,6 +137,24 @@ describe('model reply faults in a whole run', () => {
     expect((await evaluate(trajectory, wifi)).score).toBe(0)
     expect(JSON.parse(JSON.stringify(trajectory)).traces[0].arguments).toBe(trace?.arguments)
     expect(canonicalJson(trajectory.messages as never).length).toBeGreaterThan(100_000)
+  })
+
+  test('function agent sending arguments 1,000 levels deep', async () => {
+    // The deepest value a run keeps: scored, recorded, put in a transcript, a report and a page.
+    let turn = 0
+    const agent = functionAgent(() => (turn++ === 0 ? [{ name: 'set_wifi_status', arguments: nested(1000) as never }] : 'Done.'))
+    const trajectory = await runScenario(wifi, { agent })
+    expect(trajectory.traces[0]?.error?.kind).toBe('ArgumentError')
+    const evaluation = await evaluate(trajectory, wifi)
+    const record = toRunRecord(wifi, trajectory, evaluation, 0)
+    const transcript = buildTranscript(trajectory, 0, wifi)
+    // What vitest does with task metadata and annotations between its processes.
+    expect(() => structuredClone([record, transcript])).not.toThrow()
+    const built = buildReport([{ id: 't', fullName: 'deep', file: 'deep.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs: [record] } }, annotations: [] }])
+    const html = renderHtmlReport(built.report, [transcript])
+    expect(html.length).toBeGreaterThan(0)
+    expect(() => JSON.stringify(built.report)).not.toThrow()
+    expect(trajectory.messages.map((_, index) => quoteMessage(trajectory, index)).join('\n')).toContain('set_wifi_status {"items":[[[')
   })
 
   test('cassette holding an unreadable reply', async () => {
