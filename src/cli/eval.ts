@@ -13,6 +13,8 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
+import { safeText } from '../conversation/safe-text.ts'
 import { evalProgress } from './eval-progress.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -50,7 +52,11 @@ environment:
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
 Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
-key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. While it runs, a progress
+key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. So does a bad value of any
+other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS,
+TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
+TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
+OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
 
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
@@ -91,6 +97,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const specProblems = [
     roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env),
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     io.stderr(specProblems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
@@ -154,7 +161,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   } finally {
     process.exitCode = previousExitCode
   }
-  harnessProblems = [...new Set(harnessProblems)]
+  // Loading errors may quote what a file or a server holds; the terminal gets it escaped.
+  harnessProblems = [...new Set(harnessProblems.map(safeText))]
   let report: Report
   try {
     report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
