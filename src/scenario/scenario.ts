@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { worldSpecSchema } from '../domain/index.ts'
 import { edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema } from './milestone.ts'
 import type { Milestone } from './milestone.ts'
+import { milestoneOrderIssues } from './milestone-order.ts'
+import { MAX_SCENARIO_DEPTH, tooDeepInValue } from './nesting-depth.ts'
 import { ScenarioError } from './scenario-error.ts'
 
 export { worldSpecSchema }
@@ -166,6 +168,9 @@ export const scenarioSchema = z
     }
     checkReads(scenario.milestones, 'milestones')
     checkReads(scenario.minefields, 'minefields')
+    // Cycles and backward reads would otherwise surface only when a run is scored.
+    for (const issue of [...milestoneOrderIssues(scenario.milestones, scenario.milestoneEdges, 'milestones'), ...milestoneOrderIssues(scenario.minefields, scenario.minefieldEdges, 'minefields')])
+      context.addIssue({ code: 'custom', path: [...issue.path], message: issue.message })
     for (const [position, step] of scenario.reference.entries()) {
       if ('calls' in step)
         for (const call of step.calls)
@@ -182,11 +187,23 @@ export type ScenarioInput = z.input<typeof scenarioSchema>
 /**
  * Validates a scenario's shape and fills in defaults, without looking at its domain (see
  * `defineScenario`, which also checks it against its domain). Throws a `ScenarioError` that lists
- * every problem with its path.
+ * every problem with its path: a value nested deeper than `MAX_SCENARIO_DEPTH` levels, or every
+ * field that does not fit the schema, or (once the shape fits) the relations between fields:
+ * edges, their cycles, references, fills and tools.
  */
 export function parseScenario(input: ScenarioInput, source?: string): Scenario {
+  const name = source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)')
+  // The schema validates nested values recursively; a value nested thousands deep would overflow the stack there.
+  const deep = tooDeepInValue(input)
+  if (deep !== undefined)
+    throw new ScenarioError(name, [
+      {
+        path: deep.path,
+        message: deep.reason === 'circular' ? 'contains itself; a scenario is data, a tree of values' : `nested more than ${MAX_SCENARIO_DEPTH} levels deep; a scenario may nest objects and arrays at most ${MAX_SCENARIO_DEPTH} levels`,
+      },
+    ])
   const parsed = scenarioSchema.safeParse(input)
-  if (!parsed.success) throw new ScenarioError(source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)'), parsed.error)
+  if (!parsed.success) throw new ScenarioError(name, parsed.error)
   return parsed.data
 }
 

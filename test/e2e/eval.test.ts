@@ -64,7 +64,7 @@ describe('toolcheck eval', () => {
     expect(perColumn.reduce((sum, runs) => sum + runs, 0)).toBe(report.summary.overall.runs)
     expect(new Set(perColumn).size).toBe(1)
     // Runs keep the variant's full label beside its column.
-    expect(report.runs.find((run) => run.augmentation === '3 distraction tools + tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
+    expect(report.runs.find((run) => run.augmentation === '3 distraction tools, tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
     expect(output.stdout).toMatch(/^tool names scrambled\s+\d+\s+1\.000/m)
     expect(report.runs.every((run) => run.scenario.includes('wifi') && run.status !== 'error' && run.score === 1 && run.passed)).toBe(true)
     expect(output.stdout).toContain(`toolcheck: agent reference, ${report.runs.length} runs, 0 infrastructure errors`)

@@ -112,12 +112,12 @@ describe('buildReport', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
       record('a', 0, {
-        augmentation: 'all tools + tool names scrambled + argument types scrambled + paraphrased',
+        augmentation: 'all tools, tool names scrambled, argument types scrambled, paraphrased',
         augmentationColumns: ['tool names scrambled', 'argument types scrambled', 'paraphrased'],
         score: 0,
         turns: 2,
       }),
-      record('a', 0, { augmentation: '3 distraction tools + tool names scrambled', augmentationColumns: ['tool names scrambled'], score: 1, turns: 4 }),
+      record('a', 0, { augmentation: '3 distraction tools, tool names scrambled', augmentationColumns: ['tool names scrambled'], score: 1, turns: 4 }),
       record('a', 0, { augmentation: '5 distraction tools', augmentationColumns: ['5 distraction tools'] }),
       record('a', 0, { augmentation: 'paraphrased', augmentationColumns: ['none', 'paraphrased'] }),
       record('a', 0, { augmentation: 'my own tools', augmentationColumns: ['my own tools'], status: 'error', score: null, milestoneScore: null, minefieldHit: null }),
@@ -138,10 +138,10 @@ describe('buildReport', () => {
     expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1 })
     // Runs keep their full label, and list their columns.
     expect(report.runs.map((run) => run.augmentationColumns.length)).toEqual(expect.arrayContaining([3, 1, 1, 2, 1]))
-    expect(report.runs.map((run) => run.augmentation)).toContain('all tools + tool names scrambled + argument types scrambled + paraphrased')
+    expect(report.runs.map((run) => run.augmentation)).toContain('all tools, tool names scrambled, argument types scrambled, paraphrased')
     const table = formatSummary(report)
     expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
-    expect(table).not.toContain('all tools + tool names scrambled')
+    expect(table).not.toContain('all tools, tool names scrambled')
   })
 
   test('pairs each run with its transcript annotation by scenario, augmentation and trial', () => {
