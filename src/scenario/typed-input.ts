@@ -70,7 +70,7 @@ export type TypedReferenceStep<Tool extends string> =
   // TypeScript reports a misspelt tool in a call step at the tool's name.
   | { readonly agent: 'call'; readonly calls: TypedReferenceCall<Tool>[]; readonly user?: never }
   | { readonly agent: 'say'; readonly content: string; readonly user?: never }
-  | { readonly user: 'say'; readonly content: string; readonly agent?: never }
+  | { readonly user: 'say'; readonly content: string; readonly answers?: string[]; readonly agent?: never }
   | { readonly user: 'end'; readonly agent?: never }
 
 /** `Typed` for a scenario written for a domain object `D`, `Plain` for one that names its domain (or names none). */

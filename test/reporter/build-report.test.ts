@@ -19,7 +19,7 @@ function record(scenario: string, trial: number, overrides: Partial<RunRecord> =
     trial,
     domain: 'device',
     agent: 'reference',
-    user: 'reference',
+    user: 'scripted',
     status: 'completed',
     score: 1,
     milestoneScore: 1,
@@ -199,11 +199,11 @@ describe('buildReport', () => {
     const usage = (promptTokens: number, costUsd?: number) => ({ calls: 2, promptTokens, completionTokens: 10, latencyMs: 5, cachedCalls: 1, ...(costUsd === undefined ? {} : { costUsd }) })
     const tests = [
       collected('a', [record('a', 0, { agent: 'openai:gpt-4o', categories: ['MY_OWN', 'STATE_DEPENDENCY'], usage: usage(100, 0.5) })], ['passed']),
-      collected('b', [record('b', 0, { agent: 'reference', user: 'scripted', augmentation: 'all tools', augmentationColumns: ['all tools'], score: 0, usage: usage(50) })], ['failed']),
+      collected('b', [record('b', 0, { agent: 'reference', user: 'openai:gpt-4o', augmentation: 'all tools', augmentationColumns: ['all tools'], score: 0, usage: usage(50) })], ['failed']),
     ]
     const { report } = buildReport(tests)
     expect(report.agents).toEqual(['openai:gpt-4o', 'reference'])
-    expect(report.users).toEqual(['reference', 'scripted'])
+    expect(report.users).toEqual(['openai:gpt-4o', 'scripted'])
     expect(report.domains).toEqual(['device'])
     expect(Object.keys(report.summary.byAgent)).toEqual(['openai:gpt-4o', 'reference'])
     expect(report.summary.byAgent.reference).toMatchObject({ runs: 1, passed: 0, passRate: 0 })
