@@ -216,7 +216,7 @@ describe('buildReport', () => {
     expect(report.summary.byAgent.reference?.usage).not.toHaveProperty('costUsd')
     expect(report.summary.overall.passRateInterval?.[0]).toBeCloseTo(0.0945, 3)
     const summary = formatSummary(report)
-    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers reference, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
+    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers openai:gpt-4o, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
     expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +errors +tokens +cost$/m)
     expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +1\.000-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
     expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)
