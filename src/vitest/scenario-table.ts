@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path'
 import type { NamedAugmentation } from '../augmentation/index.ts'
+import { augmentationKind, PLAIN_AUGMENTATION } from '../augmentation/index.ts'
 import type { Scenario, ScenarioDirectory } from '../scenario/index.ts'
 import { ScenarioFileError } from '../scenario/index.ts'
 
@@ -85,8 +86,8 @@ export function scenarioCases(scenarios: readonly Scenario[], variants?: readonl
   return scenarios.flatMap((scenario) => variants.map((variant) => ({ name: scenarioTestName(scenario.id, variant.label), scenario, variant })))
 }
 
-/** The label of the plain presentation, as the report gives it. */
-const PLAIN_LABEL = 'none'
+/** The label of the plain presentation, as the report gives it (`none`). */
+const PLAIN_LABEL = augmentationKind(PLAIN_AUGMENTATION)
 
 function isScenarioDirectory(value: unknown): value is ScenarioDirectory {
   const candidate = value as Partial<ScenarioDirectory> | null
