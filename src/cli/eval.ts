@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
@@ -127,6 +127,9 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   // One suite file per worker, but never a file with nothing to play (vitest rejects an empty file).
   const suiteFiles = SUITE_FILES.slice(0, Math.min(SUITE_FILES.length, selected))
   const reportDir = resolve(process.cwd(), parsed.reportDir)
+  const reportFile = resolve(reportDir, 'report.json')
+  // Whatever report.json an earlier run left is not this run's: only a file written since counts.
+  const earlierReport = await fileIdentity(reportFile)
   const progress: Reporter = evalProgress({ write: io.stderr, terminal: io.terminal === true, trials: parsed.trials })
   // Failing scenario tests are the agent's low scores, not a failed command: vitest's own exit
   // code is replaced by the harness verdict below.
@@ -163,14 +166,19 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   }
   // Loading errors may quote what a file or a server holds; the terminal gets it escaped.
   harnessProblems = [...new Set(harnessProblems.map(safeText))]
-  let report: Report
+  const written = await fileIdentity(reportFile)
+  let report: Report | undefined
   try {
-    report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
+    if (written !== undefined && written !== earlierReport) report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
   } catch {
-    io.stderr(`toolcheck eval: no report was written${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : ' (no scenario matched the filter?)'}\n`)
+    report = undefined
+  }
+  if (report === undefined) {
+    const earlier = earlierReport === undefined ? '' : ` (the report already in ${reportDir} is an earlier run's, and was left as it was)`
+    io.stderr(`toolcheck eval: this run wrote no report${earlier}${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : '; no scenario was played'}\n`)
     return 1
   }
-  io.stdout(`${formatSummary(report)}\n\nreports: ${resolve(reportDir, 'report.json')}, ${resolve(reportDir, 'index.html')}\n`)
+  io.stdout(`${formatSummary(report)}\n\nreports: ${reportFile}, ${resolve(reportDir, 'index.html')}\n`)
   harnessProblems = [...harnessProblems, ...report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)]
   if (harnessProblems.length > 0) {
     io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
@@ -300,4 +308,16 @@ function gatesOf(
     gates.alpha = alpha
   }
   return Object.keys(gates).length === 0 ? undefined : gates
+}
+
+/**
+ * What tells one version of a file from another: its inode and modification time (the reporter
+ * writes report.json to a new file and renames it into place, so every write makes a new inode).
+ * `undefined` when there is no such file.
+ */
+async function fileIdentity(file: string): Promise<string | undefined> {
+  return stat(file).then(
+    (info) => `${info.ino}:${info.mtimeMs}:${info.size}`,
+    () => undefined,
+  )
 }

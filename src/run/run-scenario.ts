@@ -9,7 +9,7 @@ import { safeText } from '../conversation/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
 import { playTurn } from '../roles/play-turn.ts'
-import { referenceUser } from '../roles/reference-user.ts'
+import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
@@ -31,7 +31,7 @@ import { userBriefing } from './system-prompts.ts'
 export interface RunOptions {
   /** A step-level `Agent` (one reply per call) or a turn-level `TurnAgent` (its own loop per user turn). */
   readonly agent: AnyAgent
-  /** The simulated user; by default one that gives the reference solution's replies. */
+  /** The simulated user; by default the scenario's scripted user (`scriptedUser(scenario)`: the reference solution's replies). */
   readonly user?: User
   /** The tools and first message the agent is shown; by default the allowed tools, plainly, and the scenario's first message. */
   readonly presentation?: ScenarioPresentation
@@ -106,7 +106,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
-  const user = options.user ?? referenceUser(scenario)
+  const user = options.user ?? scriptedUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns
   const agentSystemPrompt = options.prompts?.agent ?? options.systemPrompt ?? scenario.prompts?.agent ?? domain.prompts.agent
   const persona = options.prompts?.user ?? scenario.prompts?.user ?? domain.prompts.user
