@@ -36,10 +36,12 @@ export function describeAugmentation(augmentation: Augmentation): string {
 
 /**
  * The kind of an augmentation, as a run's label: which changes it makes to the tool list, not to
- * which tools (`3 distraction tools + tool descriptions scrambled`), then what each robustness
+ * which tools (`3 distraction tools, tool descriptions scrambled`), then what each robustness
  * change did, in words (`get_booking failed once with a transient error`), or `none`. The report
  * groups runs by `augmentationColumns` instead, where a combined augmentation counts under each
- * of its parts, named by family and parameters.
+ * of its parts, named by family and parameters. Labels name tests too, so they hold no character
+ * a regular expression reads specially (arguments read `account_id acc-2`, not as JSON):
+ * `vitest -t` with a test's name then finds that test.
  */
 export function augmentationKind(augmentation: Augmentation): string {
   const parts: string[] = []
@@ -51,9 +53,20 @@ export function augmentationKind(augmentation: Augmentation): string {
     if (selection === 'all' || selection.length > 0) parts.push(SCRAMBLE_COLUMNS[field])
   }
   if (augmentation.paraphrase !== null) parts.push('paraphrased')
-  parts.push(...describeRobustness(augmentation))
+  parts.push(...describeRobustness(augmentation).map(labelText))
   if (augmentation.falseClaims === true && parts.length === 0) parts.push('false claims checked')
-  return parts.length === 0 ? 'none' : parts.join(' + ')
+  return parts.length === 0 ? 'none' : parts.join(', ')
+}
+
+/** Words without the characters a regular expression reads specially: JSON braces and quotes, brackets, parentheses. */
+function labelText(words: string): string {
+  return words
+    .replace(/"([^"]*)":/g, '$1 ')
+    .replace(/[{}[\]()*+?^$|\\"]/g, ' ')
+    .replace(/ ,/g, ',')
+    .replace(/,(?=\S)/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 function distractionWords(count: number | 'all'): string | undefined {

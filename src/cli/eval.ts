@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
@@ -13,6 +13,8 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
+import { safeText } from '../conversation/safe-text.ts'
 import { evalProgress } from './eval-progress.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -53,7 +55,11 @@ environment:
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
 Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
-key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. While it runs, a progress
+key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. So does a bad value of any
+other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS,
+TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
+TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
+OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
 
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
@@ -94,6 +100,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const specProblems = [
     roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env),
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     io.stderr(specProblems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
@@ -123,6 +130,9 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   // One suite file per worker, but never a file with nothing to play (vitest rejects an empty file).
   const suiteFiles = SUITE_FILES.slice(0, Math.min(SUITE_FILES.length, selected))
   const reportDir = resolve(process.cwd(), parsed.reportDir)
+  const reportFile = resolve(reportDir, 'report.json')
+  // Whatever report.json an earlier run left is not this run's: only a file written since counts.
+  const earlierReport = await fileIdentity(reportFile)
   const progress: Reporter = evalProgress({ write: io.stderr, terminal: io.terminal === true, trials: parsed.trials })
   // Failing scenario tests are the agent's low scores, not a failed command: vitest's own exit
   // code is replaced by the harness verdict below.
@@ -157,15 +167,21 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   } finally {
     process.exitCode = previousExitCode
   }
-  harnessProblems = [...new Set(harnessProblems)]
-  let report: Report
+  // Loading errors may quote what a file or a server holds; the terminal gets it escaped.
+  harnessProblems = [...new Set(harnessProblems.map(safeText))]
+  const written = await fileIdentity(reportFile)
+  let report: Report | undefined
   try {
-    report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
+    if (written !== undefined && written !== earlierReport) report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
   } catch {
-    io.stderr(`toolcheck eval: no report was written${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : ' (no scenario matched the filter?)'}\n`)
+    report = undefined
+  }
+  if (report === undefined) {
+    const earlier = earlierReport === undefined ? '' : ` (the report already in ${reportDir} is an earlier run's, and was left as it was)`
+    io.stderr(`toolcheck eval: this run wrote no report${earlier}${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : '; no scenario was played'}\n`)
     return 1
   }
-  io.stdout(`${formatSummary(report)}\n\nreports: ${resolve(reportDir, 'report.json')}, ${resolve(reportDir, 'index.html')}\n`)
+  io.stdout(`${formatSummary(report)}\n\nreports: ${reportFile}, ${resolve(reportDir, 'index.html')}\n`)
   harnessProblems = [...harnessProblems, ...report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)]
   if (harnessProblems.length > 0) {
     io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
@@ -302,4 +318,16 @@ function gatesOf(
     gates.alpha = alpha
   }
   return Object.keys(gates).length === 0 ? undefined : gates
+}
+
+/**
+ * What tells one version of a file from another: its inode and modification time (the reporter
+ * writes report.json to a new file and renames it into place, so every write makes a new inode).
+ * `undefined` when there is no such file.
+ */
+async function fileIdentity(file: string): Promise<string | undefined> {
+  return stat(file).then(
+    (info) => `${info.ino}:${info.mtimeMs}:${info.size}`,
+    () => undefined,
+  )
 }

@@ -6,6 +6,7 @@ import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import type { Report, ReportProblem, ReportRun } from './report.ts'
 import { summarizeRuns } from './summarize-runs.ts'
+import { safeText } from '../conversation/safe-text.ts'
 
 /** A report and the transcripts of its runs (in the same order; `undefined` where none was attached). */
 export interface BuiltReport {
@@ -36,7 +37,7 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string): Bu
       // A test that failed without recording a run broke before any scenario finished: a harness
       // problem, not a low score. Passing tests without runs are ordinary tests and not reported.
       if (test.state === 'failed')
-        problems.push({ file: test.file, test: test.fullName, message: test.errorMessage ?? 'the test failed before recording a run' })
+        problems.push({ file: test.file, test: test.fullName, message: test.errorMessage === undefined ? 'the test failed before recording a run' : safeText(test.errorMessage) })
       continue
     }
     const transcripts = test.annotations.flatMap((annotation) =>

@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { limitsToEnv } from '../roles/endpoint/limits-from-env.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
@@ -36,12 +37,17 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  * `TOOLCHECK_BREAKER_DIR` (removed when vitest closes) where the endpoints' circuit breakers keep
  * their state, so that all workers and test files of the run share one breaker per endpoint. A
  * `TOOLCHECK_BREAKER_DIR` set beforehand is kept (and never removed), to share breakers between
- * several vitest processes.
+ * several vitest processes. The directories of vitest processes that were killed before they could
+ * remove theirs are removed when the plugin is next made.
+ *
+ * Bad options, and bad values of the settings read from the environment (`environmentProblems`),
+ * throw `ToolcheckOptionsError` before any test runs, and vitest exits with code 2.
  */
 export function toolcheck(options: ToolcheckOptions = {}): Plugin {
-  const resolved = resolveToolcheckOptions(options, process.env)
+  const resolved = resolveOrExit(options)
   const givenDirectory = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  const breakerDirectory = givenDirectory || join(tmpdir(), `toolcheck-breakers-${randomUUID()}`)
+  if (!givenDirectory) removeStaleBreakerDirectories(tmpdir())
+  const breakerDirectory = givenDirectory || join(tmpdir(), `${BREAKER_DIRECTORY_PREFIX}${process.pid}-${randomUUID()}`)
   return {
     name: 'vitest-toolcheck',
     config() {
@@ -81,4 +87,35 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
       reporters.push(entry)
     },
   }
+}
+
+/**
+ * The options resolved; when they are bad (or a setting in the environment is), the error is
+ * thrown with the exit code of bad input, 2, set for vitest, which keeps a code already set when
+ * its config fails to load (as `toolcheck eval` exits 2 for the same problems). Only in vitest's
+ * main process, where configs load: a test that calls `toolcheck()` in a worker must not change
+ * its own run's exit code.
+ */
+function resolveOrExit(options: ToolcheckOptions) {
+  try {
+    return resolveToolcheckOptions(options, process.env)
+  } catch (error) {
+    if (error instanceof ToolcheckOptionsError && process.env.VITEST_WORKER_ID === undefined) process.exitCode = 2
+    throw error
+  }
+}
+
+/** The temporary directories the plugin makes are named `toolcheck-breakers-<pid>-<uuid>`. */
+const BREAKER_DIRECTORY_PREFIX = 'toolcheck-breakers-'
+const BREAKER_DIRECTORY = /^toolcheck-breakers-(\d+)-[0-9a-f-]{36}$/
+
+/** Removes the breaker directories of vitest processes that no longer run (best effort). */
+function removeStaleBreakerDirectories(parent: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(parent)
+  } catch {
+    return
+  }
+  for (const name of staleTemporaryFiles(names, BREAKER_DIRECTORY)) rmSync(join(parent, name), { recursive: true, force: true })
 }

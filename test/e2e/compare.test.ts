@@ -59,7 +59,7 @@ describe('toolcheck compare', () => {
     const comparison = JSON.parse(output.stdout) as Comparison
     expect(comparison.regression).toBe(true)
     expect(comparison.cells.filter((cell) => cell.verdict === 'regression').map((cell) => `${cell.scenario} [${cell.augmentation}]`)).toEqual([
-      'fixture-cellular-on [3 distraction tools + tool names scrambled]',
+      'fixture-cellular-on [3 distraction tools, tool names scrambled]',
       'fixture-cellular-on [none]',
     ])
     // Every other cell moved by trial noise only, and is not called a regression.
@@ -76,7 +76,7 @@ describe('toolcheck compare', () => {
     expect(markdown.split('\n')[0]).toBe('## ❌ toolcheck: 2 significant regressions')
     const regressions = markdown.slice(markdown.indexOf('### Regressions'), markdown.indexOf('<details>'))
     expect(regressions.split('\n').filter((line) => line.startsWith('| fixture-'))).toEqual([
-      '| fixture-cellular-on | 3 distraction tools + tool names scrambled | 5/6 | 0/6 | -0.833 | -0.833 | 0.0032 | 0.0286 |',
+      '| fixture-cellular-on | 3 distraction tools, tool names scrambled | 5/6 | 0/6 | -0.833 | -0.833 | 0.0032 | 0.0286 |',
       '| fixture-cellular-on | none | 5/6 | 0/6 | -0.833 | -0.833 | 0.0032 | 0.0286 |',
     ])
     expect(markdown).toContain("Boschloo's exact test on pass counts per cell")
@@ -107,7 +107,7 @@ describe('gates in the plugin', () => {
     expect(failed.output).toContain('toolcheck gates: 1 of 3 FAILED')
     expect(failed.output).toContain('  pass  overall pass rate: 0.625 >= 0.500 over 48 scored runs')
     expect(failed.output).toContain('  pass  TURN_OFF mean score: 0.917 >= 0.800 over 24 scored runs')
-    expect(failed.output).toMatch(/ {2}FAIL {2}no significant regression: significant regression against .*compare-base\/report\.json: fixture-cellular-on \[3 distraction tools \+ tool names scrambled\] 5\/6 -> 0\/6; fixture-cellular-on \[none\] 5\/6 -> 0\/6/)
+    expect(failed.output).toMatch(/ {2}FAIL {2}no significant regression: significant regression against .*compare-base\/report\.json: fixture-cellular-on \[3 distraction tools, tool names scrambled\] 5\/6 -> 0\/6; fixture-cellular-on \[none\] 5\/6 -> 0\/6/)
     // Trial noise passes the same gates: vitest's own code (failed trials are failed tests) stays.
     const noisy = await runVariant('noise', reportDirectory('gates-noise'), gates)
     expect(noisy.output).toContain('toolcheck gates: all 3 passed')

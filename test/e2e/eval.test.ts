@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
@@ -39,6 +41,47 @@ describe('toolcheck eval', () => {
     expect(output.stderr.split('names domain "bank"')).toHaveLength(2)
   })
 
+  test('stops with exit 1 naming every invalid file, and prints nothing of the report an earlier run left', async () => {
+    const directory = reportDirectory('eval-invalid-files')
+    expect(await runEval(['--domain', BANK('domain.ts'), '--scenarios', BANK('scenarios'), '--variants', 'plain', '--report-dir', directory], capture().io)).toBe(0)
+    const earlier = await readFile(`${directory}/report.json`, 'utf8')
+    const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-files-'))
+    try {
+      const good = JSON.parse(await readFile(BANK('scenarios/balance.json'), 'utf8')) as Record<string, unknown>
+      await writeFile(join(folder, 'a-good.json'), JSON.stringify(good))
+      await writeFile(join(folder, 'b-broken.json'), '{ "id": ')
+      await writeFile(join(folder, 'c-cycle.json'), JSON.stringify({ ...good, id: 'cycle', milestoneEdges: [[0, 1], [1, 0]] }))
+      const { output, io } = capture()
+      const code = await runEval(['--domain', BANK('domain.ts'), '--scenarios', folder, '--variants', 'plain', '--report-dir', directory], io)
+      expect(code).toBe(1)
+      expect(output.stdout).toBe('')
+      expect(output.stderr).toContain(`toolcheck eval: this run wrote no report (the report already in ${directory.replace(/\/$/, '')} is an earlier run's, and was left as it was):`)
+      expect(output.stderr).toContain(`${join(folder, 'b-broken.json')}: is not valid JSON: line 1, column 9`)
+      expect(output.stderr).toContain(`invalid scenario ${join(folder, 'c-cycle.json')}:\n  - milestoneEdges.1: the edges form a cycle (0 → 1 → 0)`)
+      expect(output.stderr).not.toContain('a-good.json')
+      expect(await readFile(`${directory}/report.json`, 'utf8')).toBe(earlier)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('a module that exports a scenario on its own and in a list plays it once', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-module-'))
+    try {
+      const module = join(folder, 'twice.ts')
+      const scenarios = BANK('scenarios.ts')
+      await writeFile(module, `import { sendWithoutAmount } from ${JSON.stringify(scenarios)}\nexport { sendWithoutAmount }\nexport const all = [sendWithoutAmount]\n`)
+      const directory = reportDirectory('eval-exported-twice')
+      const { output, io } = capture()
+      expect(await runEval(['--domain', BANK('domain.ts'), '--scenarios', module, '--variants', 'plain', '--report-dir', directory], io)).toBe(0)
+      expect(output.stderr).toMatch(PROGRESS_ONLY)
+      const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+      expect(report.runs.map((run) => run.scenario)).toEqual(['bank-send-without-amount'])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   test('plays the selected built-in scenarios under all eight variants with the reference agent', async () => {
     const directory = reportDirectory('eval')
     const { output, io } = capture()
@@ -64,7 +107,7 @@ describe('toolcheck eval', () => {
     expect(perColumn.reduce((sum, runs) => sum + runs, 0)).toBe(report.summary.overall.runs)
     expect(new Set(perColumn).size).toBe(1)
     // Runs keep the variant's full label beside its column.
-    expect(report.runs.find((run) => run.augmentation === '3 distraction tools + tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
+    expect(report.runs.find((run) => run.augmentation === '3 distraction tools, tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
     expect(output.stdout).toMatch(/^tool names scrambled\s+\d+\s+1\.000/m)
     expect(report.runs.every((run) => run.scenario.includes('wifi') && run.status !== 'error' && run.score === 1 && run.passed)).toBe(true)
     expect(output.stdout).toContain(`toolcheck: agent reference, ${report.runs.length} runs, 0 infrastructure errors`)

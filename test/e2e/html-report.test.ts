@@ -134,7 +134,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
     expect(await page.locator('#usage').textContent()).toBe('usage: 96 model calls (0 cached), 11.5k prompt + 1.73k completion tokens, cost $0.0240')
 
     // A failing run under scrambled names: the tools it was shown, and its missed milestone.
-    await page.fill('#filter-text', 'fixture-cellular-on [3 distraction')
+    await page.fill('#filter-text', 'fixture-cellular-on <3 distraction')
     await page.selectOption('#filter-status', 'failed')
     await expect.poll(() => page.locator('.run-row').count()).toBe(6)
     await page.locator('.run-row').first().click()

@@ -10,7 +10,7 @@ export function runRecord(scenario: string, trial: number, overrides: Partial<Ru
     trial,
     domain: 'device',
     agent: 'reference',
-    user: 'reference',
+    user: 'scripted',
     status: 'completed',
     score: 1,
     milestoneScore: 1,

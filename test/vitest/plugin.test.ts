@@ -27,16 +27,19 @@ describe('toolcheck()', () => {
   })
 
   test('hands the workers its limits and a breaker directory of their own as environment variables', () => {
-    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0 } })).config() as { test: { env: Record<string, string> } }
+    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0, maxReplyBytes: 65_536, maxReplyDepth: 16 } })).config() as { test: { env: Record<string, string> } }
     expect(config.test.env).toEqual({
       TOOLCHECK_RETRIES: '2',
       TOOLCHECK_TIMEOUT_MS: '5000',
       TOOLCHECK_BREAKER_FAILURES: '0',
+      TOOLCHECK_MAX_REPLY_BYTES: '65536',
+      TOOLCHECK_MAX_REPLY_DEPTH: '16',
       TOOLCHECK_BREAKER_DIR: expect.stringContaining('toolcheck-breakers-'),
     })
     const other = hooks(toolcheck()).config() as { test: { env: Record<string, string> } }
     expect(other.test.env.TOOLCHECK_BREAKER_DIR).not.toBe(config.test.env.TOOLCHECK_BREAKER_DIR)
     expect(() => toolcheck({ limits: { timeoutMs: 0 } })).toThrow(/limits\.timeoutMs: /)
+    expect(() => toolcheck({ limits: { maxReplyDepth: 5_000 } })).toThrow(/limits\.maxReplyDepth: /)
   })
 
   test('hands its gates to the reporter and checks them up front', () => {
