@@ -100,7 +100,7 @@ export function methodText(comparison: Comparison): string {
   const { families } = method
   return (
     `cells: Boschloo's exact test on pass counts, one-sided each way, ${correction} at alpha ${method.alpha} over ${plural(families.cell, 'testable cell')}${untestable}; ` +
-    `groups: the exact stratified test (each cell its own stratum), ${correction} per level (${families.overall} overall, ${families.category} ${families.category === 1 ? 'category' : 'categories'}, ${plural(families.augmentation, 'augmentation column')}); ` +
+    `groups: the exact stratified test (each cell its own stratum), ${correction} per level (${families.overall} overall, ${families.category} ${families.category === 1 ? 'category' : 'categories'}, ${plural(families.augmentation, 'augmentation column')})${method.correction === 'none' ? '' : ', each level at a third of alpha'}; ` +
     'breaks (every base trial passed, every head trial failed) flagged without a test; runs with an error verdict left out'
   )
 }
