@@ -98,6 +98,8 @@ export function methodText(comparison: Comparison): string {
   const correction = method.correction === 'none' ? 'unadjusted' : `${correctionName(method.correction)}-adjusted`
   const untestable = method.untestable > 0 ? ` (${plural(method.untestable, 'cell')} with too few trials to reach the level left out)` : ''
   const { families } = method
+  if (method.deterministic)
+    return 'both reports deterministic: a cell regressed when its pass rate fell and improved when it rose, a group regressed when one of its cells did; the p-values shown (Boschloo per cell, the exact stratified test per group) are for reference only; runs with an error verdict left out'
   return (
     `cells: Boschloo's exact test on pass counts, one-sided each way, ${correction} at alpha ${method.alpha} over ${plural(families.cell, 'testable cell')}${untestable}; ` +
     `groups: the exact stratified test (each cell its own stratum), ${correction} per level (${families.overall} overall, ${families.category} ${families.category === 1 ? 'category' : 'categories'}, ${plural(families.augmentation, 'augmentation column')})${method.correction === 'none' ? '' : ', each level at a third of alpha'}; ` +

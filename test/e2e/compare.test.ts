@@ -12,14 +12,16 @@ function capture() {
 }
 
 /** Runs the regression fixture with one variant of its agent (and gates, and a trial count, when given). */
-async function runVariant(variant: string, directory: string, options: { readonly gates?: object; readonly trials?: number } = {}) {
-  const names = ['TOOLCHECK_FIXTURE_VARIANT', 'TOOLCHECK_FIXTURE_GATES', 'TOOLCHECK_FIXTURE_TRIALS'] as const
+async function runVariant(variant: string, directory: string, options: { readonly gates?: object; readonly trials?: number; readonly replayed?: boolean } = {}) {
+  const names = ['TOOLCHECK_FIXTURE_VARIANT', 'TOOLCHECK_FIXTURE_GATES', 'TOOLCHECK_FIXTURE_TRIALS', 'TOOLCHECK_FIXTURE_REPLAYED'] as const
   const saved = names.map((name) => process.env[name])
   process.env.TOOLCHECK_FIXTURE_VARIANT = variant
   if (options.gates === undefined) delete process.env.TOOLCHECK_FIXTURE_GATES
   else process.env.TOOLCHECK_FIXTURE_GATES = JSON.stringify(options.gates)
   if (options.trials === undefined) delete process.env.TOOLCHECK_FIXTURE_TRIALS
   else process.env.TOOLCHECK_FIXTURE_TRIALS = String(options.trials)
+  if (options.replayed === true) process.env.TOOLCHECK_FIXTURE_REPLAYED = '1'
+  else delete process.env.TOOLCHECK_FIXTURE_REPLAYED
   try {
     return await runFixture(FIXTURES.regression, directory)
   } finally {
@@ -34,8 +36,9 @@ async function runVariant(variant: string, directory: string, options: { readonl
 // The same fixture several times: the base agent; a new version whose failures fall on other
 // trials at the same rate (noise); one that also breaks mobile data on every trial (a seeded
 // regression); one whose TURN_OFF scenarios both fail most trials, no cell alone beyond chance (a
-// category-wide regression); and, at three trials, the base against a version that breaks
-// location tracking on every trial (a break) while the Wi-Fi scenario's milestone was renamed.
+// category-wide regression); at three trials, the base against a version that breaks location
+// tracking on every trial (a break) while the Wi-Fi scenario's milestone was renamed; and the
+// same at one trial with every model call replayed from the cache (deterministic reports).
 const directories = {
   base: reportDirectory('compare-base'),
   noise: reportDirectory('compare-noise'),
@@ -43,11 +46,15 @@ const directories = {
   category: reportDirectory('compare-category'),
   base3: reportDirectory('compare-base-3'),
   break3: reportDirectory('compare-break-3'),
+  replayedBase: reportDirectory('compare-replayed-base'),
+  replayedBreak: reportDirectory('compare-replayed-break'),
 }
 const reports = (async () => {
   for (const variant of ['base', 'noise', 'regression', 'category'] as const) await runVariant(variant, directories[variant])
   await runVariant('base', directories.base3, { trials: 3 })
   await runVariant('break', directories.break3, { trials: 3 })
+  await runVariant('base', directories.replayedBase, { trials: 1, replayed: true })
+  await runVariant('break', directories.replayedBreak, { trials: 1, replayed: true })
 })()
 
 /** Runs `toolcheck compare` and returns its exit code and output. */
@@ -142,6 +149,21 @@ describe('toolcheck compare', () => {
       ['fixture-wifi-on', ['milestones']],
     ])
     expect(json.cells.filter((cell) => cell.verdict === 'break').map((cell) => cell.scenario)).toEqual(['fixture-location-off', 'fixture-location-off'])
+  })
+
+  test('between deterministic reports every pass that turned into a failure is a regression, and the output says why no statistics were needed', async () => {
+    await reports
+    const { code, stdout } = await compare(directories.replayedBase, directories.replayedBreak)
+    expect(code).toBe(4)
+    expect(stdout).toContain('settings: scoring toolcheck; version')
+    expect(stdout).toContain('both deterministic')
+    expect(stdout).toMatch(/^regressions \(2\):\n.*\n {2}fixture-location-off \[3 distraction tools \+ tool names scrambled\] +1\/1 +0\/1 +-1\.000 +-1\.000 +0\.2500 +- +deterministic$/m)
+    expect(stdout).toContain('Both reports are deterministic (played by the reference agent, or with every model call replayed from the cache): a rerun gives the same verdicts, so every cell whose pass rate fell is a regression and every rise an improvement; no statistics were needed.')
+    expect(stdout).not.toContain('No single cell can reach significance')
+    const json = JSON.parse((await compare(directories.replayedBase, directories.replayedBreak, '--json')).stdout) as Comparison
+    expect(json.alike.deterministic).toEqual({ base: true, head: true })
+    expect(json.alike.replayed).toEqual({ base: true, head: true, same: true })
+    expect(json.groups.find((group) => group.name === 'TURN_OFF')).toMatchObject({ verdict: 'regression', reason: 'deterministic' })
   })
 
   test('refuses to compare reports scored in different modes unless told to', async () => {
