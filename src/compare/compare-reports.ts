@@ -198,7 +198,8 @@ function agentsOf(report: ComparedReport): readonly string[] {
 function cellsOf(report: ComparedReport, byAgent: boolean): Map<string, Cell> {
   const cells = new Map<string, Cell>()
   for (const [position, run] of report.runs.entries()) {
-    const key = JSON.stringify(byAgent ? [run.scenario, run.augmentation, run.agent] : [run.scenario, run.augmentation])
+    // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
+    const key = byAgent ? `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}` : `${run.scenario}\u0000${run.augmentation}`
     let cell = cells.get(key)
     if (cell === undefined) {
       cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: [] }

@@ -42,14 +42,15 @@ export interface StratifiedTest {
  * carry no information and are skipped.
  */
 export function stratifiedTest(strata: readonly Stratum[]): StratifiedTest {
-  // The distribution of the summed head passes, as offsets from the smallest possible sum.
-  let distribution = new Float64Array([1])
   let lowest = 0
   let observed = 0
   let expected = 0
   let informative = 0
   let weightedDifference = 0
   let weights = 0
+  // Strata with the same trial counts and passes have the same distribution: a suite of
+  // thousands of cells has a few dozen kinds, each convolved with itself by repeated squaring.
+  const kinds = new Map<string, { readonly n1: number; readonly n2: number; readonly total: number; count: number }>()
   for (const { base, head } of strata) {
     checkCounts(base)
     checkCounts(head)
@@ -62,29 +63,70 @@ export function stratifiedTest(strata: readonly Stratum[]): StratifiedTest {
     observed += head.passes
     const total = base.passes + head.passes
     const low = Math.max(0, total - n1)
-    const high = Math.min(n2, total)
     expected += (total * n2) / (n1 + n2)
     lowest += low
-    if (low === high) continue
+    if (low === Math.min(n2, total)) continue
     informative++
-    const pmf = hypergeometric(n1, n2, total, low, high)
-    const next = new Float64Array(distribution.length + pmf.length - 1)
-    for (let i = 0; i < distribution.length; i++) {
-      const mass = distribution[i] as number
-      if (mass === 0) continue
-      for (let j = 0; j < pmf.length; j++) next[i + j] = (next[i + j] as number) + mass * (pmf[j] as number)
-    }
-    distribution = next
+    const key = `${n1}/${n2}/${total}`
+    const kind = kinds.get(key)
+    if (kind === undefined) kinds.set(key, { n1, n2, total, count: 1 })
+    else kind.count++
   }
-  const at = observed - lowest
+  // The distribution of the summed head passes, as offsets from the smallest possible sum.
+  let distribution: Distribution = { offset: 0, values: new Float64Array([1]) }
+  for (const { n1, n2, total, count } of kinds.values()) {
+    const pmf = hypergeometric(n1, n2, total, Math.max(0, total - n1), Math.min(n2, total))
+    distribution = convolve(distribution, power({ offset: 0, values: pmf }, count))
+  }
+  const at = observed - lowest - distribution.offset
   return {
-    pWorse: tail(distribution, 0, at),
-    pBetter: tail(distribution, at, distribution.length - 1),
+    pWorse: tail(distribution.values, 0, at),
+    pBetter: tail(distribution.values, at, distribution.values.length - 1),
     headPasses: observed,
     expectedHeadPasses: expected,
     rateDifference: weights === 0 ? null : weightedDifference / weights,
     informative,
   }
+}
+
+/** A distribution over whole numbers: `values[i]` is the probability of `offset + i`. */
+interface Distribution {
+  readonly offset: number
+  readonly values: Float64Array
+}
+
+/**
+ * Probabilities below this are dropped from the ends of a distribution: they cannot change a
+ * p-value anyone reads (the outputs show "p < 0.0001", and a level is never near 1e-40), and
+ * without them a sum over thousands of strata keeps a width of about 14 standard deviations
+ * instead of its whole range. A p-value smaller than this may come out as 0.
+ */
+const NEGLIGIBLE = 1e-40
+
+/** The distribution of the sum of two independent variables, its negligible ends trimmed. */
+function convolve(a: Distribution, b: Distribution): Distribution {
+  const values = new Float64Array(a.values.length + b.values.length - 1)
+  for (let i = 0; i < a.values.length; i++) {
+    const mass = a.values[i] as number
+    if (mass === 0) continue
+    for (let j = 0; j < b.values.length; j++) values[i + j] = (values[i + j] as number) + mass * (b.values[j] as number)
+  }
+  let first = 0
+  let last = values.length - 1
+  while (first < last && (values[first] as number) < NEGLIGIBLE) first++
+  while (last > first && (values[last] as number) < NEGLIGIBLE) last--
+  return { offset: a.offset + b.offset + first, values: values.subarray(first, last + 1) }
+}
+
+/** The distribution of the sum of `count` independent copies, by repeated squaring. */
+function power(base: Distribution, count: number): Distribution {
+  let result: Distribution = { offset: 0, values: new Float64Array([1]) }
+  let square = base
+  for (let remaining = count; remaining > 0; remaining = Math.floor(remaining / 2)) {
+    if (remaining % 2 === 1) result = convolve(result, square)
+    if (remaining > 1) square = convolve(square, square)
+  }
+  return result
 }
 
 /**
