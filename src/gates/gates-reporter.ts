@@ -25,8 +25,10 @@ export interface GatesExit {
 }
 
 /**
- * The reporter the plugin registers: the toolcheck reporter (summary, report.json, index.html),
- * then the gates on the report it built, which decide the exit code of a run that has them.
+ * The reporter the plugin registers, and `vitest-toolcheck/reporter`'s default export for a
+ * config that lists its reporters by hand: the toolcheck reporter (summary, report.json,
+ * index.html), then the gates on the report it built, which decide the exit code of a run that
+ * has them; without gates it is the toolcheck reporter alone.
  *
  * **Which exit code wins.** vitest ends a run with 1 when a test failed; with gates, the gates
  * decide for the scenario tests, since their failures are the low scores the gates judge:
