@@ -4,40 +4,15 @@ import { historyMarkdown } from '../../src/compare/history-markdown.ts'
 import { renderHistoryHtml } from '../../src/compare/render-history-html.ts'
 import type { HistoryReport } from '../../src/compare/report-history.ts'
 import { reportHistory } from '../../src/compare/report-history.ts'
-import type { ReportRun } from '../../src/reporter/report.ts'
-import { summarizeRuns } from '../../src/reporter/summarize-runs.ts'
-
-const usage = { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 0, cachedCalls: 0 }
+import { reportOfRecords, runRecord } from '../reporter/sample-records.ts'
 
 /** A report of two scenarios of 6 trials: `passes[scenario]` of them pass. */
 function report(passes: Readonly<Record<string, number>>): HistoryReport {
-  const runs = Object.entries(passes).flatMap(([scenario, count]) =>
-    Array.from({ length: 6 }, (_, trial): ReportRun => ({
-      scenario,
-      categories: [scenario === 'a' ? 'STATE_DEPENDENCY' : 'CANONICALIZATION'],
-      augmentation: 'none',
-      augmentationColumns: ['none'],
-      trial,
-      domain: 'device',
-      agent: 'agent',
-      user: 'scripted',
-      status: 'completed',
-      score: trial < count ? 1 : 0,
-      milestoneScore: trial < count ? 1 : 0,
-      minefieldHit: false,
-      turns: 2,
-      usage,
-      milestones: [],
-      minefields: [],
-      threshold: 1,
-      test: scenario,
-      file: 'a.test.ts',
-      passed: trial < count,
-      verdict: trial < count ? 'passed' : 'failed',
-      testPassed: trial < count,
-    })),
+  return reportOfRecords(
+    Object.entries(passes).flatMap(([scenario, count]) =>
+      Array.from({ length: 6 }, (_, trial) => runRecord({ scenario, categories: [scenario === 'a' ? 'STATE_DEPENDENCY' : 'CANONICALIZATION'], trial, score: trial < count ? 1 : 0 })),
+    ),
   )
-  return { agent: 'agent', runs, summary: summarizeRuns(runs) }
 }
 
 describe('reportHistory', () => {

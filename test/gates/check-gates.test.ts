@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { checkGates, formatGates } from '../../src/gates/check-gates.ts'
 import { hasGates } from '../../src/gates/gate-options.ts'
-import { buildReport } from '../../src/reporter/build-report.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { reportOfRecords, runRecord } from '../reporter/sample-records.ts'
 
 function reportOf(scores: readonly (number | null)[], categories: readonly string[] = ['SINGLE_TOOL_CALL']) {
   return reportOfCells([{ scenario: 'a', scores }], categories)
@@ -10,27 +9,7 @@ function reportOf(scores: readonly (number | null)[], categories: readonly strin
 
 /** A report of several cells, each a scenario with its trials' scores (`null`: an infrastructure error). */
 function reportOfCells(cells: readonly { readonly scenario: string; readonly scores: readonly (number | null)[] }[], categories: readonly string[] = ['SINGLE_TOOL_CALL']) {
-  const runs: RunRecord[] = cells.flatMap(({ scenario, scores }) =>
-    scores.map((score, trial) => ({
-      scenario,
-      categories: [...categories],
-      augmentation: 'none',
-      augmentationColumns: ['none'],
-      trial,
-      domain: 'device',
-      agent: 'agent',
-      user: 'scripted',
-      status: score === null ? ('error' as const) : ('completed' as const),
-      score,
-      milestoneScore: score,
-      minefieldHit: score === null ? null : false,
-      turns: 3,
-      usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
-      milestones: [],
-      minefields: [],
-    })),
-  )
-  return buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }]).report
+  return reportOfRecords(cells.flatMap(({ scenario, scores }) => scores.map((score, trial) => runRecord({ scenario, categories: [...categories], trial, score }))))
 }
 
 describe('checkGates', () => {

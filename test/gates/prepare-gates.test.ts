@@ -4,26 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prepareGates } from '../../src/gates/prepare-gates.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { runRecord } from '../reporter/sample-records.ts'
 
-const run: RunRecord = {
-  scenario: 'a',
-  categories: ['STATE_DEPENDENCY', 'bank-transfers'],
-  augmentation: 'none',
-  augmentationColumns: ['none'],
-  trial: 0,
-  domain: 'device',
-  agent: 'reference',
-  user: 'scripted',
-  status: 'completed',
-  score: 1,
-  milestoneScore: 1,
-  minefieldHit: false,
-  turns: 3,
-  usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
-  milestones: [],
-  minefields: [],
-}
+const run = runRecord({ categories: ['STATE_DEPENDENCY', 'bank-transfers'], agent: 'reference' })
 
 let directory = ''
 beforeAll(async () => {
