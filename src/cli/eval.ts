@@ -7,9 +7,9 @@ import type { EvalSettings, EvalVariants } from '../../scenarios/eval/eval-setti
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { checkGates, formatGates } from '../gates/check-gates.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
+import { prepareGates } from '../gates/prepare-gates.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
@@ -46,9 +46,16 @@ gates (exit code 4 when one fails):
   --min-pass-rate <x>                 the lowest acceptable overall pass rate
   --min-category-score <category>=<x>       per category (repeatable)
   --min-category-pass-rate <category>=<x>   per category (repeatable)
-  --baseline <report.json|dir>        fail on a significant regression against this report
-                                      (as toolcheck compare decides it)
+  --baseline <report.json|dir>        fail on a regression against this report (as toolcheck
+                                      compare decides it), or when any of its cells is missing
+                                      from this run or has only errors in it
+  --max-missing <share>               the share of the baseline's cells that may be missing
+                                      (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
+
+The gates are checked before anything plays: a baseline that cannot be read or was scored the
+other way, or a category gate that names no category of the scenarios to play, stops the
+command with exit code 2.
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
@@ -64,7 +71,7 @@ line on stderr counts the runs done, the infrastructure errors so far and the ti
 
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
 1 when the harness failed (a suite file did not load, an unhandled error, a test that broke before
-recording its run, a baseline that cannot be read); 2 for bad options or specs; 4 when a gate
+recording its run); 2 for bad options, specs or gates; 4 when a gate
 failed; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
 replies, cache misses in replay mode), which the report counts apart from agent failures. When
 both a gate failed and runs ended in errors, the code is 4.
@@ -121,11 +128,19 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   ])
   // The user's own scenarios are loaded by the suite files (they may be TypeScript), so they are
   // counted there; the built-in corpus is counted here, to refuse a filter that matches nothing.
-  const selected = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter).length : Number.POSITIVE_INFINITY
+  const chosen = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter) : undefined
+  const selected = chosen === undefined ? Number.POSITIVE_INFINITY : chosen.length
   if (selected === 0) {
     const categories = [...new Set(builtInScenarios().flatMap((scenario) => scenario.categories))].join(', ')
     io.stderr(`toolcheck eval: no built-in scenario has an id containing ${JSON.stringify(parsed.filter)} or the category ${JSON.stringify(parsed.filter)}; the categories are ${categories}\n`)
     return 2
+  }
+  // Gates are checked before anything plays, against the scenarios to play when they are known
+  // here (the built-in corpus; the user's own load in the suite files).
+  const prepared = await prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, ...(chosen === undefined ? {} : { categories: chosen.flatMap((scenario) => scenario.categories) }) })
+  if (prepared.problems.length > 0) {
+    io.stderr(prepared.problems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
+    return EXIT_CODES.usage
   }
   // One suite file per worker, but never a file with nothing to play (vitest rejects an empty file).
   const suiteFiles = SUITE_FILES.slice(0, Math.min(SUITE_FILES.length, selected))
@@ -189,16 +204,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   }
   const errors = report.summary.overall.errors
   if (parsed.gates !== undefined) {
-    let baseline: { report: Report; source: string } | undefined
-    if (parsed.gates.baseline !== undefined) {
-      try {
-        baseline = { report: (await readReportFile(resolve(process.cwd(), parsed.gates.baseline))).report, source: parsed.gates.baseline }
-      } catch (error) {
-        if (!(error instanceof ReportFileError)) throw error
-        io.stderr(`toolcheck eval: the baseline cannot be read: ${error.message}\n`)
-        return EXIT_CODES.harness
-      }
-    }
+    const baseline = prepared.baseline === undefined ? undefined : { report: prepared.baseline.file.report, source: prepared.baseline.source }
     const gates = checkGates(report, parsed.gates, baseline)
     io.stdout(`\n${formatGates(gates)}\n`)
     if (!gates.passed) {
@@ -245,6 +251,7 @@ const EVAL_OPTIONS = {
   'min-category-score': { type: 'string', multiple: true },
   'min-category-pass-rate': { type: 'string', multiple: true },
   baseline: { type: 'string' },
+  'max-missing': { type: 'string' },
   alpha: { type: 'string' },
 } as const
 
@@ -284,7 +291,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
 
 /** The gate options among eval's; `undefined` when none was given. */
 function gatesOf(
-  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
+  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
   nonEmpty: (name: string, value: string | undefined) => string | undefined,
 ): GateOptions | undefined {
   // A minimum score or pass rate: a number from 0 to 1.
@@ -310,6 +317,11 @@ function gatesOf(
   if (Object.keys(categories).length > 0) gates.categories = categories
   const baseline = nonEmpty('baseline', values.baseline)
   if (baseline !== undefined) gates.baseline = baseline
+  const maxMissing = nonEmpty('max-missing', values['max-missing'])
+  if (maxMissing !== undefined) {
+    if (baseline === undefined) throw new UsageError('--max-missing applies to --baseline, which is missing')
+    gates.maxMissing = share('max-missing', maxMissing)
+  }
   const alphaText = nonEmpty('alpha', values.alpha)
   if (alphaText !== undefined) {
     const alpha = Number(alphaText)

@@ -112,8 +112,11 @@ export interface PageDetails {
 
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
 
-/** Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a page. */
-export function encodePageData(report: Report, transcripts: readonly (Transcript | undefined)[]): PageData {
+/**
+ * Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a
+ * page. Reports read from disk may predate `settings` and `scenarios`, which the page does not need.
+ */
+export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, transcripts: readonly (Transcript | undefined)[]): PageData {
   const strings = new Table<string>()
   const lists = new Map<string, number>()
   const listValues: number[][] = []

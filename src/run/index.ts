@@ -7,5 +7,5 @@ export { callOrders, EXHAUSTIVE_CALL_LIMIT, SAMPLED_ORDER_COUNT } from './call-o
 export { userBriefing } from './system-prompts.ts'
 export { domainOf, scenarioOf } from './scenario-of.ts'
 export type { AugmentedRun, PrepareOptions } from './prepare-augmented-run.ts'
-export { prepareAugmentedRun } from './prepare-augmented-run.ts'
+export { prepareAugmentedRun, scenarioAsWritten } from './prepare-augmented-run.ts'
 export { prepareVariant } from './prepare-variant.ts'

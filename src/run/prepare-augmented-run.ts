@@ -87,7 +87,20 @@ async function prepare(scenario: Scenario, augmentation: Augmentation, domain: A
     const claims = (check.falseClaims ?? []).map((claim) => `false claim at message ${claim.messageIndex}: ${claim.sentence}`)
     throw new ContractError(scenario.id, `its reference solution does not hold under "${describeAugmentation(augmentation)}" (score ${check.score.toFixed(3)}): ${[...missed, ...fired, ...claims].join('; ') || 'the run did not complete'}`)
   }
+  written.set(contract.scenario, scenario)
   return { scenario: contract.scenario, presentation, attacks: contract.attacks, augmentation }
+}
+
+// The scenario each contract was made from, so that what records a run of a contract can name the scenario as written.
+const written = new WeakMap<Scenario, Scenario>()
+
+/**
+ * The scenario as written that `contract` (a scenario `prepareAugmentedRun` made) was made from;
+ * `contract` itself when it is no contract. A report fingerprints runs by it: the augmentation is
+ * the run's column, not a change of the scenario.
+ */
+export function scenarioAsWritten(contract: Scenario): Scenario {
+  return written.get(contract) ?? contract
 }
 
 /** Edges from each retry milestone to every milestone of the scenario the solution reaches after the retry. */

@@ -26,6 +26,8 @@ export { scenarioCases, scenarioTable, scenarioTestName } from './scenario-table
 export { ScenarioTableError } from './scenario-table-error.ts'
 export type { MatchRecord, MetaReading, RunRecord, ToolcheckMeta } from './run-metadata.ts'
 export { readRunRecords, recordRun, runRecordSchema, TOOLCHECK_META_KEY, toolcheckMetaSchema } from './run-metadata.ts'
+export type { ScenarioFingerprint } from './scenario-fingerprint.ts'
+export { FINGERPRINT_PARTS, scenarioFingerprint } from './scenario-fingerprint.ts'
 export type { Transcript, TranscriptMessage } from './transcript.ts'
 export type { ShownTool } from './shown-tools.ts'
 export { shownTools } from './shown-tools.ts'

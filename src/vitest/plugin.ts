@@ -9,13 +9,14 @@ import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.t
 import { limitsToEnv } from '../roles/endpoint/limits-from-env.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { Plugin } from 'vitest/config'
-import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
+import type { GatesReporterOptions } from '../gates/gates-reporter.ts'
+import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ToolcheckOptions } from './plugin-options.ts'
 import { resolveToolcheckOptions } from './plugin-options.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${MODULE_EXTENSION}`, import.meta.url))
-const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MODULE_EXTENSION}`, import.meta.url))
+const REPORTER_FILE = fileURLToPath(new URL(`../gates/gates-reporter${MODULE_EXTENSION}`, import.meta.url))
 
 /**
  * The toolcheck vitest plugin:
@@ -29,7 +30,10 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  *
  * It registers the matchers through a setup file, hands the options to the workers (read them
  * with `inject('vitest-toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
- * reporter after the user's own reporters. Trials and retries are never combined: a retried
+ * reporter (inside `GatesReporter`, which checks the gates and decides the exit code of a run
+ * that has them) after the user's own reporters. The gates are checked up front, before any test
+ * plays: a baseline that cannot be read, a baseline scored the other way, or a category gate that
+ * looks misspelt stops the run with `ToolcheckOptionsError`. Trials and retries are never combined: a retried
  * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
  * with both is rejected. It works with vitest 4 and 5; trials need vitest 5.
  *
@@ -60,7 +64,7 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         },
       }
     },
-    configureVitest({ vitest, project }) {
+    async configureVitest({ vitest, project }) {
       if (!givenDirectory) vitest.onClose?.(() => rmSync(breakerDirectory, { recursive: true, force: true }))
       // vitest 4 has `repeats` per test only; the project-wide value set above needs vitest 5.
       const vitestMajor = Number.parseInt(vitest.version, 10)
@@ -76,11 +80,17 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         )
       const reporters = vitest.config.reporters
       if (reporters.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === REPORTER_FILE)) return
-      const reporterOptions: ToolcheckReporterOptions = {
+      // Gates are checked before anything plays: a baseline that cannot be read, or one scored
+      // the other way, would otherwise be found out only after the whole run.
+      const prepared = await prepareGates(resolved.gates, { root: vitest.config.root, scoring: resolved.scoring })
+      if (prepared.problems.length > 0) throw new ToolcheckOptionsError(`toolcheck({ gates }): ${prepared.problems.join('\n')}`)
+      const reporterOptions: GatesReporterOptions = {
         outputDir: resolved.reportDir,
         html: resolved.html,
         summary: resolved.summary,
         agent: resolved.agent,
+        user: resolved.user,
+        scoring: resolved.scoring,
         ...(resolved.gates === undefined ? {} : { gates: resolved.gates }),
       }
       const entry: [string, Record<string, unknown>] = [REPORTER_FILE, { ...reporterOptions }]

@@ -5,6 +5,8 @@ import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
+import { scenarioFingerprint } from './scenario-fingerprint.ts'
+import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -69,6 +71,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     minefields: evaluation.minefields.map(toMatchRecord),
     ...(attacks === undefined ? {} : { attacks }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    // A contract's runs count as runs of the scenario as written: the augmentation is their column.
+    fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
 }
 

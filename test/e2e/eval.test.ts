@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -136,7 +137,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
     expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
@@ -194,22 +195,31 @@ describe('toolcheck eval', () => {
     }
   })
 
-  test('gates: a failing one exits 4 and says which; the same run against itself as a baseline passes', async () => {
+  test('gates: checked before anything plays (exit 2), a failing one exits 4 and says which, the same run against itself as a baseline passes', async () => {
     const directory = reportDirectory('eval-gates')
-    const { output, io } = capture()
-    const args = ['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--min-score', '1', '--min-category-pass-rate', 'STATE_DEPENDENCY=1', '--min-category-score', 'NO_SUCH_CATEGORY=0.5']
-    expect(await runEval(args, io)).toBe(4)
-    expect(output.stdout).toContain('toolcheck gates: 1 of 3 FAILED')
-    expect(output.stdout).toMatch(/ {2}pass {2}overall mean score: 1\.000 >= 1\.000 over \d+ scored runs/)
-    expect(output.stdout).toMatch(/ {2}pass {2}STATE_DEPENDENCY pass rate: 1\.000 >= 1\.000/)
-    expect(output.stdout).toContain('  FAIL  NO_SUCH_CATEGORY mean score: no run has this category; the categories are SINGLE_TOOL_CALL')
-    expect(output.stderr).toContain('toolcheck eval: 1 gate(s) failed')
-    const again = capture()
     const baseline = reportDirectory('eval-gates-baseline')
-    await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', baseline], capture().io)
-    expect(await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline], again.io)).toBe(0)
-    expect(again.output.stdout).toMatch(/ {2}pass {2}no significant regression: no significant regression against .*eval-gates-baseline/)
-    expect(await runEval(['--baseline', reportDirectory('no-such-baseline'), '--filter', 'wifi', '--variants', 'plain', '--report-dir', directory], capture().io)).toBe(1)
+    await rm(directory, { recursive: true, force: true })
+    const base = capture()
+    expect(await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', baseline], base.io)).toBe(0)
+    // A misspelt category and a baseline that is not there stop the command before it plays.
+    const early = capture()
+    const args = ['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--min-score', '1', '--min-category-pass-rate', 'STATE_DEPENDENCY=1', '--min-category-score', 'STATE_DEPENDANCY=0.5']
+    expect(await runEval(args, early.io)).toBe(2)
+    expect(early.output.stderr).toMatch(/^toolcheck eval: the gate on category "STATE_DEPENDANCY" names a category no scenario of this run has \(did you mean STATE_DEPENDENCY\?\); the categories are /)
+    expect(await runEval(['--baseline', reportDirectory('no-such-baseline'), '--filter', 'wifi', '--variants', 'plain', '--report-dir', directory], early.io)).toBe(2)
+    expect(early.output.stderr).toMatch(/toolcheck eval: the baseline cannot be read: .*no-such-baseline\/?: no such file or directory/)
+    expect(existsSync(directory)).toBe(false)
+    // The same run against itself: every gate holds, and the reference agent needs no statistics.
+    const again = capture()
+    expect(await runEval([...args.slice(0, -2), '--baseline', baseline], again.io)).toBe(0)
+    expect(again.output.stdout).toContain('toolcheck gates: all 4 passed')
+    expect(again.output.stdout).toMatch(/ {2}pass {2}no regression: no regression against .*eval-gates-baseline/)
+    // A narrower run leaves baseline cells out, which the baseline gate does not allow by default.
+    const narrower = capture()
+    expect(await runEval(['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline], narrower.io)).toBe(4)
+    expect(narrower.output.stdout).toMatch(/ {2}FAIL {2}baseline cells present: 17 of 21 cells of .*eval-gates-baseline\/? missing from this run \(17 not played, 0 with only errors\), none may be: /)
+    expect(narrower.output.stderr).toContain('toolcheck eval: 1 gate(s) failed')
+    expect(await runEval(['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline, '--max-missing', '0.9'], capture().io)).toBe(0)
   })
 
   test('gate options are checked before anything runs', () => {
@@ -223,5 +233,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')
     expect(() => parseEvalArguments(['--min-category-score', '0.5'])).toThrow('--min-category-score takes <category>=<value>, not "0.5"')
     expect(() => parseEvalArguments(['--alpha', '0.01'])).toThrow('--alpha applies to --baseline, which is missing')
+    expect(() => parseEvalArguments(['--max-missing', '0.1'])).toThrow('--max-missing applies to --baseline, which is missing')
+    expect(parseEvalArguments(['--baseline', 'base', '--max-missing', '0.25']).gates).toEqual({ baseline: 'base', maxMissing: 0.25 })
   })
 })

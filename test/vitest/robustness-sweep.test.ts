@@ -7,6 +7,7 @@ import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import type { JsonValue } from '../../src/world/index.ts'
 import { playScenario } from '../../src/vitest/play-scenario.ts'
 import { readRunRecords } from '../../src/vitest/run-metadata.ts'
+import { scenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
 import { checkSweep, sweepFailureMessage } from '../../src/vitest/sweep.ts'
 import { ledger, paySam } from '../augmentation/ledger-domain.ts'
 
