@@ -5,6 +5,7 @@ import { isJsonObject } from '../world/index.ts'
 import type { Augmentation } from './augmentation.ts'
 import { checksFalseClaims } from './augmentation.ts'
 import { AugmentationError } from './augmentation-error.ts'
+import type { ExtraRow } from './extra-row.ts'
 import { describeGoal } from './describe-robustness.ts'
 import { perturbUser } from './perturb-user.ts'
 import type { AttackCategory, AttackGoal } from './prompt-injection.ts'
@@ -273,7 +274,8 @@ function renumber(milestone: Milestone, newIndex: ReadonlyMap<number, number>): 
   }
 }
 
-function groupRows(rows: Augmentation['extraRows'] & object, existing: Readonly<Record<string, readonly JsonObject[]>>): Record<string, JsonObject[]> {
+/** The inserts of the tables extra rows go to: the scenario's own inserts there, then the extra rows. */
+function groupRows(rows: readonly ExtraRow[], existing: Readonly<Record<string, readonly JsonObject[]>>): Record<string, JsonObject[]> {
   const grouped: Record<string, JsonObject[]> = {}
   for (const row of rows) grouped[row.table] = [...(grouped[row.table] ?? existing[row.table] ?? []), row.row]
   return grouped
