@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { AugmentationError, defineAugmentation, FAILURE_PHRASES, REPORTS_FAILURE, robustnessContract } from '../../src/augmentation/index.ts'
+import { userBriefing } from '../../src/run/index.ts'
 import { ledger, paySam } from './ledger-domain.ts'
 
 const registry = ledger.registry
@@ -86,6 +87,8 @@ describe('robustnessContract', () => {
     // The later call's result reference moved with its step.
     expect(scenario.reference[3]).toEqual({ agent: 'call', calls: [{ tool: 'transfer', arguments: { from: 'acc-1', to: { $ref: { step: 2, call: 0, path: '0.account_id' } }, amount: 40 } }] })
     expect(scenario.user.knowledge).toContain('Leave Sam Reyes out of your first message')
+    // A model-simulated user is briefed from the contract, so it is told too.
+    expect(userBriefing(scenario, 'You bank here.')).toContain('What you know: You do not know his account number. Leave Sam Reyes out of your first message (write … there) and give it in your next message.')
     expect(scenario.world.insert).toEqual({ accounts: [{ account_id: 'acc-9', owner: 'Sam Reyez', balance: 0, pin: '0000' }] })
     expect(scenario.falseClaims).toBeUndefined()
   })
