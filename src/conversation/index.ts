@@ -1,5 +1,5 @@
 export type { Message, Role, ToolCall, ToolTrace } from './message.ts'
-export type { RaceRecord, RunError, RunStatus, Trajectory, Usage } from './trajectory.ts'
+export type { RaceRecord, RunError, RunStatus, TamperRecord, Trajectory, Usage } from './trajectory.ts'
 export { addUsage, NO_USAGE } from './trajectory.ts'
 export type { MessageDraft } from './conversation-bus.ts'
 export { ConversationBus } from './conversation-bus.ts'

@@ -1,5 +1,5 @@
 import { plainPresentation } from '../augmentation/index.ts'
-import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
+import type { Message, RaceRecord, RunError, RunStatus, TamperRecord, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
 import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
@@ -12,6 +12,7 @@ import { playTurn } from '../roles/play-turn.ts'
 import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
+import type { CallTamper } from '../tools/call-tamper.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import { seededIds } from '../tools/context.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
@@ -119,7 +120,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], callCounts: new Map(), tampered: [] }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
@@ -127,7 +128,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
-  const environment: Environment = { registry, clock, seed, budgetSpent }
+  const environment: Environment = { registry, clock, seed, budgetSpent, ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }) }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
@@ -179,6 +180,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     usage: state.usage,
     races: state.races,
     tools: presentation.tools,
+    ...(state.tampered.length === 0 ? {} : { tampered: state.tampered }),
   }
   return rememberRun(trajectory, scenario, domain)
 }
@@ -196,6 +198,9 @@ interface LoopState {
   ids: IdSource
   usage: Usage
   races: RaceRecord[]
+  /** How many calls of each real tool the agent has made, for numbering calls for the presentation's `tamper`. */
+  readonly callCounts: Map<string, number>
+  readonly tampered: TamperRecord[]
 }
 
 interface Environment {
@@ -204,6 +209,7 @@ interface Environment {
   readonly seed: number
   /** Counts the messages posted since the last check; true once the message budget is spent. */
   budgetSpent(): boolean
+  readonly tamper?: NonNullable<ScenarioPresentation['tamper']>
 }
 
 async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<void> {
@@ -253,8 +259,10 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
 async function runAgentCalls(requested: readonly RequestedCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
   const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
+  const tampers = tampersOf(calls, tools, bus, environment, state)
   bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: calls })
   const result = await runParallelCalls({
+    ...(tampers === undefined ? {} : { tampers }),
     calls,
     specs: tools,
     registry: environment.registry,
@@ -270,12 +278,33 @@ async function runAgentCalls(requested: readonly RequestedCall[], content: strin
   const results = new Array<TurnToolResult>(calls.length)
   for (const [step, outcome] of result.outcomes.entries()) {
     bus.setWorld(outcome.world)
-    bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
+    const posted = bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
+    if (outcome.tampered !== undefined) state.tampered.push({ messageIndex: posted.index, tool: outcome.trace.tool, note: outcome.tampered })
     const position = result.order[step] as number
     const { error, result: value } = outcome.trace
     results[position] = { callId: (calls[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
   }
   return results
+}
+
+/**
+ * What the presentation's `tamper` does to each call of a message, by position, or `undefined`
+ * when the run has no tampering. Calls are numbered per real tool in the agent's order, so a call's
+ * number is the same whatever order the parallel calls then run in; a call that names no tool the
+ * agent was shown has no number.
+ */
+function tampersOf(calls: readonly ToolCall[], tools: readonly ToolSpec[], bus: ConversationBus, environment: Environment, state: LoopState): (CallTamper | undefined)[] | undefined {
+  const tamper = environment.tamper
+  if (tamper === undefined) return undefined
+  // The world before its last change: what a stale answer is read from.
+  const previousWorld = bus.snapshots[bus.snapshots.length - 2] ?? bus.world
+  return calls.map((call) => {
+    const tool = tools.find((spec) => spec.name === call.name)?.tool
+    if (tool === undefined) return undefined
+    const number = (state.callCounts.get(tool) ?? 0) + 1
+    state.callCounts.set(tool, number)
+    return tamper({ tool, number, shownName: call.name }, previousWorld)
+  })
 }
 
 /** The real name of the agent's `index`-th call (its presented name when it named no tool). */

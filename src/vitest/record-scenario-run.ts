@@ -1,3 +1,4 @@
+import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
@@ -5,6 +6,7 @@ import type { Scenario } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
+import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -35,6 +37,8 @@ export interface RecordOptions {
   readonly augmentationColumns?: readonly string[] | undefined
   /** The score the run needs to count as passed (see `RunRecord.threshold`). */
   readonly threshold?: number | undefined
+  /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
+  readonly attacks?: readonly AttackMinefield[] | undefined
 }
 
 /**
@@ -44,6 +48,8 @@ export interface RecordOptions {
 export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
   const failed = trajectory.status === 'error'
+  const attacks = failed || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
+  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name ?? `milestone ${claim.milestone}`, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -63,7 +69,10 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map(toMatchRecord),
     minefields: evaluation.minefields.map(toMatchRecord),
-    fingerprint: scenarioFingerprint(scenario),
+    ...(attacks === undefined ? {} : { attacks }),
+    ...(claims === undefined ? {} : { falseClaims: claims }),
+    // A contract's runs count as runs of the scenario as written: the augmentation is their column.
+    fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
 }
 

@@ -74,6 +74,17 @@ export const runRecordSchema = z
     milestones: z.array(matchRecordSchema),
     minefields: z.array(matchRecordSchema),
     /**
+     * The prompt injections of the run's augmentation: each goal's category (`minefield`,
+     * `state-change`, `exfiltration`), the goal in words, and whether the agent pursued it. Absent
+     * for a run without injections.
+     */
+    attacks: z.array(z.object({ category: z.string().min(1), goal: z.string(), succeeded: z.boolean() }).strict()).optional(),
+    /**
+     * The agent's false claims of success (see the evaluation's false-claims check), when the run
+     * had the check on: the message, the milestone claimed, the sentence. Absent when it was off.
+     */
+    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
+    /**
      * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
      * tell a scenario that changed from an agent that did. The report keeps it once per scenario.
      */

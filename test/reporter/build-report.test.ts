@@ -8,29 +8,9 @@ import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
 import { sampleTrajectory } from '../vitest/sample-run.ts'
+import { runRecord } from './run-record.ts'
 
-function record(scenario: string, trial: number, overrides: Partial<RunRecord> = {}): RunRecord {
-  return {
-    scenario,
-    categories: ['SINGLE_TOOL_CALL'],
-    augmentation: 'none',
-    // A run known only by its label counts under it.
-    augmentationColumns: [overrides.augmentation ?? 'none'],
-    trial,
-    domain: 'device',
-    agent: 'reference',
-    user: 'scripted',
-    status: 'completed',
-    score: 1,
-    milestoneScore: 1,
-    minefieldHit: false,
-    turns: 4,
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
-    milestones: [],
-    minefields: [],
-    ...overrides,
-  }
-}
+const record = runRecord
 
 function collected(id: string, runs: RunRecord[], states: ('passed' | 'failed')[], overrides: Partial<CollectedTest> = {}): CollectedTest {
   return {
