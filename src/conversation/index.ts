@@ -1,4 +1,4 @@
-export type { Message, Role, ToolCall, ToolTrace } from './message.ts'
+export type { Message, OutsideRun, Role, ToolCall, ToolTrace } from './message.ts'
 export type { RaceRecord, RunError, RunStatus, Trajectory, Usage } from './trajectory.ts'
 export { addUsage, NO_USAGE } from './trajectory.ts'
 export type { MessageDraft } from './conversation-bus.ts'

@@ -1,5 +1,5 @@
 import { plainPresentation } from '../augmentation/index.ts'
-import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
+import type { Message, RaceRecord, RunError, RunStatus, ToolCall, ToolTrace, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
 import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
@@ -7,6 +7,7 @@ import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
+import type { BatchedCall } from '../roles/bind-turn-tools.ts'
 import { playTurn } from '../roles/play-turn.ts'
 import { referenceUser } from '../roles/reference-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
@@ -121,7 +122,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
-    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
+    // A system message (the instructions a turn-level agent's model call carried) is no turn, as in `countTurns`.
+    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + (message.sender === 'system' ? 0 : toolSandboxRows(message)), 0)
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
@@ -228,13 +230,19 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
     systemPrompt,
     context,
     async execute(calls, stop) {
-      const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
+      const requested = calls.map(
+        (call): AgentCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }), ...(call.outside === undefined ? {} : { outside: call.outside }) }),
+      )
       const results = await runAgentCalls(requested, '', bus, tools, environment, state)
       if (environment.budgetSpent()) stop('the run reached its message budget')
       return results
     },
     recordUsage(usage) {
       state.usage = addUsage(state.usage, usage)
+    },
+    recordSystemPrompt(text) {
+      const last = bus.messages.findLast((message) => message.sender === 'system' && message.recipient === 'agent')
+      if (last?.content !== text) bus.post({ sender: 'system', recipient: 'agent', content: text })
     },
   })
   if (played.outcome === 'stopped') return 'max-turns'
@@ -243,14 +251,20 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
   return undefined
 }
 
+/** A call of the agent's; `outside` when its framework already ran it outside the world. */
+type AgentCall = RequestedCall & { readonly outside?: BatchedCall['outside'] }
+
 /**
- * Posts the agent's calls as one message, runs them as parallel calls (see `runParallelCalls`),
- * notes a race, and posts each result; returns the results in the agent's order.
+ * Posts the agent's calls as one message, runs the world's calls among them as parallel calls
+ * (see `runParallelCalls`), notes a race, and posts each result, those of calls the framework ran
+ * outside the world last, as they came; returns the results in the agent's order.
  */
-async function runAgentCalls(requested: readonly RequestedCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
+async function runAgentCalls(requested: readonly AgentCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
-  const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
-  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: calls })
+  const all = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
+  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: all })
+  const inWorld = requested.flatMap((call, position) => (call.outside === undefined ? [position] : []))
+  const calls = inWorld.map((position) => all[position] as ToolCall)
   const result = await runParallelCalls({
     calls,
     specs: tools,
@@ -263,14 +277,23 @@ async function runAgentCalls(requested: readonly RequestedCall[], content: strin
   })
   state.ids = result.ids
   if (result.distinctOutcomes > 1)
-    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order })
-  const results = new Array<TurnToolResult>(calls.length)
+    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order.map((index) => inWorld[index] as number) })
+  const results = new Array<TurnToolResult>(all.length)
   for (const [step, outcome] of result.outcomes.entries()) {
     bus.setWorld(outcome.world)
     bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
-    const position = result.order[step] as number
+    const position = inWorld[result.order[step] as number] as number
     const { error, result: value } = outcome.trace
-    results[position] = { callId: (calls[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+    results[position] = { callId: (all[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+  }
+  for (const [position, call] of requested.entries()) {
+    if (call.outside === undefined) continue
+    const { id, name, arguments: args } = all[position] as ToolCall
+    const { error, result: value, run } = call.outside
+    const trace: ToolTrace = { callId: id, tool: name, arguments: args, ...(error === undefined ? { result: value ?? null } : { error }), outside: run }
+    const text = error === undefined ? JSON.stringify(value ?? null) : `${error.kind}: ${error.message}`
+    bus.post({ sender: 'environment', recipient: 'agent', content: text, toolResult: trace })
+    results[position] = { callId: id, content: text, ...(error === undefined ? { result: value ?? null } : { error }) }
   }
   return results
 }

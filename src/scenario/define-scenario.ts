@@ -28,9 +28,9 @@ import type { DomainScenarioInput } from './typed-input.ts'
  *   reference: solution((s) => { ... }),
  * })
  */
-export function defineScenario<const D extends AnyDomain>(input: DomainScenarioInput<D>, source?: string): Scenario
+export function defineScenario<const D extends AnyDomain, const Outside extends string = never>(input: DomainScenarioInput<D, Outside>, source?: string): Scenario
 export function defineScenario(input: ScenarioInput, source?: string): Scenario
-export function defineScenario(input: ScenarioInput | DomainScenarioInput<AnyDomain>, source?: string): Scenario {
+export function defineScenario(input: ScenarioInput | DomainScenarioInput<AnyDomain, string>, source?: string): Scenario {
   const domain = (input as { readonly domain?: unknown }).domain
   if (!isDomain(domain)) return parseScenario(input as ScenarioInput, source)
   const scenario = parseScenario({ ...(input as object), domain: domain.name } as ScenarioInput, source)

@@ -74,16 +74,17 @@ export type TypedReferenceStep<Tool extends string> =
 /**
  * What `defineScenario` takes for a domain `D` (given as the scenario's `domain`): the scenario's
  * JSON shape with its world, tool lists, milestones, minefields and reference checked against
- * the domain's tables and tools.
+ * the domain's tables and tools. `Outside` are the names listed in `tools.outside` (tools the
+ * agent brings itself), which milestones and minefields may name too.
  */
-export interface DomainScenarioInput<D extends AnyDomain>
+export interface DomainScenarioInput<D extends AnyDomain, Outside extends string = never>
   extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
   readonly domain: D
   readonly categories: readonly Category[]
   readonly world?: DomainWorldSpec<D>
-  readonly tools: { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[] }
-  readonly milestones?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly tools: { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[]; readonly outside?: Outside[] }
+  readonly milestones?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[]
   /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point). */
-  readonly minefields?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly minefields?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[]
   readonly reference: TypedReferenceStep<ToolNameOf<D>>[]
 }

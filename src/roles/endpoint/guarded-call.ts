@@ -19,7 +19,7 @@ export interface ModelCallOptions {
   /** Part of the cache key. */
   readonly trial: number
   /** The run's seed; with the request it seeds the retry jitter. */
-  readonly seed?: number
+  readonly seed?: number | undefined
   /** The run's cancellation. */
   readonly signal?: AbortSignal | undefined
   /** Where replies are recorded and replayed; no caching when absent. */
@@ -51,8 +51,10 @@ export interface GuardedCall<Reply> {
   readonly jitter: string
   /**
    * One attempt, which `signal` aborts. Throws an `EndpointFailure` when the endpoint failed
-   * (retried when it is retryable), an `InfrastructureError` when its reply cannot be read; any
-   * other error is not the endpoint's doing and passes through at once, counted nowhere.
+   * (retried when it is retryable), an `InfrastructureError` that ends the call at once
+   * (`malformed-reply` when the reply cannot be read, which counts against the server; `auth` for
+   * a missing key); any other error is not the endpoint's doing and passes through at once,
+   * counted nowhere.
    */
   attempt(signal: AbortSignal): Promise<Reply>
   /** The reply as a cassette keeps it: JSON, with nothing secret (no headers, no request). */
@@ -142,8 +144,9 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
       latencyMs = performance.now() - started
     } catch (error) {
       if (error instanceof InfrastructureError) {
-        // An unreadable reply: the server answered, but with nothing a model would send.
-        count('server', `${error.kind}: ${error.message}`)
+        // An unreadable reply: the server answered, but with nothing a model would send. (A
+        // missing key, say, is a setting, and no fault of the server's.)
+        if (error.kind === 'malformed-reply') count('server', `${error.kind}: ${error.message}`)
         throw error
       }
       if (!(error instanceof EndpointFailure)) throw error
