@@ -15,7 +15,8 @@ export const forecastScenario = defineScenario({
   // The agent's own tool, and a name it must not make up: neither is the world's.
   tools: { allow: ['set_wifi_status'], outside: ['check_forecast', 'set_wifi_power'] },
   milestones: [
-    { name: 'checked the forecast with its own tool', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'check_forecast', arguments: { city: 'Cupertino' } }] }] },
+    // The forecast changes nothing in the world, whichever side of the Wi-Fi it comes.
+    { name: 'checked the forecast with its own tool', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'check_forecast', arguments: { city: 'Cupertino' } }] }], guardrails: { exclude: ['settings'] } },
     { name: 'turned Wi-Fi on', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'set_wifi_status', arguments: { on: true } }] }], guardrails: { exclude: ['settings'] } },
   ],
   minefields: [{ name: 'called a tool that does not exist', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'set_wifi_power' }] }] }],
@@ -26,3 +27,19 @@ export const forecastScenario = defineScenario({
 export function stepOf(body: ChatRequest): number {
   return body.messages.filter((message) => message.role === 'assistant' && !(message.tool_calls ?? []).some((call) => call.function.name.startsWith('transfer_to_'))).length
 }
+
+/** The same, for an agent that first hands the conversation to its phone agent: the handoff is a milestone too. */
+export const handoffScenario = defineScenario({
+  ...forecastScenario,
+  id: 'handoff-wifi-and-forecast',
+  tools: { allow: ['set_wifi_status'], outside: ['check_forecast', 'set_wifi_power', 'transfer_to_phone'] },
+  milestones: [
+    { name: 'handed over to the phone agent', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'transfer_to_phone' }] }] },
+    ...forecastScenario.milestones,
+  ],
+  // The forecast and the Wi-Fi come after the handoff, in either order (one step makes both calls).
+  milestoneEdges: [
+    [0, 1],
+    [0, 2],
+  ],
+})
