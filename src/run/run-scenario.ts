@@ -118,7 +118,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [] }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], agentPrompt: agentSystemPrompt }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
@@ -195,6 +195,8 @@ interface LoopState {
   ids: IdSource
   usage: Usage
   races: RaceRecord[]
+  /** The system prompt the agent was last seen with: the run's, then what its model calls carried. */
+  agentPrompt: string
 }
 
 interface Environment {
@@ -241,8 +243,9 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
       state.usage = addUsage(state.usage, usage)
     },
     recordSystemPrompt(text) {
-      const last = bus.messages.findLast((message) => message.sender === 'system' && message.recipient === 'agent')
-      if (last?.content !== text) bus.post({ sender: 'system', recipient: 'agent', content: text })
+      if (text === state.agentPrompt) return
+      state.agentPrompt = text
+      bus.post({ sender: 'system', recipient: 'agent', content: text })
     },
   })
   if (played.outcome === 'stopped') return 'max-turns'

@@ -66,7 +66,7 @@ export function guardMiddleware(guard: ModelGuard, hooks: CallHooks, signal?: Ab
         {
           server,
           model: model.modelId,
-          key: keyOf(params, 'generate'),
+          key: () => keyOf(params, 'generate'),
           target: `${server} (${model.modelId})`,
           jitter: `${params.prompt.length}:${server}`,
           attempt: (attemptSignal) => rethrown(model.doGenerate({ ...params, abortSignal: attemptSignal })),
@@ -86,7 +86,7 @@ export function guardMiddleware(guard: ModelGuard, hooks: CallHooks, signal?: Ab
         {
           server,
           model: model.modelId,
-          key: keyOf(params, 'stream'),
+          key: () => keyOf(params, 'stream'),
           target: `${server} (${model.modelId})`,
           jitter: `${params.prompt.length}:${server}`,
           attempt: (attemptSignal) => readStream(model, params, attemptSignal),

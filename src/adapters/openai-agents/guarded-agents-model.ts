@@ -49,7 +49,7 @@ export function guardedAgentsModel(model: Model, identity: { readonly server: st
         {
           server: identity.server,
           model: identity.model,
-          key: keyOf(request, kind),
+          key: () => keyOf(request, kind),
           target: `${identity.server} (${identity.model})`,
           jitter: `${Array.isArray(request.input) ? request.input.length : 1}:${identity.server}`,
           attempt,

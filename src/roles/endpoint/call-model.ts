@@ -24,7 +24,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     {
       server: serverOf(endpoint),
       model,
-      key: { messages: messages as unknown as JsonValue, tools: (tools ?? []) as unknown as JsonValue, options: asJson(generation) },
+      key: () => ({ messages: messages as unknown as JsonValue, tools: (tools ?? []) as unknown as JsonValue, options: asJson(generation) }),
       target: `${endpoint.address} (${model})`,
       jitter: `${messages.length}:${endpoint.address}`,
       async attempt(signal) {

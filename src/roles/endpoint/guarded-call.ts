@@ -43,8 +43,11 @@ export interface GuardedCall<Reply> {
   readonly server: string
   /** The model as the server names it: its breaker, and the cache key. */
   readonly model: string
-  /** The rest of the cache key: the messages, the tools and the options the reply depends on. */
-  readonly key: Pick<CacheKeyParts, 'messages' | 'tools' | 'options'>
+  /**
+   * The rest of the cache key: the messages, the tools and the options the reply depends on.
+   * Asked for only when there is a cache (a long conversation is not copied for nothing).
+   */
+  key(): Pick<CacheKeyParts, 'messages' | 'tools' | 'options'>
   /** Where the call goes, for error messages (`http://127.0.0.1:8080/v1 (gpt-4o)`). */
   readonly target: string
   /** Text that seeds the retry jitter, with the run's seed and trial. */
@@ -91,10 +94,10 @@ export interface GuardedResult<Reply> {
  * model's alone.
  */
 export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: ModelCallOptions): Promise<GuardedResult<Reply>> {
-  const parts: CacheKeyParts = { endpoint: call.server, model: call.model, ...call.key, trial: options.trial }
   const cache = options.cache
-  const recorded = await cache?.lookup(parts)
-  if (recorded !== undefined && cache !== undefined) {
+  const parts: CacheKeyParts | undefined = cache === undefined ? undefined : { endpoint: call.server, model: call.model, ...call.key(), trial: options.trial }
+  const recorded = parts === undefined ? undefined : await cache?.lookup(parts)
+  if (recorded !== undefined && cache !== undefined && parts !== undefined) {
     const reply = await revive(call, recorded, cache, parts)
     return { reply, usage: usageOf(call.tokensOf(reply), call.model, 0, true, options.prices), cached: true }
   }
@@ -162,7 +165,7 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
     model.succeeded()
     // Recording happens after the attempt, outside its error handling: a cassette that cannot be
     // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
-    await record(cache, parts, call.toCassette(reply))
+    if (parts !== undefined) await record(cache, parts, call.toCassette(reply))
     return { reply, usage: usageOf(call.tokensOf(reply), call.model, latencyMs, false, options.prices), cached: false }
   }
   throw fail(lastFailure ?? new EndpointFailure('network', 'no attempt was made'))
