@@ -96,6 +96,8 @@ describe('every model form is cached and replayed, keyed by the server it calls'
     expect(live.status).toBe('completed')
     const made = scripted.server.requests.length - before
     expect(made).toBeGreaterThan(0)
+    // Every model call counted in the run's usage, whatever the model's form.
+    expect(live.usage.calls).toBe(made)
     const replayed = await play(scripted.server.baseURL, 'replay')
     expect(scripted.server.requests.length - before).toBe(made)
     expect(recorded(replayed)).toEqual(recorded(live))
