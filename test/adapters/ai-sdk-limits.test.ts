@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { stepCountIs, streamText } from 'ai'
+import { LoadAPIKeyError, stepCountIs, streamText } from 'ai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { aiSdkAgent, aiSdkTurn } from '../../src/adapters/ai-sdk/index.ts'
@@ -75,6 +75,28 @@ describe('the endpoint limits apply to the model calls the AI SDK makes', () => 
     } finally {
       await failing.close()
     }
+  })
+})
+
+describe('errors name their cause', () => {
+  test('a provider without its API key is auth, neither retried nor counted against the server', async () => {
+    let calls = 0
+    const keyless = {
+      specificationVersion: 'v4',
+      provider: 'keyless',
+      modelId: 'm',
+      supportedUrls: {},
+      config: { url: ({ path }: { path: string }) => `http://127.0.0.1:9/v1${path}` },
+      doGenerate: () => {
+        calls++
+        throw new LoadAPIKeyError({ message: 'API key is missing. Pass it using the apiKey parameter or the KEYLESS_API_KEY environment variable.' })
+      },
+      doStream: () => Promise.reject(new Error('unused')),
+    } as never
+    const trajectory = await runScenario(wifi!, { agent: aiSdkAgent({ model: keyless, cache: false, limits: quick }) })
+    expect(trajectory.error).toMatchObject({ kind: 'auth', role: 'agent' })
+    expect(trajectory.error?.message).toContain('KEYLESS_API_KEY')
+    expect(calls).toBe(1)
   })
 })
 

@@ -69,7 +69,7 @@ export function guardMiddleware(guard: ModelGuard, hooks: CallHooks, signal?: Ab
           key: () => keyOf(params, 'generate'),
           target: `${server} (${model.modelId})`,
           jitter: `${params.prompt.length}:${server}`,
-          attempt: (attemptSignal) => rethrown(model.doGenerate({ ...params, abortSignal: attemptSignal })),
+          attempt: (attemptSignal) => rethrown(() => model.doGenerate({ ...params, abortSignal: attemptSignal })),
           toCassette: (result) => ({ call: 'generate', result: storableGenerate(result) }),
           fromCassette: reviveGenerate,
           tokensOf: (result) => tokensOf(result.usage),
@@ -121,10 +121,10 @@ function noteSystemPrompt(params: CallParams, hooks: CallHooks): void {
   hooks.onSystemPrompt(system.join('\n\n'))
 }
 
-/** An attempt's error, as `guardedCall` reads it. */
-async function rethrown<T>(attempt: PromiseLike<T>): Promise<T> {
+/** An attempt's error (thrown at once or later), as `guardedCall` reads it. */
+async function rethrown<T>(attempt: () => PromiseLike<T>): Promise<T> {
   try {
-    return await attempt
+    return await attempt()
   } catch (error) {
     throw aiSdkFailure(error)
   }
@@ -132,12 +132,12 @@ async function rethrown<T>(attempt: PromiseLike<T>): Promise<T> {
 
 /** One `doStream`, read to its end: a part that reports an error fails the attempt, as a failed HTTP call would. */
 async function readStream(model: InnerModel, params: CallParams, signal: AbortSignal): Promise<ReadStream> {
-  const { stream, ...rest } = await rethrown(model.doStream({ ...params, abortSignal: signal }))
+  const { stream, ...rest } = await rethrown(() => model.doStream({ ...params, abortSignal: signal }))
   const parts: StreamPart[] = []
   const reader = stream.getReader()
   try {
     for (;;) {
-      const { done, value } = await rethrown(reader.read())
+      const { done, value } = await rethrown(() => reader.read())
       if (done) break
       if (value.type === 'error') {
         const failure = aiSdkFailure(value.error)

@@ -62,7 +62,7 @@ export function guardedAgentsModel(model: Model, identity: { readonly server: st
   return {
     ...(model.supportsPromptModelSelection === undefined ? {} : { supportsPromptModelSelection: model.supportsPromptModelSelection }),
     async getResponse(request) {
-      const { reply, usage } = await call(request, 'response', (signal) => rethrown(model.getResponse(managed(request, signal))), {
+      const { reply, usage } = await call(request, 'response', (signal) => rethrown(() => model.getResponse(managed(request, signal))), {
         toCassette: storable,
         fromCassette: revive,
         tokensOf: (response) => ({ prompt: response.usage.inputTokens, completion: response.usage.outputTokens }),
@@ -72,7 +72,7 @@ export function guardedAgentsModel(model: Model, identity: { readonly server: st
       return reply
     },
     async *getStreamedResponse(request) {
-      const { reply, usage } = await call(request, 'stream', (signal) => readAll(model.getStreamedResponse(managed(request, signal))), {
+      const { reply, usage } = await call(request, 'stream', (signal) => readAll(() => model.getStreamedResponse(managed(request, signal))), {
         toCassette: (events) => asJson(events),
         fromCassette: (recorded) => {
           if (!Array.isArray(recorded)) throw new Error('it is not a list of Agents SDK stream events')
@@ -97,19 +97,20 @@ function managed(request: ModelRequest, signal: AbortSignal): ModelRequest {
   return { ...request, signal, _internal: { ...internal, runnerManagedRetry: true } } as ModelRequest
 }
 
-async function rethrown<T>(attempt: Promise<T>): Promise<T> {
+/** An attempt's error (thrown at once or later), as `guardedCall` reads it. */
+async function rethrown<T>(attempt: () => Promise<T>): Promise<T> {
   try {
-    return await attempt
+    return await attempt()
   } catch (error) {
     throw agentsModelFailure(error)
   }
 }
 
 /** A streamed response read to its end within the attempt. */
-async function readAll(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+async function readAll(events: () => AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
   const read: StreamEvent[] = []
   try {
-    for await (const event of events) read.push(event)
+    for await (const event of events()) read.push(event)
   } catch (error) {
     throw agentsModelFailure(error)
   }
