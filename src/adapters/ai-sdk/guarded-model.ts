@@ -3,6 +3,7 @@ import type { JsonValue } from '../../world/index.ts'
 import { asJson } from '../../world/index.ts'
 import { EndpointFailure } from '../../roles/endpoint/endpoint-failure.ts'
 import { InfrastructureError } from '../../conversation/index.ts'
+import type { GuardedCall } from '../../roles/endpoint/guarded-call.ts'
 import { guardedCall } from '../../roles/endpoint/guarded-call.ts'
 import type { CallHooks, ModelGuard, ModelGuardOptions } from '../model-guard.ts'
 import { modelGuard, reportingFailure, serverOf } from '../model-guard.ts'
@@ -56,51 +57,39 @@ export function aiSdkServerOf(model: LanguageModelObject, guard: ModelGuard): st
  * (which retries only `APICallError`s) never repeats what `guardedCall` gave up on.
  */
 export function guardMiddleware(guard: ModelGuard, hooks: CallHooks, signal?: AbortSignal): LanguageModelMiddleware {
-  const options = (model: InnerModel) => ({ ...guard.settings, trial: hooks.trial, seed: hooks.seed, signal, server: aiSdkServerOf(model as LanguageModelObject, guard) })
+  /** One call of the model (`generate` or `stream`) through `guardedCall`, its usage reported. */
+  const call = async <Reply>(model: InnerModel, params: CallParams, kind: 'generate' | 'stream', parts: Pick<GuardedCall<Reply>, 'attempt' | 'toCassette' | 'fromCassette' | 'tokensOf'>): Promise<Reply> => {
+    noteSystemPrompt(params, hooks)
+    const server = aiSdkServerOf(model as LanguageModelObject, guard)
+    const { reply, usage } = await reportingFailure(
+      hooks,
+      guardedCall<Reply>(
+        { server, model: model.modelId, key: () => keyOf(params, kind), target: `${server} (${model.modelId})`, jitter: `${params.prompt.length}:${server}`, ...parts },
+        { ...guard.settings, trial: hooks.trial, seed: hooks.seed, signal },
+      ),
+    )
+    hooks.onUsage?.(usage)
+    return reply
+  }
   return {
     specificationVersion: 'v4',
-    async wrapGenerate({ params, model }) {
-      noteSystemPrompt(params, hooks)
-      const { server, ...settings } = options(model)
-      const { reply, usage } = await reportingFailure(hooks, guardedCall<GenerateResult>(
-        {
-          server,
-          model: model.modelId,
-          key: () => keyOf(params, 'generate'),
-          target: `${server} (${model.modelId})`,
-          jitter: `${params.prompt.length}:${server}`,
-          attempt: (attemptSignal) => rethrown(() => model.doGenerate({ ...params, abortSignal: attemptSignal })),
-          toCassette: (result) => ({ call: 'generate', result: storableGenerate(result) }),
-          fromCassette: reviveGenerate,
-          tokensOf: (result) => tokensOf(result.usage),
-        },
-        settings,
-      ))
-      hooks.onUsage?.(usage)
-      return reply
-    },
+    wrapGenerate: ({ params, model }) =>
+      call<GenerateResult>(model, params, 'generate', {
+        attempt: (attemptSignal) => rethrown(() => model.doGenerate({ ...params, abortSignal: attemptSignal })),
+        toCassette: (result) => ({ call: 'generate', result: storableGenerate(result) }),
+        fromCassette: reviveGenerate,
+        tokensOf: (result) => tokensOf(result.usage),
+      }),
     async wrapStream({ params, model }) {
-      noteSystemPrompt(params, hooks)
-      const { server, ...settings } = options(model)
-      const { reply, usage } = await reportingFailure(hooks, guardedCall<ReadStream>(
-        {
-          server,
-          model: model.modelId,
-          key: () => keyOf(params, 'stream'),
-          target: `${server} (${model.modelId})`,
-          jitter: `${params.prompt.length}:${server}`,
-          attempt: (attemptSignal) => readStream(model, params, attemptSignal),
-          toCassette: ({ parts }) => ({ call: 'stream', parts: asJson(parts.filter((part) => part.type !== 'raw')) }),
-          fromCassette: reviveStream,
-          tokensOf: ({ parts }) => {
-            const finish = parts.find((part) => part.type === 'finish')
-            return tokensOf(finish?.type === 'finish' ? finish.usage : undefined)
-          },
+      const { parts, rest } = await call<ReadStream>(model, params, 'stream', {
+        attempt: (attemptSignal) => readStream(model, params, attemptSignal),
+        toCassette: (read) => ({ call: 'stream', parts: asJson(read.parts.filter((part) => part.type !== 'raw')) }),
+        fromCassette: reviveStream,
+        tokensOf: (read) => {
+          const finish = read.parts.find((part) => part.type === 'finish')
+          return tokensOf(finish?.type === 'finish' ? finish.usage : undefined)
         },
-        settings,
-      ))
-      hooks.onUsage?.(usage)
-      const { parts, rest } = reply
+      })
       return {
         ...rest,
         stream: new ReadableStream<StreamPart>({
