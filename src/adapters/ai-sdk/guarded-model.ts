@@ -64,7 +64,7 @@ export function guardMiddleware(guard: ModelGuard, hooks: CallHooks, signal?: Ab
     const { reply, usage } = await reportingFailure(
       hooks,
       guardedCall<Reply>(
-        { server, model: model.modelId, key: () => keyOf(params, kind), target: `${server} (${model.modelId})`, jitter: `${params.prompt.length}:${server}`, ...parts },
+        { server, model: model.modelId, key: () => keyOf(params, kind), target: `${server} (${model.modelId})`, ...parts },
         { ...guard.settings, trial: hooks.trial, seed: hooks.seed, signal },
       ),
     )

@@ -51,7 +51,6 @@ export function guardedAgentsModel(model: Model, identity: { readonly server: st
           model: identity.model,
           key: () => keyOf(request, kind),
           target: `${identity.server} (${identity.model})`,
-          jitter: `${Array.isArray(request.input) ? request.input.length : 1}:${identity.server}`,
           attempt,
           ...parts,
         },

@@ -3,13 +3,12 @@ import { cacheKey, CorruptCassetteError } from '../../cache/index.ts'
 import type { Usage } from '../../conversation/index.ts'
 import { InfrastructureError } from '../../conversation/index.ts'
 import type { JsonValue } from '../../world/index.ts'
-import { seededRandom } from '../../tools/seeded-random.ts'
-import { backoffDelay } from './backoff.ts'
+import { backoffDelay, retryJitter } from './backoff.ts'
 import type { BreakerSettings, CircuitBreaker } from './circuit-breaker.ts'
 import { CIRCUIT_OPEN } from './circuit-breaker.ts'
 import { endpointBreaker, modelBreaker } from './endpoint-breaker.ts'
 import { EndpointFailure } from './endpoint-failure.ts'
-import type { EndpointLimits } from './endpoint-limits.ts'
+import type { EndpointLimits, ResolvedLimits } from './endpoint-limits.ts'
 import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
 import type { PriceTable } from './price-table.ts'
 import { costOf } from './price-table.ts'
@@ -50,8 +49,6 @@ export interface GuardedCall<Reply> {
   key(): Pick<CacheKeyParts, 'messages' | 'tools' | 'options'>
   /** Where the call goes, for error messages (`http://127.0.0.1:8080/v1 (gpt-4o)`). */
   readonly target: string
-  /** Text that seeds the retry jitter, with the run's seed and trial. */
-  readonly jitter: string
   /**
    * One attempt, which `signal` aborts. Throws an `EndpointFailure` when the endpoint failed
    * (retried when it is retryable), an `InfrastructureError` that ends the call at once
@@ -59,11 +56,11 @@ export interface GuardedCall<Reply> {
    * a missing key); any other error is not the endpoint's doing and passes through at once,
    * counted nowhere.
    */
-  attempt(signal: AbortSignal): Promise<Reply>
+  attempt(signal: AbortSignal, limits: ResolvedLimits): Promise<Reply>
   /** The reply as a cassette keeps it: JSON, with nothing secret (no headers, no request). */
   toCassette(reply: Reply): JsonValue
-  /** A cassette's reply read back; throws when the recording is not such a reply. */
-  fromCassette(recorded: JsonValue): Reply | Promise<Reply>
+  /** A cassette's reply read back (within the reply limits); throws when the recording is not such a reply. */
+  fromCassette(recorded: JsonValue, limits: ResolvedLimits): Reply | Promise<Reply>
   /** The tokens the reply says it used. */
   tokensOf(reply: Reply): { readonly prompt: number; readonly completion: number }
 }
@@ -95,19 +92,22 @@ export interface GuardedResult<Reply> {
  */
 export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: ModelCallOptions): Promise<GuardedResult<Reply>> {
   const cache = options.cache
-  const parts: CacheKeyParts | undefined = cache === undefined ? undefined : { endpoint: call.server, model: call.model, ...call.key(), trial: options.trial }
+  let computed: CacheKeyParts | undefined
+  const keyParts = (): CacheKeyParts => (computed ??= { endpoint: call.server, model: call.model, ...call.key(), trial: options.trial })
+  const parts = cache === undefined ? undefined : keyParts()
+  const limits = resolveLimits(options.limits)
   const recorded = parts === undefined ? undefined : await cache?.lookup(parts)
   if (recorded !== undefined && cache !== undefined && parts !== undefined) {
-    const reply = await revive(call, recorded, cache, parts)
+    const reply = await revive(call, recorded, limits, cache, parts)
     return { reply, usage: usageOf(call.tokensOf(reply), call.model, 0, true, options.prices), cached: true }
   }
-  const limits = resolveLimits(options.limits)
   const semaphore = endpointSemaphore(call.server, limits.concurrency)
   const env = options.env ?? process.env
   const server = options.breaker ?? endpointBreaker(call.server, env)
   const model = options.modelBreaker ?? modelBreaker(call.server, call.model, env)
   const settings: BreakerSettings = { failures: limits.breakerFailures, coolDownMs: limits.breakerCoolDownMs }
-  const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${call.jitter}`)
+  // Seeded by the call's own key, so calls that failed together do not come back in lockstep.
+  const random = retryJitter(options.seed ?? 0, () => cacheKey(keyParts()))
   let lastFailure: EndpointFailure | undefined
   let attempts = 0
   const count = (scope: 'server' | 'model' | undefined, cause: string): void => {
@@ -143,7 +143,7 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
     let latencyMs: number
     try {
       attempts++
-      reply = await attemptWithTimeout(call, limits.timeoutMs, options.signal)
+      reply = await attemptWithTimeout(call, limits, options.signal)
       latencyMs = performance.now() - started
     } catch (error) {
       if (error instanceof InfrastructureError) {
@@ -180,9 +180,9 @@ function admit(server: CircuitBreaker, model: CircuitBreaker, settings: BreakerS
   return { probe: fromServer.kind === 'probe' || fromModel.kind === 'probe' }
 }
 
-async function revive<Reply>(call: GuardedCall<Reply>, recorded: JsonValue, cache: ModelCache, parts: CacheKeyParts): Promise<Reply> {
+async function revive<Reply>(call: GuardedCall<Reply>, recorded: JsonValue, limits: ResolvedLimits, cache: ModelCache, parts: CacheKeyParts): Promise<Reply> {
   try {
-    return await call.fromCassette(recorded)
+    return await call.fromCassette(recorded, limits)
   } catch (error) {
     if (error instanceof InfrastructureError) throw error
     throw new CorruptCassetteError(cache.fileFor(cacheKey(parts)), (error as Error)?.message ?? String(error), { cause: error })
@@ -193,6 +193,8 @@ async function record(cache: ModelCache | undefined, parts: CacheKeyParts, reply
   try {
     await cache?.store(parts, reply)
   } catch (error) {
+    // The cache's own errors (its folder is a file) keep their kind.
+    if (error instanceof InfrastructureError) throw error
     throw new InfrastructureError('cache-write', `the reply could not be recorded in ${cache?.directory}: ${(error as Error)?.message ?? String(error)}`, { cause: error })
   }
 }
@@ -218,7 +220,8 @@ async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: 
  * too. The attempt ends when either fires even if the code behind it ignores its signal, so a
  * deaf server can neither hang the run nor keep its place at the endpoint.
  */
-async function attemptWithTimeout<Reply>(call: GuardedCall<Reply>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Reply> {
+async function attemptWithTimeout<Reply>(call: GuardedCall<Reply>, limits: ResolvedLimits, signal: AbortSignal | undefined): Promise<Reply> {
+  const { timeoutMs } = limits
   const controller = new AbortController()
   let timedOut = false
   let stop: (failure: EndpointFailure) => void = () => {}
@@ -237,7 +240,7 @@ async function attemptWithTimeout<Reply>(call: GuardedCall<Reply>, timeoutMs: nu
   if (signal?.aborted === true) onAbort()
   else signal?.addEventListener('abort', onAbort, { once: true })
   try {
-    const sent = Promise.resolve().then(() => call.attempt(controller.signal))
+    const sent = Promise.resolve().then(() => call.attempt(controller.signal, limits))
     // The losing side of the race may still settle later; its outcome is of no interest then.
     sent.catch(() => {})
     return await Promise.race([sent, stopped])
