@@ -27,7 +27,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
     for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
     push(byAgent, run.agent, run)
-    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
+    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent]), run)
   }
   const trials = [...byTask.values()].map(summarizeTrials)
   const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)

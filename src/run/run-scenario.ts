@@ -1,5 +1,5 @@
 import { plainPresentation } from '../augmentation/index.ts'
-import type { Message, RaceRecord, RunError, RunStatus, TamperRecord, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
+import type { Message, RaceRecord, RunError, RunStatus, TamperRecord, ToolCall, ToolTrace, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
 import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
@@ -8,6 +8,7 @@ import { InfrastructureError } from '../roles/types.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
+import type { BatchedCall } from '../roles/bind-turn-tools.ts'
 import { playTurn } from '../roles/play-turn.ts'
 import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
@@ -120,11 +121,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], callCounts: new Map(), tampered: [] }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], callCounts: new Map(), tampered: [], agentPrompt: agentSystemPrompt }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
-    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
+    // A system message (the instructions a turn-level agent's model call carried) is no turn, as in `countTurns`.
+    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + (message.sender === 'system' ? 0 : toolSandboxRows(message)), 0)
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
@@ -201,6 +203,8 @@ interface LoopState {
   /** How many calls of each real tool the agent has made, for numbering calls for the presentation's `tamper`. */
   readonly callCounts: Map<string, number>
   readonly tampered: TamperRecord[]
+  /** The system prompt the agent was last seen with: the run's, then what its model calls carried. */
+  agentPrompt: string
 }
 
 interface Environment {
@@ -237,13 +241,20 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
     systemPrompt,
     context,
     async execute(calls, stop) {
-      const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
+      const requested = calls.map(
+        (call): AgentCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }), ...(call.outside === undefined ? {} : { outside: call.outside }) }),
+      )
       const results = await runAgentCalls(requested, '', bus, tools, environment, state)
       if (environment.budgetSpent()) stop('the run reached its message budget')
       return results
     },
     recordUsage(usage) {
       state.usage = addUsage(state.usage, usage)
+    },
+    recordSystemPrompt(text) {
+      if (text === state.agentPrompt) return
+      state.agentPrompt = text
+      bus.post({ sender: 'system', recipient: 'agent', content: text })
     },
   })
   if (played.outcome === 'stopped') return 'max-turns'
@@ -252,15 +263,21 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
   return undefined
 }
 
+/** A call of the agent's; `outside` when its framework already ran it outside the world. */
+type AgentCall = RequestedCall & { readonly outside?: BatchedCall['outside'] }
+
 /**
- * Posts the agent's calls as one message, runs them as parallel calls (see `runParallelCalls`),
- * notes a race, and posts each result; returns the results in the agent's order.
+ * Posts the agent's calls as one message, runs the world's calls among them as parallel calls
+ * (see `runParallelCalls`), notes a race, and posts each result, those of calls the framework ran
+ * outside the world last, as they came; returns the results in the agent's order.
  */
-async function runAgentCalls(requested: readonly RequestedCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
+async function runAgentCalls(requested: readonly AgentCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
-  const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
+  const all = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
+  const inWorld = requested.flatMap((call, position) => (call.outside === undefined ? [position] : []))
+  const calls = inWorld.map((position) => all[position] as ToolCall)
   const tampers = tampersOf(calls, tools, bus, environment, state)
-  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: calls })
+  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: all })
   const result = await runParallelCalls({
     ...(tampers === undefined ? {} : { tampers }),
     calls,
@@ -274,15 +291,24 @@ async function runAgentCalls(requested: readonly RequestedCall[], content: strin
   })
   state.ids = result.ids
   if (result.distinctOutcomes > 1)
-    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order })
-  const results = new Array<TurnToolResult>(calls.length)
+    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order.map((index) => inWorld[index] as number) })
+  const results = new Array<TurnToolResult>(all.length)
   for (const [step, outcome] of result.outcomes.entries()) {
     bus.setWorld(outcome.world)
     const posted = bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
     if (outcome.tampered !== undefined) state.tampered.push({ messageIndex: posted.index, tool: outcome.trace.tool, note: outcome.tampered })
-    const position = result.order[step] as number
+    const position = inWorld[result.order[step] as number] as number
     const { error, result: value } = outcome.trace
-    results[position] = { callId: (calls[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+    results[position] = { callId: (all[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+  }
+  for (const [position, call] of requested.entries()) {
+    if (call.outside === undefined) continue
+    const { id, name, arguments: args } = all[position] as ToolCall
+    const { error, result: value, run } = call.outside
+    const trace: ToolTrace = { callId: id, tool: name, arguments: args, ...(error === undefined ? { result: value ?? null } : { error }), outside: run }
+    const text = error === undefined ? JSON.stringify(value ?? null) : `${error.kind}: ${error.message}`
+    bus.post({ sender: 'environment', recipient: 'agent', content: text, toolResult: trace })
+    results[position] = { callId: id, content: text, ...(error === undefined ? { result: value ?? null } : { error }) }
   }
   return results
 }

@@ -91,7 +91,7 @@ export async function recordScenarioRun(
   recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, options))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
-  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`
+  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}\u0000${trajectory.agent}`
   const done = annotated.get(task) ?? new Set<string>()
   annotated.set(task, done)
   if (done.has(key)) return

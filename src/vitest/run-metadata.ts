@@ -103,8 +103,9 @@ export interface MetaHolder {
 }
 
 /**
- * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation
- * and trial (a retried attempt, or a second matcher on the same run); a record without a
+ * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation,
+ * trial and agent (a retried attempt, or a second matcher on the same run: a test that plays a
+ * scenario with two agents keeps both runs); a record without a
  * `threshold` keeps the one the earlier record had. Validates the record first, so a malformed
  * result fails in the test that made it rather than in the reporter.
  */
@@ -135,5 +136,5 @@ export function readRunRecords(meta: object): MetaReading {
 }
 
 function sameRun(a: RunRecord, b: RunRecord): boolean {
-  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.trial === b.trial
+  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.trial === b.trial && a.agent === b.agent
 }
