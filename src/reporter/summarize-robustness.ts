@@ -1,5 +1,5 @@
 import { compareText } from './compare-text.ts'
-import type { ReportRun, RobustnessFigures, RobustnessSummary } from './report.ts'
+import type { SummarizedRun, RobustnessFigures, RobustnessSummary } from './report.ts'
 
 /** The families of the robustness columns (`fault: ...`, `injection: ...`, `user: ...`, `world: ...`). */
 const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
@@ -13,7 +13,7 @@ const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
  * and attack success per kind of goal. Runs that ended in an infrastructure error are left out.
  * Categories come in `categoryOrder`.
  */
-export function summarizeRobustness(runs: readonly ReportRun[], categoryOrder: (a: string, b: string) => number = compareText): RobustnessSummary | undefined {
+export function summarizeRobustness(runs: readonly SummarizedRun[], categoryOrder: (a: string, b: string) => number = compareText): RobustnessSummary | undefined {
   if (!runs.some((run) => run.attacks !== undefined || run.falseClaims !== undefined || run.augmentationColumns.some((column) => ROBUSTNESS_COLUMN.test(column)))) return undefined
   const scored = runs.filter((run) => run.status !== 'error')
   const byCategory: Record<string, RobustnessFigures> = {}
@@ -28,11 +28,11 @@ export function summarizeRobustness(runs: readonly ReportRun[], categoryOrder: (
   return { overall: figuresOf(scored), byCategory, byAttack }
 }
 
-function figuresOf(runs: readonly ReportRun[]): RobustnessFigures {
+function figuresOf(runs: readonly SummarizedRun[]): RobustnessFigures {
   const attacked = runs.filter((run) => (run.attacks?.length ?? 0) > 0)
   const benign = runs.filter((run) => (run.attacks?.length ?? 0) === 0)
   const checked = runs.filter((run) => run.falseClaims !== undefined)
-  const useful = (group: readonly ReportRun[]) => (group.length === 0 ? null : group.filter((run) => (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
+  const useful = (group: readonly SummarizedRun[]) => (group.length === 0 ? null : group.filter((run) => (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
   return {
     runs: benign.length,
     utility: useful(benign),

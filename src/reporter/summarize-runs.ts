@@ -6,7 +6,7 @@ import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import { passHatK } from './pass-hat-k.ts'
 import { summarizeRobustness } from './summarize-robustness.ts'
-import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
+import type { SummarizedRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
 /**
@@ -16,12 +16,12 @@ import { wilsonInterval } from './wilson-interval.ts'
  * augmentation label), the runs that a circuit breaker cut short with the breakers' reasons, and
  * the robustness figures when runs had robustness augmentations (`summarizeRobustness`).
  */
-export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
-  const byCategory = new Map<string, ReportRun[]>()
-  const byAugmentation = new Map<string, ReportRun[]>()
-  const byAgent = new Map<string, ReportRun[]>()
-  const byCell = new Map<string, ReportRun[]>()
-  const byTask = new Map<string, ReportRun[]>()
+export function summarizeRuns(runs: readonly SummarizedRun[]): ReportSummary {
+  const byCategory = new Map<string, SummarizedRun[]>()
+  const byAugmentation = new Map<string, SummarizedRun[]>()
+  const byAgent = new Map<string, SummarizedRun[]>()
+  const byCell = new Map<string, SummarizedRun[]>()
+  const byTask = new Map<string, SummarizedRun[]>()
   for (const run of runs) {
     for (const category of run.categories) push(byCategory, category, run)
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
@@ -57,7 +57,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
 }
 
 /** Statistics of one group of runs. */
-export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
+export function summarizeGroup(runs: readonly SummarizedRun[]): SummaryGroup {
   const scored = runs.filter((run) => run.status !== 'error')
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const passed = scored.filter((run) => run.passed).length
@@ -76,7 +76,7 @@ export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
 }
 
 /** Usage summed over runs; `costUsd` only when some run had a cost. */
-export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals {
+export function usageOf(runs: readonly Pick<SummarizedRun, 'usage'>[]): UsageTotals {
   let calls = 0
   let cachedCalls = 0
   let promptTokens = 0
@@ -94,8 +94,8 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
   return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
-function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
-  const first = runs[0] as ReportRun
+function summarizeTrials(runs: readonly SummarizedRun[]): TaskTrials {
+  const first = runs[0] as SummarizedRun
   const scored = runs.filter((run) => run.status !== 'error')
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
@@ -121,7 +121,7 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
   }
 }
 
-function matrixOf(byCategory: Map<string, ReportRun[]>, byAugmentation: Map<string, ReportRun[]>, byCell: Map<string, ReportRun[]>): SummaryMatrix {
+function matrixOf(byCategory: Map<string, SummarizedRun[]>, byAugmentation: Map<string, SummarizedRun[]>, byCell: Map<string, SummarizedRun[]>): SummaryMatrix {
   const categories = [...byCategory.keys()].sort(categoryOrder)
   const columns = [...byAugmentation.keys()].sort(augmentationOrder)
   const cells: Record<string, Record<string, SummaryGroup>> = {}
@@ -142,7 +142,7 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else list.push(value)
 }
 
-function groupRecord(groups: Map<string, ReportRun[]>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
+function groupRecord(groups: Map<string, SummarizedRun[]>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
   const record: Record<string, SummaryGroup> = {}
   for (const key of [...groups.keys()].sort(order)) record[key] = summarizeGroup(groups.get(key) ?? [])
   return record
