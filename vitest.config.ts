@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-/** The project's own tests. `npm run eval` uses its own configuration (see `src/cli/eval.ts`). */
+/** The project's own tests. `npm run eval` plays its runs on worker threads of its own (see `src/cli/eval.ts`). */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

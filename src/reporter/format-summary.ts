@@ -1,5 +1,5 @@
 import { formatCost, formatTokens } from './format-usage.ts'
-import type { Report, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
+import type { RobustnessSummary, SummarizedReport, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains), score, pass rate and mean turns by
@@ -11,7 +11,7 @@ import type { Report, RobustnessSummary, SummaryGroup, UsageTotals } from './rep
  * interval when tests ran several trials, and the tests that broke before recording a run.
  * Plain text, no colours, so it reads the same in CI logs.
  */
-export function formatSummary(report: Report): string {
+export function formatSummary(report: SummarizedReport): string {
   const { summary } = report
   const { agents, users, domains } = report
   const lines: string[] = []

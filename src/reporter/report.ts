@@ -36,6 +36,9 @@ export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
  */
 export type SummarizedRun = Omit<ReportRun, 'milestones' | 'minefields'>
 
+/** A report whose runs are summarized ones: what a report too large to hold whole is known by, its runs being on disk. */
+export type SummarizedReport = Omit<Report, 'runs'> & { readonly runs: readonly SummarizedRun[] }
+
 /** Token usage and cost summed over a group of runs (errors included: their calls were paid for too). */
 export interface UsageTotals {
   readonly calls: number

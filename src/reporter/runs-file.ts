@@ -41,6 +41,8 @@ export interface RunLine {
 export interface BudgetReport {
   readonly limits: BudgetLimits
   readonly spent: BudgetSpent
+  /** Runs it cut short (their error's kind is `budget`). */
+  readonly cutRuns: number
 }
 
 /** A line of a runs file after its header: a run, a test that failed without recording one, or the evaluation's budget. */
@@ -199,4 +201,48 @@ async function* fileLines(file: string): AsyncGenerator<FileLine> {
     held = { text: Buffer.concat(pending).toString('utf8'), number: number + 1, offset, length: pendingLength, ended: false, last: true }
   }
   if (held !== undefined) yield { ...held, last: true }
+}
+
+/** A runs file being written line by line: each line goes to the file at once, so a killed writer leaves every whole line before it. */
+export class RunsFileWriter {
+  readonly file: string
+  readonly #handle: FileHandle
+  #offset: number
+  #queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(file: string, handle: FileHandle, offset: number) {
+    this.file = file
+    this.#handle = handle
+    this.#offset = offset
+  }
+
+  /** Creates (or empties) `file` and writes its header. */
+  static async create(file: string, settings: GivenSettings): Promise<RunsFileWriter> {
+    const handle = await open(file, 'w')
+    const header = `${JSON.stringify(runsFileHeader(settings))}\n`
+    await handle.write(header)
+    return new RunsFileWriter(file, handle, Buffer.byteLength(header))
+  }
+
+  /** Opens a runs file written earlier to append to it. */
+  static async reopen(file: string): Promise<RunsFileWriter> {
+    const handle = await open(file, 'a')
+    return new RunsFileWriter(file, handle, (await handle.stat()).size)
+  }
+
+  /** Appends one line (given without its newline); resolves with where it went. */
+  append(line: string): Promise<{ readonly file: string; readonly offset: number; readonly length: number }> {
+    const bytes = Buffer.from(`${line}\n`)
+    const offset = this.#offset
+    this.#offset += bytes.length
+    const written = this.#queue.then(() => this.#handle.write(bytes)).then(() => ({ file: this.file, offset, length: bytes.length - 1 }))
+    this.#queue = written.catch(() => {})
+    return written
+  }
+
+  /** Waits for every line and closes the file. */
+  async close(): Promise<void> {
+    await this.#queue
+    await this.#handle.close()
+  }
 }

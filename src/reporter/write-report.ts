@@ -5,7 +5,7 @@ import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns, reportOf } from './build-report.ts'
-import type { Report, ReportProblem, ReportRun } from './report.ts'
+import type { Report, ReportProblem, ReportRun, SummarizedReport } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import { renderHtmlReport } from './render-html-report.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
@@ -67,7 +67,7 @@ export interface IndexedReport {
  * one `writeReport` writes for the same runs held in memory, and a large evaluation never holds
  * its runs whole. When done, the evaluation's partial runs file in `directory` is removed.
  */
-export async function writeIndexedReport(indexed: IndexedReport, directory: string, options: WriteReportOptions = {}): Promise<WrittenReport> {
+export async function writeIndexedReport(indexed: IndexedReport, directory: string, options: WriteReportOptions = {}): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
   const sorted = [...indexed.runs].sort((a, b) => compareRuns(a.run, b.run))
   const skeleton = reportOf(
     sorted.map((entry) => entry.run),
@@ -100,7 +100,7 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
       return options.html === false ? undefined : renderHtmlReport({ ...summarized, runs }, transcripts)
     })
     await rm(join(directory, PARTIAL_RUNS_FILE), { force: true })
-    return written
+    return { written, report: summarized }
   } finally {
     await reader.close()
   }

@@ -110,7 +110,7 @@ describe('runs files', () => {
   test('the budget of an evaluation is kept in the report and in its runs file', async () => {
     const directory = await folder()
     const built = buildReport(sampleTests().slice(0, 1), 'agent')
-    const budget = { limits: { modelCalls: 10 }, spent: { modelCalls: 10, tokens: 420, costUsd: 0, refusedCalls: 3 } }
+    const budget = { limits: { modelCalls: 10 }, spent: { modelCalls: 10, tokens: 420, costUsd: 0, refusedCalls: 3 }, cutRuns: 3 }
     const source = join(directory, 'source.jsonl')
     await writeFile(source, `${JSON.stringify(runsFileHeader({}))}\n${built.report.runs.map((run, position) => runLineText({ run, transcript: built.transcripts[position] })).join('\n')}\n`)
     await writeIndexedReport({ ...(await readRunsFile(source)), settings: {}, budget }, directory)

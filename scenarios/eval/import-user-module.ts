@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { ViteDevServer } from 'vite'
+
+// One vite server per worker, made on the first module the user hands over, so that the
+// built-in corpus never starts one and the user's modules share their imports.
+let server: Promise<ViteDevServer> | undefined
+
+/**
+ * Imports one of the user's modules for `toolcheck eval` (`--domain`, `--scenarios`), in the
+ * worker that plays its runs: vite transforms it (through the vite that vitest brings), so it may
+ * be TypeScript, and it is read as an ES module whatever the project's `type`. The modules share
+ * one module graph, so a scenario module and a domain module that import the same file get the
+ * same values; packages, toolcheck among them, are loaded by Node as the rest of the command
+ * loads them. Returns its exports, or throws an `Error` whose message starts with the path and
+ * says why.
+ */
+export async function importUserModule(path: string): Promise<Record<string, unknown>> {
+  try {
+    const vite = await (server ??= startServer())
+    return (await vite.ssrLoadModule(path)) as Record<string, unknown>
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const hint = /Cannot use import statement outside a module|Unexpected token 'export'/.test(message) ? await commonJsHint(path) : ''
+    throw new Error(`${path}: cannot be imported (${message})${hint}`, { cause: error })
+  }
+}
+
+/** Stops the vite server the user's modules were loaded through, if one was started. */
+export async function closeUserModules(): Promise<void> {
+  const started = server
+  server = undefined
+  await (await started?.catch(() => undefined))?.close()
+}
+
+async function startServer(): Promise<ViteDevServer> {
+  const { createViteServer } = await import('vitest/node')
+  return createViteServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    // toolcheck itself stays outside vite's graph, also where a project reaches it through a
+    // link or by its own name: Node loads it, as it loads the command.
+    ssr: { external: ['vitest-toolcheck'] },
+  })
+}
+
+/**
+ * What to change when a module with `import` statements was read as CommonJS: the nearest
+ * package.json says `"type": "commonjs"` (as `npm init` writes it) or nothing (and the module
+ * could not be told apart). Empty when that is not the cause.
+ */
+async function commonJsHint(path: string): Promise<string> {
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json')
+    const text = await readFile(manifest, 'utf8').catch(() => undefined)
+    if (text !== undefined) {
+      const type = (JSON.parse(text) as { type?: unknown }).type
+      return type === 'module' ? '' : `; ${manifest} makes it CommonJS${type === undefined ? '' : ` ("type": ${JSON.stringify(type)})`}: set "type": "module" there, since toolcheck loads your modules as ES modules`
+    }
+    if (dirname(folder) === folder) return ''
+  }
+}
