@@ -68,6 +68,17 @@ resume, shards and budgets:
                           summary says how far the budget went. Each shard gets its share.
 `
 
+/** The gate options (`--min-score`, ..., `--alpha`), as `parseArgs` declares them. */
+export const GATE_OPTIONS = {
+  'min-score': { type: 'string' },
+  'min-pass-rate': { type: 'string' },
+  'min-category-score': { type: 'string', multiple: true },
+  'min-category-pass-rate': { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  'max-missing': { type: 'string' },
+  alpha: { type: 'string' },
+} as const
+
 /** The options of `toolcheck eval` and `toolcheck plan`, for `parseArgs`. */
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
@@ -83,13 +94,7 @@ const EVAL_OPTIONS = {
   'max-model-calls': { type: 'string' },
   'max-tokens': { type: 'string' },
   'max-cost': { type: 'string' },
-  'min-score': { type: 'string' },
-  'min-pass-rate': { type: 'string' },
-  'min-category-score': { type: 'string', multiple: true },
-  'min-category-pass-rate': { type: 'string', multiple: true },
-  baseline: { type: 'string' },
-  'max-missing': { type: 'string' },
-  alpha: { type: 'string' },
+  ...GATE_OPTIONS,
 } as const
 
 /** The values of `--variants` (kept here so the command line loads nothing else to check them). */
@@ -166,8 +171,8 @@ function budgetOf(
   return { ...(modelCalls === undefined ? {} : { modelCalls }), ...(tokens === undefined ? {} : { tokens }), ...(costUsd === undefined ? {} : { costUsd }) }
 }
 
-/** The gate options among eval's; `undefined` when none was given. */
-function gatesOf(
+/** The gate options among a command's; `undefined` when none was given. Throws `UsageError` naming a bad value. */
+export function gatesOf(
   values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
   nonEmpty: (name: string, value: string | undefined) => string | undefined,
 ): GateOptions | undefined {

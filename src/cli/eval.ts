@@ -1,16 +1,15 @@
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { EVAL_FILE } from '../../scenarios/eval/eval-settings.ts'
-import { checkGates, formatGates } from '../gates/check-gates.ts'
-import type { Report, ReportProblem, SummarizedReport } from '../reporter/report.ts'
+import type { ReportProblem, SummarizedReport } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { IndexedRun } from '../reporter/runs-file.ts'
 import { PARTIAL_RUNS_FILE, RunsFileWriter } from '../reporter/runs-file.ts'
-import { formatSummary } from '../reporter/format-summary.ts'
 import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
+import { concludeReport } from './conclude-report.ts'
 import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -146,33 +145,18 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   } finally {
     await opened.close()
   }
-  io.stdout(`${formatSummary(report)}\n${resumedLine(opened.resumed?.directory, kept, index.length - kept)}\nreports: ${written.json}, ${written.html ?? ''}\n`)
-  const harnessProblems = report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)
-  if (harnessProblems.length > 0) {
-    io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
-    return EXIT_CODES.harness
-  }
-  const errors = report.summary.overall.errors
-  if (parsed.gates !== undefined) {
-    const baseline = opened.gates.baseline === undefined ? undefined : { report: opened.gates.baseline.file.report, source: opened.gates.baseline.source }
-    // The gates compare runs cell by cell: the report is read back whole for them.
-    const whole = JSON.parse(await readFile(written.json, 'utf8')) as Report
-    const gates = checkGates(whole, parsed.gates, baseline)
-    io.stdout(`\n${formatGates(gates)}\n`)
-    if (!gates.passed) {
-      io.stderr(`toolcheck eval: ${gates.checks.filter((check) => !check.passed).length} gate(s) failed${errors > 0 ? `; ${errors} runs also ended in infrastructure errors` : ''}\n`)
-      return EXIT_CODES.regression
-    }
-  }
-  if (errors > 0) {
-    io.stderr(`toolcheck eval: ${errors} of ${report.summary.overall.runs} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
-    return EXIT_CODES.infrastructure
-  }
-  return EXIT_CODES.ok
+  return concludeReport(io, {
+    command: 'eval',
+    report,
+    written,
+    note: resumedNote(opened.resumed?.directory, kept, index.length - kept),
+    ...(parsed.gates === undefined ? {} : { gates: parsed.gates }),
+    prepared: opened.gates,
+  })
 }
 
-/** What a resumed evaluation kept and played, as a line before the reports' paths (empty when it resumed nothing). */
-function resumedLine(directory: string | undefined, kept: number, played: number): string {
+/** What a resumed evaluation kept and played (empty when it resumed nothing). */
+function resumedNote(directory: string | undefined, kept: number, played: number): string {
   if (directory === undefined) return ''
-  return `\nresumed ${directory}: ${kept} run${kept === 1 ? '' : 's'} kept, ${played} played\n`
+  return `resumed ${directory}: ${kept} run${kept === 1 ? '' : 's'} kept, ${played} played`
 }

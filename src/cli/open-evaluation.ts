@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { EvalCase, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
-import { readResumableRuns } from '../reporter/resumable-runs.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE } from '../reporter/runs-file.ts'
+import { readEarlierRuns, readResumableRuns } from '../reporter/resumable-runs.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
@@ -158,20 +157,11 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
  */
 export async function earlierDurations(path: string): Promise<Map<string, number>> {
   const durations = new Map<string, number>()
-  const directory = await stat(path).then(
-    (info) => (info.isDirectory() ? path : resolve(path, '..')),
-    () => undefined,
-  )
-  if (directory === undefined) return durations
-  // A run in both files counts once: the partial file's line is the later.
-  const latest = new Map<string, { readonly test: string; readonly trial: number; readonly durationMs: number }>()
-  for (const name of [RUNS_FILE, PARTIAL_RUNS_FILE]) {
-    const content = await readRunsFile(join(directory, name)).catch(() => undefined)
-    for (const entry of content?.runs ?? []) if (entry.durationMs !== undefined) latest.set(entry.run.id, { test: entry.run.test, trial: entry.run.trial, durationMs: entry.durationMs })
-  }
-  for (const run of latest.values()) {
-    const key = `${run.test}\u0000${run.trial}`
-    durations.set(key, (durations.get(key) ?? 0) + run.durationMs)
+  const earlier = await readEarlierRuns(path).catch(() => undefined)
+  for (const entry of earlier?.runs.values() ?? []) {
+    if (entry.durationMs === undefined) continue
+    const key = `${entry.run.test}\u0000${entry.run.trial}`
+    durations.set(key, (durations.get(key) ?? 0) + entry.durationMs)
   }
   return durations
 }

@@ -1,5 +1,6 @@
 import { formatCost, formatTokens } from './format-usage.ts'
 import type { RobustnessSummary, SummarizedReport, SummaryGroup, UsageTotals } from './report.ts'
+import type { BudgetReport } from './runs-file.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains), score, pass rate and mean turns by
@@ -8,7 +9,8 @@ import type { RobustnessSummary, SummarizedReport, SummaryGroup, UsageTotals } f
  * (with the runs a circuit breaker cut short and its reason, said once), the robustness figures
  * when runs had robustness augmentations (utility, utility under attack, attack success, false
  * claims), pass^k with its
- * interval when tests ran several trials, and the tests that broke before recording a run.
+ * interval when tests ran several trials, how far the evaluation's budget went when it had one,
+ * and the tests that broke before recording a run.
  * Plain text, no colours, so it reads the same in CI logs.
  */
 export function formatSummary(report: SummarizedReport): string {
@@ -25,6 +27,7 @@ export function formatSummary(report: SummarizedReport): string {
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`)
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -110,6 +113,19 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
   const attacks = Object.entries(robustness.byAttack)
   if (attacks.length > 0) lines.push(`attack success by goal: ${attacks.map(([goal, figures]) => `${goal} ${figures.succeeded}/${figures.attacks}`).join(', ')}`)
   return lines
+}
+
+/**
+ * How far a budget went: "5 of 5 model calls, 1.2k of 10k tokens, $0.0123; it cut 3 runs short"
+ * (a spend without a cap is shown plain).
+ */
+export function budgetLine(budget: BudgetReport): string {
+  const { limits, spent } = budget
+  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'}`
+  const tokens = `${formatTokens(spent.tokens)}${limits.tokens === undefined ? '' : ` of ${formatTokens(limits.tokens)}`} tokens`
+  const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
+  const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
+  return `${calls}, ${tokens}, ${cost}; ${cut}`
 }
 
 /** Three decimals, `-` for none. */

@@ -30,34 +30,51 @@ export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>): bo
   return culprit === 'agent' || culprit === 'domain'
 }
 
+/** Every run an earlier evaluation left in a report folder: of each run, its last line. */
+export interface EarlierRuns {
+  /** The report's folder. */
+  readonly directory: string
+  /** How the runs were made (the header of the runs file read last). */
+  readonly settings: GivenSettings
+  readonly runs: ReadonlyMap<string, IndexedRun>
+  /** Whether the partial runs file's last line was cut off by a writer that stopped. */
+  readonly truncated: boolean
+}
+
 /**
  * Reads what an earlier evaluation left in `path` (its report folder, or a file in it): the runs
  * of its finished report (`runs.jsonl`) and those an interrupted evaluation wrote as they
  * finished (`runs.partial.jsonl`, read after, so its lines win). Throws `RunsFileError` when the
  * folder holds neither, or a file cannot be read.
  */
-export async function readResumableRuns(path: string): Promise<ResumableRuns> {
+export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
   const directory = await stat(path).then(
     (info) => (info.isDirectory() ? path : dirname(path)),
     () => {
-      throw new RunsFileError(`${path}: no such file or folder to resume from`)
+      throw new RunsFileError(`${path}: no such file or folder`)
     },
   )
   const files = [join(directory, RUNS_FILE), join(directory, PARTIAL_RUNS_FILE)]
   const present = (await Promise.all(files.map((file) => stat(file).then(() => file, () => undefined)))).filter((file) => file !== undefined)
-  if (present.length === 0) throw new RunsFileError(`${directory}: nothing to resume from: it holds neither ${RUNS_FILE} (a finished report's runs) nor ${PARTIAL_RUNS_FILE} (an interrupted evaluation's)`)
-  const last = new Map<string, IndexedRun>()
+  if (present.length === 0) throw new RunsFileError(`${directory}: holds neither ${RUNS_FILE} (a finished report's runs) nor ${PARTIAL_RUNS_FILE} (an interrupted evaluation's)`)
+  const runs = new Map<string, IndexedRun>()
   let settings: GivenSettings = {}
   let truncated = false
   for (const file of present) {
     const content = await readRunsFile(file)
     settings = content.header.settings
     truncated ||= content.truncated
-    for (const entry of content.runs) last.set(entry.run.id, entry)
+    for (const entry of content.runs) runs.set(entry.run.id, entry)
   }
+  return { directory, settings, runs, truncated }
+}
+
+/** The runs of an earlier evaluation that a resumed one keeps (`readEarlierRuns`, then `isResumableRun`). */
+export async function readResumableRuns(path: string): Promise<ResumableRuns> {
+  const earlier = await readEarlierRuns(path)
   const runs = new Map<string, IndexedRun>()
-  for (const [id, entry] of last) if (isResumableRun(entry.run)) runs.set(id, entry)
-  return { directory, settings, runs, errors: last.size - runs.size, truncated }
+  for (const [id, entry] of earlier.runs) if (isResumableRun(entry.run)) runs.set(id, entry)
+  return { ...earlier, runs, errors: earlier.runs.size - runs.size }
 }
 
 /**
