@@ -1,4 +1,5 @@
 import { formatCost, formatTokens } from './format-usage.ts'
+import { intervalText } from './interval-text.ts'
 import type { Report, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
@@ -38,9 +39,9 @@ export function formatSummary(report: Report): string {
     lines.push('')
     const interval = (k: string) => {
       const range = summary.passHatKInterval[k]
-      return range === undefined ? '' : ` (${fixed(range[0])}-${fixed(range[1])})`
+      return range === undefined ? '' : ` (${intervalText(range)})`
     }
-    lines.push(`pass^k over ${plural(summary.trials.length, 'scenario')}, 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
+    lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
   if (report.problems.length > 0) {
     lines.push('')

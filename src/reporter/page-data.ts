@@ -1,6 +1,7 @@
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
 import { describeTableDiff } from '../world/index.ts'
+import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 
 /**
@@ -194,8 +195,9 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     tasks.errors.push(task.errors)
     tasks.passHatK.push(thousandths(task.passHatK[task.trials] ?? null))
     const interval = task.passHatKInterval[task.trials]
-    tasks.low.push(thousandths(interval?.[0] ?? null))
-    tasks.high.push(thousandths(interval?.[1] ?? null))
+    const [low, high] = interval === undefined ? [-1, -1] : outwardThousandths(interval)
+    tasks.low.push(low)
+    tasks.high.push(high)
   }
   const { trials: _trials, ...summary } = report.summary
   const encoder = new DetailEncoder()

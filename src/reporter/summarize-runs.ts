@@ -4,6 +4,7 @@ import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
+import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
 import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
@@ -11,8 +12,9 @@ import { wilsonInterval } from './wilson-interval.ts'
 /**
  * Computes the report's summary: overall (each run once), per category, per augmentation column
  * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
- * the category × column matrix, trials with pass^k and its intervals (per scenario and full
- * augmentation label), and the runs that a circuit breaker cut short with the breakers' reasons.
+ * the category × column matrix, pass^k with its intervals per cell (scenario and full
+ * augmentation label in one test) and over all cells (`passHatK`: one estimator and interval for
+ * both), and the runs that a circuit breaker cut short with the breakers' reasons.
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
@@ -27,16 +29,17 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     push(byAgent, run.agent, run)
     push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
   }
-  const trials = [...byTask.values()].map(summarizeTrials)
-  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
+  const cellPassHatK = memoizedPassHatK()
+  const trials = [...byTask.values()].map((cell) => summarizeTrials(cell, cellPassHatK))
   const overallPassHatK: Record<string, number> = {}
   const overallInterval: Record<string, readonly [number, number]> = {}
+  const counts: TrialCount[] = trials
+  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
   for (let k = 1; k <= maxTrials; k++) {
-    const values = trials.flatMap((task) => (task.passHatK[k] === undefined ? [] : [task.passHatK[k] as number]))
-    const estimate = meanInterval(values)
-    if (estimate === undefined) continue
-    overallPassHatK[k] = estimate.mean
-    overallInterval[k] = estimate.interval
+    const value = passHatK(counts, k)
+    if (value === undefined) continue
+    overallPassHatK[k] = value.estimate
+    overallInterval[k] = value.interval
   }
   const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
   return {
@@ -90,17 +93,17 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
   return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
-function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
+function summarizeTrials(runs: readonly ReportRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
   const first = runs[0] as ReportRun
   const scored = runs.filter((run) => run.status !== 'error')
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
-  const rate = wilsonInterval(passes, scored.length)
   const hat: Record<string, number> = {}
   const hatInterval: Record<string, readonly [number, number]> = {}
   for (let k = 1; k <= scored.length; k++) {
-    hat[k] = passHatK(scored.length, passes, k) as number
-    if (rate !== undefined) hatInterval[k] = [rate[0] ** k, rate[1] ** k]
+    const value = cellPassHatK(scored.length, passes, k)
+    hat[k] = value.estimate
+    hatInterval[k] = value.interval
   }
   return {
     scenario: first.scenario,
@@ -114,6 +117,20 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
     scoreInterval: scores?.interval ?? null,
     passHatK: hat,
     passHatKInterval: hatInterval,
+  }
+}
+
+// Cells mostly share their counts (5 of 5, 4 of 5, ...): each count's curve is computed once.
+function memoizedPassHatK(): (trials: number, passes: number, k: number) => PassHatK {
+  const known = new Map<string, PassHatK>()
+  return (trials, passes, k) => {
+    const key = `${trials},${passes},${k}`
+    let value = known.get(key)
+    if (value === undefined) {
+      value = passHatK([{ trials, passes }], k) as PassHatK
+      known.set(key, value)
+    }
+    return value
   }
 }
 

@@ -55,7 +55,9 @@ describe('buildReport', () => {
     expect(trialsA).toMatchObject({ trials: 4, passes: 3, errors: 0, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
     const trialsB = report.summary.trials.find((task) => task.scenario === 'b')
     expect(trialsB).toMatchObject({ trials: 3, passes: 3, errors: 1, passHatK: { 1: 1, 2: 1, 3: 1 } })
-    expect(report.summary.passHatK).toEqual({ 1: 0.875, 2: 0.75, 3: 0.625, 4: 0 })
+    // Weighted by the cells' scored trials (4 and 3), so pass^1 is the pass rate, 6 of 7.
+    expect(report.summary.passHatK).toEqual({ 1: 6 / 7, 2: (4 * 0.5 + 3) / 7, 3: (4 * 0.25 + 3) / 7, 4: 0 })
+    expect(report.summary.passHatK[1]).toBe(report.summary.overall.passRate)
     expect(report.summary.overall).toMatchObject({ runs: 8, errors: 1, passed: 6, failed: 1 })
     expect(report.summary.overall.meanScore).toBeCloseTo((7 - 0.5) / 7, 12)
   })
@@ -227,12 +229,15 @@ describe('buildReport', () => {
     const b = collected('b', [0, 1, 2, 3].map((trial) => record('b', trial)), ['passed', 'passed', 'passed', 'passed'])
     const { report } = buildReport([a, b])
     const [trialsA] = report.summary.trials
-    // Wilson on 3 of 4 is [0.3006, 0.9544]; pass^2's interval is its square.
+    // pass^1 of 3 of 4 has Wilson's interval [0.3006, 0.9544]; pass^2 = C(3,2)/C(4,2) = 0.5, with
+    // the score interval of that estimator (see pass-hat-k.ts).
     expect(trialsA?.passHatKInterval[1]?.[0]).toBeCloseTo(0.30064, 4)
-    expect(trialsA?.passHatKInterval[2]?.[1]).toBeCloseTo(0.95440 ** 2, 4)
+    expect(trialsA?.passHatK[2]).toBe(0.5)
+    expect(trialsA?.passHatKInterval[2]?.[0]).toBeCloseTo(0.12368, 4)
+    expect(trialsA?.passHatKInterval[2]?.[1]).toBeCloseTo(0.90429, 4)
+    // Overall, pass^1 is the pass rate (7 of 8) with the pass rate's own interval.
     expect(report.summary.passHatK[1]).toBe(0.875)
-    // Over the two pairs' values 0.75 and 1: 0.875 ± 12.706 × 0.125, clamped.
-    expect(report.summary.passHatKInterval[1]).toEqual([0, 1])
-    expect(formatSummary(report)).toContain('pass^k over 2 scenarios, 95% intervals: k=1 0.875 (0.000-1.000)  k=2 0.750')
+    expect(report.summary.passHatKInterval[1]).toEqual(report.summary.overall.passRateInterval)
+    expect(formatSummary(report)).toContain('pass^k over 2 cells (scenario × augmentation), 95% intervals: k=1 0.875 (0.529-0.978)  k=2 0.750 (0.331-0.955)')
   })
 })
