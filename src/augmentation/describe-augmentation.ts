@@ -34,7 +34,7 @@ export function describeAugmentation(augmentation: Augmentation): string {
 
 /**
  * The kind of an augmentation, as a run's label: which changes it makes, not to which tools
- * (`3 distraction tools + tool descriptions scrambled`), or `none`. The report groups runs by
+ * (`3 distraction tools + tool descriptions removed`), or `none`. The report groups runs by
  * `augmentationColumns` instead, where a combined augmentation counts under each of its parts.
  */
 export function augmentationKind(augmentation: Augmentation): string {

@@ -114,8 +114,8 @@ describe('buildReport', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
       record('a', 0, {
-        augmentation: 'all tools + tool names scrambled + argument types scrambled + paraphrased',
-        augmentationColumns: ['tool names scrambled', 'argument types scrambled', 'paraphrased'],
+        augmentation: 'all tools + tool names scrambled + argument types removed + paraphrased',
+        augmentationColumns: ['tool names scrambled', 'argument types removed', 'paraphrased'],
         score: 0,
         turns: 2,
       }),
@@ -128,19 +128,19 @@ describe('buildReport', () => {
     expect(Object.keys(report.summary.byAugmentation)).toEqual([
       'none',
       'tool names scrambled',
-      'argument types scrambled',
+      'argument types removed',
       'paraphrased',
       '5 distraction tools',
       'my own tools',
     ])
     expect(report.summary.byAugmentation['tool names scrambled']).toMatchObject({ runs: 2, meanScore: 0.5, meanTurns: 3 })
-    expect(report.summary.byAugmentation['argument types scrambled']).toMatchObject({ runs: 1, meanScore: 0 })
+    expect(report.summary.byAugmentation['argument types removed']).toMatchObject({ runs: 1, meanScore: 0 })
     expect(report.summary.byAugmentation.paraphrased).toMatchObject({ runs: 2, meanScore: 0.5 })
     expect(report.summary.byAugmentation['my own tools']).toMatchObject({ runs: 1, errors: 1, meanScore: null })
     expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1 })
     // Runs keep their full label, and list their columns.
     expect(report.runs.map((run) => run.augmentationColumns.length)).toEqual(expect.arrayContaining([3, 1, 1, 2, 1]))
-    expect(report.runs.map((run) => run.augmentation)).toContain('all tools + tool names scrambled + argument types scrambled + paraphrased')
+    expect(report.runs.map((run) => run.augmentation)).toContain('all tools + tool names scrambled + argument types removed + paraphrased')
     const table = formatSummary(report)
     expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
     expect(table).not.toContain('all tools + tool names scrambled')
