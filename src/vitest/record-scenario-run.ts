@@ -1,7 +1,8 @@
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
-import type { Scenario } from '../scenario/index.ts'
+import type { Milestone, Scenario } from '../scenario/index.ts'
+import { milestoneName, milestoneTarget } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
@@ -60,8 +61,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     minefieldHit: failed ? null : evaluation.minefieldHit,
     turns: trajectory.turns,
     usage: { ...trajectory.usage },
-    milestones: evaluation.milestones.map(toMatchRecord),
-    minefields: evaluation.minefields.map(toMatchRecord),
+    milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
+    minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
   }
 }
 
@@ -88,10 +89,14 @@ export async function recordScenarioRun(
   await annotate(`transcript of ${scenario.id} (${trajectory.augmentation}, trial ${trial})`, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment(buildTranscript(trajectory, trial, scenario)))
 }
 
-function toMatchRecord(match: MilestoneMatch): MatchRecord {
+// Every record has a name (the author's, else one made from its checks) and, from its definition,
+// the target it expects, so a report can say what a missed milestone wanted.
+function toMatchRecord(match: MilestoneMatch, definition: Milestone | undefined): MatchRecord {
+  const name = definition === undefined ? match.name : milestoneName({ ...definition, name: match.name ?? definition.name })
   return {
     index: match.index,
-    ...(match.name === undefined ? {} : { name: match.name }),
+    ...(name === undefined ? {} : { name }),
+    ...(definition === undefined ? {} : { target: milestoneTarget(definition) }),
     messageIndex: match.messageIndex,
     similarity: match.similarity,
     reason: match.reason,
