@@ -15,7 +15,7 @@ import { EndpointFailure } from './endpoint-failure.ts'
 import type { EndpointLimits } from './endpoint-limits.ts'
 import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
 import type { PriceTable } from './price-table.ts'
-import { costOf } from './price-table.ts'
+import { costOf, priceOf } from './price-table.ts'
 
 /** Everything one model call needs besides the request. */
 export interface ModelCallOptions {
@@ -247,6 +247,6 @@ function usageOf(reply: ChatReply, model: string, latencyMs: number, cached: boo
   const promptTokens = reply.usage?.prompt_tokens ?? 0
   const completionTokens = reply.usage?.completion_tokens ?? 0
   // A replayed call costs nothing; its tokens are still reported, as what the recording used.
-  const cost = cached ? (prices?.[model] === undefined ? undefined : 0) : costOf(model, promptTokens, completionTokens, prices)
+  const cost = cached ? (priceOf(model, prices) === undefined ? undefined : 0) : costOf(model, promptTokens, completionTokens, prices)
   return { calls: 1, promptTokens, completionTokens, latencyMs, cachedCalls: cached ? 1 : 0, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
