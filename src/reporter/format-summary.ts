@@ -70,7 +70,7 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
         name.padEnd(width),
         String(group.runs).padStart(5),
         fixed(group.meanScore).padStart(5),
-        (group.scoreInterval === null ? '-' : `${fixed(group.scoreInterval[0])}-${fixed(group.scoreInterval[1])}`).padEnd(12),
+        intervalText(group.scoreInterval).padEnd(12),
         fixed(group.passRate).padStart(5),
         (group.meanTurns === null ? '-' : group.meanTurns.toFixed(1)).padStart(5),
         String(group.errors).padStart(6),

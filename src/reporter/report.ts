@@ -61,8 +61,10 @@ export interface SummaryGroup {
 export interface TaskTrials {
   readonly scenario: string
   readonly augmentation: string
-  /** The test's full name (its file is the runs' `file`). */
+  /** The test's full name. */
   readonly test: string
+  /** The test file, relative to the project root (as the runs' `file`). */
+  readonly file: string
   readonly agent: string
   /** Trials that were not errors. */
   readonly trials: number

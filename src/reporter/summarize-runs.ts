@@ -27,7 +27,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
     for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
     push(byAgent, run.agent, run)
-    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
+    push(byTask, cellKey(run), run)
   }
   const cellPassHatK = memoizedPassHatK()
   const trials = [...byTask.values()].map((cell) => summarizeTrials(cell, cellPassHatK))
@@ -53,6 +53,14 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     passHatKInterval: overallInterval,
     trials,
   }
+}
+
+/**
+ * The cell a run belongs to: its scenario under its augmentation in its test (file and name);
+ * its trials are the cell's runs. `summary.trials` lists the cells in the order of their first run.
+ */
+export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'augmentation'>): string {
+  return JSON.stringify([run.file, run.test, run.scenario, run.augmentation])
 }
 
 /** Statistics of one group of runs. */
@@ -109,6 +117,7 @@ function summarizeTrials(runs: readonly ReportRun[], cellPassHatK: (trials: numb
     scenario: first.scenario,
     augmentation: first.augmentation,
     test: first.test,
+    file: first.file,
     agent: first.agent,
     trials: scored.length,
     passes,

@@ -220,7 +220,8 @@ describe('buildReport', () => {
     const summary = formatSummary(report)
     expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers reference, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
     expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +errors +tokens +cost$/m)
-    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +1\.000-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
+    // Intervals print rounded outward: a single score's [1, 1] reads 0.999-1.000.
+    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +0\.999-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
     expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)
   })
 
