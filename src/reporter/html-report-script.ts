@@ -171,7 +171,11 @@ export const HTML_REPORT_SCRIPT = `
     for (var i = 0; i < count; i++) runIds[i] = unique('run/' + encodeURIComponent(side.text(runs.scenario[i])) + '/' + encodeURIComponent(side.text(runs.augmentation[i])) + '/' + runs.trial[i])
     cellIds.forEach(function (id, cell) { byName[id] = { cell: cell } })
     runIds.forEach(function (id, i) { byName[id] = { run: i } })
-    addresses = { cells: cellIds, runs: runIds, find: function (id) { return byName[id] || null } }
+    // An address typed or pasted by hand may come decoded (spaces, +): each part is encoded again.
+    var normal = function (id) {
+      try { return id.split('/').map(function (part) { return encodeURIComponent(decodeURIComponent(part)) }).join('/') } catch (error) { return id }
+    }
+    addresses = { cells: cellIds, runs: runIds, find: function (id) { return byName[id] || byName[normal(id)] || null } }
     return addresses
   }
   function runAddress(i) { return '#' + (addresses || buildAddresses()).runs[i] }

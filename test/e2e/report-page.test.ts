@@ -176,7 +176,8 @@ browserTest('trials are grouped by cell with their pass count and pass^k; every 
       expect(await page.locator('.run-row.selected .name').textContent()).toBe('trial 4')
       expect(await page.locator('.group-row.open').count()).toBe(1)
     },
-    { address: `#run/send_message_to_alex/${encodeURIComponent(DESCRIPTIONS_REMOVED)}/4` },
+    // Typed by hand, unencoded: spaces and the plus sign as they are.
+    { address: `#run/send_message_to_alex/${DESCRIPTIONS_REMOVED}/4` },
   )
   await withPage(file, async (page) => {
     await expect.poll(() => page.locator('#run-details .cell-detail h2').textContent()).toBe(LONG_NAME)
