@@ -122,11 +122,29 @@ export function valueText(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** A short quotation of a value for reasons (long texts are cut). */
+/**
+ * A short quotation of a value for reasons. A long row (an object) keeps whole columns and counts
+ * the rest (`{"reminder_id":"2974a941-…-b62aa2c9d2c6","content":"Order flowers", … 3 more}`), so
+ * no key is cut in the middle; other long values (texts) are cut.
+ */
 export function describeValue(value: JsonValue | undefined): string {
   if (value === undefined) return '(missing)'
   const text = JSON.stringify(value)
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+  if (text.length <= 80) return text
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const entries = Object.entries(value)
+    const shown: string[] = []
+    let length = 2
+    for (const [column, item] of entries) {
+      const part = `${JSON.stringify(column)}:${JSON.stringify(item)}`
+      if (shown.length > 0 && length + part.length > 80) break
+      shown.push(part)
+      length += part.length + 1
+    }
+    const left = entries.length - shown.length
+    return left === 0 ? text : `{${shown.join(',')}, … ${left} more}`
+  }
+  return `${text.slice(0, 77)}...`
 }
 
 /** The name of a similarity kind for reasons. */
