@@ -1,7 +1,7 @@
 import type { ValueSimilarity } from '../domain/index.ts'
 import type { Similarity } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
-import { jsonEqual } from '../world/index.ts'
+import { jsonEqual, wholeColumnsJson } from '../world/index.ts'
 import type { RougeTokenizer } from './rouge-l.ts'
 import { rougeL } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
@@ -124,26 +124,14 @@ export function valueText(value: JsonValue | undefined): string {
 
 /**
  * A short quotation of a value for reasons. A long row (an object) keeps whole columns and counts
- * the rest (`{"reminder_id":"2974a941-…-b62aa2c9d2c6","content":"Order flowers", … 3 more}`), so
+ * the rest (`{"reminder_id":"2974a941-…-b62aa2c9d2c6","content":"Order flowers", … 3 more columns}`), so
  * no key is cut in the middle; other long values (texts) are cut.
  */
 export function describeValue(value: JsonValue | undefined): string {
   if (value === undefined) return '(missing)'
   const text = JSON.stringify(value)
   if (text.length <= 80) return text
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const entries = Object.entries(value)
-    const shown: string[] = []
-    let length = 2
-    for (const [column, item] of entries) {
-      const part = `${JSON.stringify(column)}:${JSON.stringify(item)}`
-      if (shown.length > 0 && length + part.length > 80) break
-      shown.push(part)
-      length += part.length + 1
-    }
-    const left = entries.length - shown.length
-    return left === 0 ? text : `{${shown.join(',')}, … ${left} more}`
-  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return wholeColumnsJson(Object.entries(value), 80)
   return `${text.slice(0, 77)}...`
 }
 

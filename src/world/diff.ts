@@ -156,12 +156,21 @@ function valueText(value: unknown): string {
   return value === undefined ? '(none)' : JSON.stringify(value)
 }
 
-// The row's JSON, column by column; past the limit, whole columns are left out and counted.
+// The row's JSON, column by column (see `wholeColumnsJson`).
 function rowText(columns: readonly ColumnChange[], limit: number | undefined): string {
+  return wholeColumnsJson(columns.map((column) => [column.column, column.after ?? column.before ?? null]), limit)
+}
+
+/**
+ * A row's columns as JSON, `{"id":"p-3","name":"Sam"}`; past about `limit` characters, whole
+ * columns are left out and counted (`{"id":"p-3", … 2 more columns}`), never a value cut in the
+ * middle (the first column is written whole however long). No limit by default.
+ */
+export function wholeColumnsJson(columns: readonly (readonly [string, JsonValue])[], limit?: number): string {
   const parts: string[] = []
   let length = 2
-  for (const [position, column] of columns.entries()) {
-    const part = `${JSON.stringify(column.column)}:${JSON.stringify(column.after ?? column.before ?? null)}`
+  for (const [position, [column, value]] of columns.entries()) {
+    const part = `${JSON.stringify(column)}:${JSON.stringify(value)}`
     if (limit !== undefined && parts.length > 0 && length + part.length + 1 > limit) {
       const left = columns.length - position
       return `{${parts.join(',')}, … ${left} more ${left === 1 ? 'column' : 'columns'}}`

@@ -4,7 +4,7 @@ import { describeValue } from '../../src/evaluation/index.ts'
 
 test('a long row in a reason keeps whole columns and counts the rest; a long text is cut', () => {
   const row = { reminder_id: '2974a941-905d-4312-a9b1-b62aa2c9d2c6', content: 'Order flowers for the anniversary', creation_timestamp: 1780167600, latitude: null }
-  expect(describeValue(row)).toBe('{"reminder_id":"2974a941-905d-4312-a9b1-b62aa2c9d2c6", … 3 more}')
+  expect(describeValue(row)).toBe('{"reminder_id":"2974a941-905d-4312-a9b1-b62aa2c9d2c6", … 3 more columns}')
   expect(describeValue({ id: 'x' })).toBe('{"id":"x"}')
   expect(describeValue('a'.repeat(100))).toBe(`"${'a'.repeat(76)}...`)
   expect(describeValue(undefined)).toBe('(missing)')
