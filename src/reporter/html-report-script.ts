@@ -116,7 +116,7 @@ export const HTML_REPORT_SCRIPT = `
   var ks = Object.keys(summary.passHatK)
   if (ks.length > 1) {
     var hatNode = $('pass-hat-k')
-    hatNode.appendChild(element('h2', { text: 'pass^k' }))
+    document.querySelector('[data-tab="pass-hat-k"]').hidden = false
     hatNode.appendChild(element('p', { className: 'muted', title: 'Each cell counts C(passes, k) / C(trials, k), the share of its k-trial subsets that passed whole (an unbiased estimate); cells are weighted by their trials, so pass^1 is the pass rate. The intervals are Wilson score intervals of that estimate.', text: 'The chance that k trials of a cell all pass, over ' + plural(cellCount, 'cell') + ' (a cell\\u2019s own is in its detail).' }))
     hatNode.appendChild(element('div', { className: 'scroll-x' }, [element('table', { id: 'pass-hat-k-overall' }, [
       element('thead', {}, [headerRow(['k'].concat(ks))]),
@@ -131,8 +131,20 @@ export const HTML_REPORT_SCRIPT = `
     var problems = $('problems')
     problems.appendChild(element('h3', { text: plural(index.problems.length, 'test') + ' failed without recording a run' }))
     problems.appendChild(element('ul', {}, index.problems.map(function (problem) { return element('li', { text: problem.file + ' > ' + problem.test + ': ' + problem.message.split('\\n')[0] }) })))
-    $('problems-note').textContent = plural(index.problems.length, 'test') + ' failed without recording a run (see the tables below the heatmap)'
+    $('problems-note').textContent = plural(index.problems.length, 'test') + ' failed without recording a run (see the tables)'
   }
+
+  // The overview's tabs: one panel in view at a time, so the run list stays in the window.
+  document.querySelectorAll('#overview [role="tab"]').forEach(function (tab) {
+    tab.addEventListener('click', function () {
+      document.querySelectorAll('#overview [role="tab"]').forEach(function (other) {
+        var chosen = other === tab
+        other.setAttribute('aria-selected', chosen ? 'true' : 'false')
+        $(other.getAttribute('data-tab')).hidden = !chosen
+      })
+      $('heatmap-metric-label').hidden = tab.getAttribute('data-tab') !== 'heatmap-panel'
+    })
+  })
 
   // --- cells: pass counts, pass^k, sums of their runs ---
   var runsOfCell = []

@@ -19,9 +19,12 @@ main#report { grid-template-areas: "overview overview" "runs details"; }
 section { background: #fff; border: 1px solid var(--border); border-radius: 6px; padding: 10px 14px; min-width: 0; }
 /* The detail stays in view while the page and the run list scroll. */
 #run-details, .sticky { position: sticky; top: 8px; max-height: calc(100vh - 16px); overflow: auto; }
-.overview-grid { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }
-.overview-grid > div { min-width: 0; }
-.metric { font-weight: normal; font-size: 12px; margin-left: 8px; }
+.tabs { display: flex; gap: 2px; border-bottom: 1px solid var(--border); margin-bottom: 8px; flex-wrap: wrap; }
+.tabs button { all: unset; cursor: pointer; padding: 4px 12px; font-size: 13px; font-weight: 600; color: var(--muted); border-bottom: 2px solid transparent; }
+.tabs button[aria-selected="true"] { color: #1f2328; border-bottom-color: var(--accent); }
+.tabs button:hover, .tabs button:focus-visible { color: var(--accent); }
+.tabs .metric { margin-left: auto; align-self: center; font-size: 12px; }
+#heatmap th, #heatmap td { padding: 2px 8px; }
 .filters { display: flex; gap: 10px; flex-wrap: wrap; align-items: end; margin-bottom: 6px; }
 .filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
 .filters label.check { flex-direction: row; align-items: center; gap: 4px; }
@@ -35,7 +38,6 @@ tr.overall td, tr.overall th { font-weight: 600; }
 .scroll { max-height: 320px; overflow: auto; }
 .scroll-small { max-height: 30vh; overflow: auto; }
 .scroll-x { max-width: 100%; overflow-x: auto; }
-#pass-hat-k { flex: 1 1 320px; }
 #pass-hat-k p { margin: 0 0 6px; font-size: 12px; }
 .scroll-tall { max-height: 70vh; overflow: auto; }
 #heatmap th.column-name { min-width: 64px; max-width: 104px; white-space: normal; vertical-align: bottom; }

@@ -33,11 +33,10 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
 ${cutShortNotice(report)}</header>
 <main id="report">
 <section id="overview">
-<div class="overview-grid">
-<div><h2>Category × augmentation <label class="muted metric">show <select id="heatmap-metric"></select></label></h2><div id="heatmap-holder" class="scroll"></div></div>
-<div id="pass-hat-k"></div>
-</div>
-<details id="more"><summary>Tables by category, augmentation and agent${report.problems.length > 0 ? '; tests that recorded no run' : ''}</summary><div id="agents"></div><div id="groups" class="summary-tables"></div><div id="problems"></div></details>
+<div class="tabs" role="tablist"><button type="button" role="tab" data-tab="heatmap-panel" aria-selected="true">Category × augmentation</button><button type="button" role="tab" data-tab="pass-hat-k" aria-selected="false" hidden>pass^k</button><button type="button" role="tab" data-tab="more" aria-selected="false">Tables by category, augmentation and agent${report.problems.length > 0 ? '; tests that recorded no run' : ''}</button><label class="muted metric" id="heatmap-metric-label">show <select id="heatmap-metric"></select></label></div>
+<div id="heatmap-panel" role="tabpanel"><div id="heatmap-holder"></div></div>
+<div id="pass-hat-k" role="tabpanel" hidden></div>
+<div id="more" role="tabpanel" hidden><div id="agents"></div><div id="groups" class="summary-tables"></div><div id="problems"></div></div>
 </section>
 <section id="runs">
 <div class="filters">

@@ -91,6 +91,12 @@ browserTest('at 1280 × 800 the run list is in view; names are whole on hover an
       const head = await page.locator('.run-list-head').boundingBox()
       expect(head?.y).toBeLessThan(800 - 3 * 40)
       await page.screenshot({ path: file.replace('index.html', 'layout-1280x800.png') })
+      // The overview shows one of its panels at a time, so it never pushes the list out of view.
+      await page.click('[data-tab="pass-hat-k"]')
+      await expect.poll(() => page.locator('#pass-hat-k-overall').isVisible()).toBe(true)
+      expect(await page.locator('#heatmap').isVisible()).toBe(false)
+      expect((await page.locator('#runs-rows > div').first().boundingBox())?.y).toBeLessThan(800 - 40)
+      await page.click('[data-tab="heatmap-panel"]')
       // A name too long for its column: the whole of it on hover, and in the detail's heading.
       const long = page.locator('.run-row').filter({ hasText: LONG_NAME.slice(0, 20) })
       expect(await long.locator('.name').getAttribute('title')).toBe(`${LONG_NAME}\nnone\ntest/sample.test.ts > suite > sample scenarios\ntrial 0`)
