@@ -12,9 +12,9 @@
  * - addresses: every run and cell has one in the URL hash (`#run/<scenario>/<augmentation>/<trial>`,
  *   `#cell/<scenario>/<augmentation>`), which opens it, and the browser's back and forward move
  *   between what was opened;
- * - the keyboard: j/k or the arrows move through the list (a run opens as it is reached), Enter
- *   opens, the right and left arrows open and close a cell, Escape goes back to the list, / finds
- *   by name, ? shows the keys.
+ * - the keyboard: j/k or the arrows move through the list (a run opens as it is reached), n/p
+ *   open the next or previous run (into closed cells too), Enter opens, the right and left arrows
+ *   open and close a cell, Escape goes back to the list, / finds by name, ? shows the keys.
  */
 export const HTML_REPORT_SCRIPT = `
   var side = reportSide('toolcheck-index', 'toolcheck-details')
@@ -581,6 +581,26 @@ export const HTML_REPORT_SCRIPT = `
     if (item >= 0) openRun(item, how)
     else openCell(-1 - item, how)
   }
+  // The runs in the list's order, those of closed cells included: n and p step through them.
+  function runSequence() {
+    var sequence = []
+    for (var at = 0; at < rowCount; at++) {
+      var item = rows[at]
+      if (item >= 0) sequence.push(item)
+      else if (!openCells[-1 - item]) runsOfCell[-1 - item].forEach(function (run) { if (isShown(run)) sequence.push(run) })
+    }
+    return sequence
+  }
+  function stepRun(direction) {
+    var sequence = runSequence()
+    if (sequence.length === 0) return
+    var at = selectedRun < 0 ? -1 : sequence.indexOf(selectedRun)
+    var next = sequence[at < 0 ? (direction > 0 ? 0 : sequence.length - 1) : Math.max(0, Math.min(sequence.length - 1, at + direction))]
+    var cell = runs.cell ? runs.cell[next] : -1
+    if (grouped(cell) && $('group-cells').checked && !openCells[cell]) toggleCell(cell, true)
+    openRun(next, { push: false })
+    if (cursor >= 0) scrollToRow(cursor)
+  }
   function back() {
     if (selectedRun >= 0 && grouped(selectedCell) && $('group-cells').checked) { openCell(selectedCell, { push: true }); return }
     if (location.hash) history.pushState(null, '', location.pathname + location.search)
@@ -617,6 +637,8 @@ export const HTML_REPORT_SCRIPT = `
         else if (item !== null && item >= 0 && grouped(runs.cell ? runs.cell[item] : -1) && $('group-cells').checked) openCell(runs.cell[item], { push: false })
         else handled = false
         break
+      case 'n': stepRun(1); break
+      case 'p': stepRun(-1); break
       case 'Escape': case 'Backspace': back(); break
       case '/': $('filter-text').focus(); break
       case '?': $('keys').toggleAttribute('open'); break

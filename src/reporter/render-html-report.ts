@@ -51,7 +51,7 @@ ${cutShortNotice(report)}</header>
 </div>
 <div class="run-list-head" role="row"><span></span><span class="name">${sortable('scenario', 'scenario')} / ${sortable('augmentation', 'augmentation')}</span>${sortable('result', 'result', ' result')}${sortable('score', 'score', ' number')}${sortable('passk', passHatKTitle(report), ' number')}${sortable('turns', 'turns', ' number')}${sortable('tokens', 'tokens', ' number')}${sortable('cost', 'cost', ' number')}${sortable('error', 'error')}</div>
 <div id="runs-viewport" tabindex="0" role="grid" aria-label="runs"><div id="runs-spacer"><div id="runs-rows"></div></div></div>
-<details id="keys" class="muted"><summary>keys</summary>j / k or ↓ / ↑: next / previous (a run opens as it is reached) · Enter: open · → / ←: open / close a cell · Esc: back · /: find by name · ?: these keys</details>
+<details id="keys" class="muted"><summary>keys</summary>j / k or ↓ / ↑: next / previous row (a run opens as it is reached) · n / p: next / previous run · Enter: open · → / ←: open / close a cell · Esc: back · /: find by name · ?: these keys</details>
 </section>
 <section id="run-details"><p class="muted hint">Select a run to see its milestones, the tools it was shown and its conversation, or a cell to see its trials and pass^k.</p></section>
 </main>`

@@ -251,6 +251,12 @@ browserTest('the keyboard moves through the list and opens what it reaches; Ente
     await expect.poll(() => page.locator('.run-row.in-group').count()).toBe(5)
     await page.keyboard.press('Home')
     await expect.poll(selected).toBe(LONG_NAME)
+    // n and p open the next and previous run, into closed cells too.
+    await page.keyboard.press('n')
+    await expect.poll(() => page.locator('#run-details .run-detail .run-subtitle').textContent()).toContain(`${DESCRIPTIONS_REMOVED}, trial 0`)
+    await expect.poll(selected).toBe('trial 0')
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe(LONG_NAME)
     // / goes to the name filter, and Escape leaves it for the list.
     await page.keyboard.press('/')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('filter-text')
