@@ -184,7 +184,7 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     completionTokens: [], cost: [], errorKind: [], errorMessage: [], errorCulprit: [],
   }
   const { cells, curves, cellOf } = encodeCells(report.summary.trials, strings)
-  let lastKey = ''
+  let last: ReportRun | undefined
   let lastCell = -1
   for (const run of report.runs) {
     columns.scenario.push(names.scenario(run.scenario))
@@ -194,11 +194,9 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     columns.columns.push(listColumns.columns(run.augmentationColumns))
     columns.categories.push(listColumns.categories(run.categories))
     columns.trial.push(run.trial)
-    const key = cellKey(run)
-    if (key !== lastKey) {
-      lastKey = key
-      lastCell = cellOf.get(key) ?? -1
-    }
+    // A cell's runs follow each other: its key is worked out when the run's names change.
+    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file) lastCell = cellOf.get(cellKey(run)) ?? -1
+    last = run
     columns.cell.push(lastCell)
     columns.agent.push(names.agent(run.agent))
     columns.user.push(names.user(run.user))
@@ -314,12 +312,14 @@ class DetailEncoder {
     let tools = -1
     if (transcript !== undefined) {
       const before = previous?.transcript
-      const info = tableInfoOf(transcript)
+      let info: Record<string, TableInfo> | undefined
       // Changed rows are named by the key and display columns, so messages carry over only under the same ones.
       const sameKeys = before !== undefined && sameJson(before.keys, transcript.keys) && sameJson(before.displays, transcript.displays)
       messageIds = transcript.messages.map((message, position) => {
         const earlier = before?.messages[position]
-        return sameKeys && earlier !== undefined && sameMessage(earlier, message) ? (previous?.messageIds[position] as number) : this.#message(message, info)
+        if (sameKeys && earlier !== undefined && sameMessage(earlier, message)) return previous?.messageIds[position] as number
+        info ??= tableInfoOf(transcript)
+        return this.#message(message, info)
       })
       messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
