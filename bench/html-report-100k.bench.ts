@@ -6,6 +6,7 @@ import { AUGMENTATION_COLUMNS } from '../src/augmentation/index.ts'
 import { CATEGORIES } from '../src/scenario/index.ts'
 import { renderHtmlReport } from '../src/reporter/render-html-report.ts'
 import type { Report, ReportRun } from '../src/reporter/report.ts'
+import { reportSettings } from '../src/reporter/report-settings.ts'
 import { summarizeRuns } from '../src/reporter/summarize-runs.ts'
 import type { Transcript, TranscriptMessage } from '../src/vitest/transcript.ts'
 import { defineBenchmarks } from './harness.ts'
@@ -79,7 +80,7 @@ function setup(): State {
     transcripts.push(transcriptOf(id, scenario, column, trial, index))
   }
   return {
-    report: { format: 'toolcheck-report', version: 2, agent: 'openai:gpt-4o-mini', agents: ['openai:gpt-4o-mini'], users: ['scripted'], domains: ['device'], runs, summary: summarizeRuns(runs), problems: [] },
+    report: { format: 'toolcheck-report', version: 2, agent: 'openai:gpt-4o-mini', agents: ['openai:gpt-4o-mini'], users: ['scripted'], domains: ['device'], settings: reportSettings(runs, { agentSpec: 'openai:gpt-4o-mini' }), scenarios: {}, runs, summary: summarizeRuns(runs), problems: [] },
     transcripts,
   }
 }
@@ -138,10 +139,10 @@ async function browserTimes(): Promise<Record<string, number>> {
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } })
     const count = () => page.locator('#runs-count').textContent()
     // The list shows a row per cell (its trials grouped under it) and a row per run of a cell of one.
-    const rowsDrawn = () => document.querySelectorAll('.run-row, .group-row').length > 0
+    const rowsDrawn = () => document.querySelectorAll('.run-row, .grouped-cell').length > 0
     const start = performance.now()
     await page.goto(pathToFileURL(FILE).href)
-    await page.waitForFunction((total) => document.getElementById('runs-count')?.textContent === `${total} of ${total} runs` && document.querySelectorAll('.run-row, .group-row').length > 0, RUNS, { timeout: 60_000 })
+    await page.waitForFunction((total) => document.getElementById('runs-count')?.textContent === `${total} of ${total} runs` && document.querySelectorAll('.run-row, .grouped-cell').length > 0, RUNS, { timeout: 60_000 })
     const openMs = performance.now() - start
     const filterStart = performance.now()
     await page.selectOption('#filter-status', 'failed')
@@ -157,7 +158,7 @@ async function browserTimes(): Promise<Record<string, number>> {
     await page.fill('#filter-text', 'scenario-17-')
     await page.waitForFunction(() => Number(document.getElementById('runs-count')?.textContent?.split(' ')[0]) < 2000)
     const textFilterMs = performance.now() - textStart
-    await page.locator('.group-row').first().click()
+    await page.locator('.grouped-cell').first().click()
     const detailStart = performance.now()
     await page.locator('.run-row').first().click()
     await page.locator('#run-details .run-detail').waitFor()

@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises'
-import { extname } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyDomain } from '../../src/domain/index.ts'
 import { isDomain } from '../../src/domain/index.ts'
@@ -70,13 +70,15 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
       }
     }
   }
+  // A module may export a scenario both on its own and in a list: the same object counts once.
+  const distinct = [...new Set(scenarios)]
   const seen = new Set<string>()
-  for (const scenario of scenarios) {
+  for (const scenario of distinct) {
     if (seen.has(scenario.id)) problems.push(`two scenarios have the id ${scenario.id}; ids must be unique`)
     seen.add(scenario.id)
   }
   if (problems.length > 0) throw new EvalSourceError(problems)
-  return { scenarios, domains }
+  return { scenarios: distinct, domains }
 }
 
 /** The exported values of a module (its default export among them), or none with a problem noted. */
@@ -85,8 +87,26 @@ async function exportsOf(path: string, problems: string[]): Promise<unknown[]> {
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
     return Object.values(module)
   } catch (error) {
-    problems.push(`${path}: cannot be imported (${error instanceof Error ? error.message : String(error)})`)
+    const message = error instanceof Error ? error.message : String(error)
+    problems.push(`${path}: cannot be imported (${message})${/Cannot use import statement outside a module|Unexpected token 'export'/.test(message) ? await commonJsHint(path) : ''}`)
     return []
+  }
+}
+
+/**
+ * What to change when a module with `import` statements was read as CommonJS: the nearest
+ * package.json says `"type": "commonjs"` (as `npm init` writes it) or nothing (and the module
+ * could not be told apart). Empty when that is not the cause.
+ */
+async function commonJsHint(path: string): Promise<string> {
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json')
+    const text = await readFile(manifest, 'utf8').catch(() => undefined)
+    if (text !== undefined) {
+      const type = (JSON.parse(text) as { type?: unknown }).type
+      return type === 'module' ? '' : `; ${manifest} makes it CommonJS${type === undefined ? '' : ` ("type": ${JSON.stringify(type)})`}: set "type": "module" there, since toolcheck loads your modules as ES modules`
+    }
+    if (dirname(folder) === folder) return ''
   }
 }
 

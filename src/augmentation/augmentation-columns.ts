@@ -23,16 +23,17 @@ const FORMER_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
 })
 
 /**
- * An augmentation label or column of an older report in today's words (`3 distraction tools +
- * tool descriptions scrambled` becomes `3 distraction tools + tool descriptions removed`), so that
- * a comparison with a baseline written before the rename pairs the same cells. Other labels are
- * returned as they are.
+ * An augmentation label or column of an older report in today's words: the parts joined by `, `
+ * (they were joined by ` + `), and the descriptions and types that scrambles remove called
+ * `removed` (`3 distraction tools + tool descriptions scrambled` becomes `3 distraction tools, tool
+ * descriptions removed`), so that a comparison with a baseline written before pairs the same
+ * cells. A label with a part toolcheck never wrote (a presentation's own) is returned as it is.
  */
 export function currentAugmentationLabel(label: string): string {
-  return label
-    .split(' + ')
-    .map((part) => FORMER_COLUMNS[part] ?? part)
-    .join(' + ')
+  const parts = label.split(/ \+ |, /)
+  const current = parts.map((part) => FORMER_COLUMNS[part] ?? part)
+  if (!current.every((part) => AUGMENTATION_COLUMNS.includes(part) || /^(\d+ distraction tools?|all tools)$/.test(part))) return label
+  return current.join(', ')
 }
 
 /**

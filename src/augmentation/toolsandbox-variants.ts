@@ -26,9 +26,9 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * `3 distraction tools`, `10 distraction tools`, `all tools`, then the four scrambles alone).
  * Labels, in this order: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`,
- * `3 distraction tools + tool names scrambled`, `3 distraction tools + tool descriptions removed`,
- * `3 distraction tools + argument descriptions removed`,
- * `3 distraction tools + argument types removed`.
+ * `3 distraction tools, tool names scrambled`, `3 distraction tools, tool descriptions removed`,
+ * `3 distraction tools, argument descriptions removed`,
+ * `3 distraction tools, argument types removed`.
  */
 export const TOOLSANDBOX_VARIANTS: readonly NamedAugmentation[] = Object.freeze([
   variant({}),

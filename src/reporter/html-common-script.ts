@@ -324,7 +324,7 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('h3', { text: 'Conversation' }))
     var messages = list(detail[2], details.messages)
     if (!messages) {
-      root.appendChild(element('p', { className: 'muted', text: options.noTranscript || 'no transcript was attached to this run' }))
+      root.appendChild(element('p', { className: 'muted', text: side.noTranscript || 'no transcript was attached to this run' }))
       return root
     }
     var hits = 0

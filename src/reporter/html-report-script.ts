@@ -403,7 +403,7 @@ export const HTML_REPORT_SCRIPT = `
     var total = runsOfCell[cell].length
     var open = openCells[cell] === 1
     var rate = trials === 0 ? null : passes / trials
-    return element('div', { className: 'group-row' + (cell === selectedCell && selectedRun < 0 ? ' selected' : '') + (open ? ' open' : ''), 'data-cell': String(cell), role: 'row', 'aria-expanded': open ? 'true' : 'false', style: 'top:' + top + 'px' }, [
+    return element('div', { className: 'grouped-cell' + (cell === selectedCell && selectedRun < 0 ? ' selected' : '') + (open ? ' open' : ''), 'data-cell': String(cell), role: 'row', 'aria-expanded': open ? 'true' : 'false', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle', text: open ? '\\u25be' : '\\u25b8' }),
       nameCell(scenario, augmentation, scenario + '\\n' + augmentation + '\\n' + side.text(cells.test[cell])),
       element('span', { className: 'cell result passes', style: heat(rate), title: passes + ' of ' + trials + ' scored trials passed' + (cells.errors[cell] > 0 ? ', ' + plural(cells.errors[cell], 'error') : '') + (shownInCell[cell] < total ? '; ' + shownInCell[cell] + ' of ' + total + ' runs shown' : ''), text: passes + '/' + trials + (shownInCell[cell] < total ? ' (' + shownInCell[cell] + ')' : '') }),
@@ -530,7 +530,7 @@ export const HTML_REPORT_SCRIPT = `
   }
 
   $('runs-rows').addEventListener('click', function (event) {
-    var group = event.target.closest('.group-row')
+    var group = event.target.closest('.grouped-cell')
     if (group) {
       var cell = Number(group.getAttribute('data-cell'))
       toggleCell(cell)

@@ -45,7 +45,7 @@ tr.overall td, tr.overall th { font-weight: 600; }
 #heatmap td.clickable { cursor: pointer; }
 #heatmap td.clickable:hover { outline: 2px solid var(--accent); }
 /* The run list: one line of figures per row, names on two lines (scenario, then augmentation). */
-.run-list-head, .run-row, .group-row { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 50px 38px 50px 60px 64px; gap: 4px; align-items: center; }
+.run-list-head, .run-row, .grouped-cell { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 50px 38px 50px 60px 64px; gap: 4px; align-items: center; }
 .run-list-head { font-size: 12px; font-weight: 600; color: var(--muted); border-bottom: 1px solid var(--border); padding: 2px 4px; }
 .run-list-head button.sort { all: unset; cursor: pointer; }
 .run-list-head .number { justify-self: end; }
@@ -57,8 +57,8 @@ tr.overall td, tr.overall th { font-weight: 600; }
 #runs-viewport:focus { outline: 2px solid var(--accent); outline-offset: -2px; }
 #runs-spacer { position: relative; }
 #runs-rows { position: absolute; inset: 0 0 auto 0; }
-.run-row, .group-row { position: absolute; left: 0; right: 0; height: var(--row); padding: 0 4px; border-bottom: 1px solid #eaeef2; cursor: pointer; white-space: nowrap; font-size: 13px; }
-.run-row .cell, .group-row .cell { overflow: hidden; text-overflow: ellipsis; }
+.run-row, .grouped-cell { position: absolute; left: 0; right: 0; height: var(--row); padding: 0 4px; border-bottom: 1px solid #eaeef2; cursor: pointer; white-space: nowrap; font-size: 13px; }
+.run-row .cell, .grouped-cell .cell { overflow: hidden; text-overflow: ellipsis; }
 .cell.name { display: flex; flex-direction: column; line-height: 1.25; }
 .cell.name .line { overflow: hidden; text-overflow: ellipsis; }
 .cell.name .first { font-weight: 600; }
@@ -66,13 +66,13 @@ tr.overall td, tr.overall th { font-weight: 600; }
 .run-row.in-group { background: #fbfcfd; }
 .run-row.in-group .cell.name { padding-left: 14px; }
 .run-row.in-group .cell.name .first { font-weight: normal; }
-.group-row .toggle { text-align: center; color: var(--muted); }
-.group-row .passes { text-align: center; border-radius: 4px; font-weight: 600; font-variant-numeric: tabular-nums; }
-.run-row .number, .group-row .number { text-align: right; font-variant-numeric: tabular-nums; }
+.grouped-cell .toggle { text-align: center; color: var(--muted); }
+.grouped-cell .passes { text-align: center; border-radius: 4px; font-weight: 600; font-variant-numeric: tabular-nums; }
+.run-row .number, .grouped-cell .number { text-align: right; font-variant-numeric: tabular-nums; }
 .run-row .toggle { color: var(--muted); font-size: 12px; }
-.run-row:hover, .group-row:hover { background: #f3f8ff; }
-.run-row.selected, .group-row.selected { background: #ddf4ff; }
-.run-row.cursor, .group-row.cursor { box-shadow: inset 3px 0 0 var(--accent); }
+.run-row:hover, .grouped-cell:hover { background: #f3f8ff; }
+.run-row.selected, .grouped-cell.selected { background: #ddf4ff; }
+.run-row.cursor, .grouped-cell.cursor { box-shadow: inset 3px 0 0 var(--accent); }
 #keys { font-size: 12px; margin-top: 4px; }
 .verdict-passed { color: var(--pass); font-weight: 600; }
 .verdict-failed { color: var(--fail); font-weight: 600; }

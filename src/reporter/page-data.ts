@@ -1,7 +1,7 @@
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
 import type { JsonValue, RowChange, TableInfo } from '../world/index.ts'
-import { rowChanges } from '../world/index.ts'
+import { jsonEqual, rowChanges } from '../world/index.ts'
 import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
@@ -51,6 +51,21 @@ export interface PageIndex {
  * `{ repeats: [value, count, value, count, ...] }` when runs in a row mostly share theirs.
  */
 export type CompactColumn = number[] | { readonly value: number } | { readonly repeats: readonly number[] }
+
+/**
+ * A column of a page's runs as one value per run, however it was written (see `CompactColumn`);
+ * `undefined` when it is none of those shapes (a page that is not toolcheck's).
+ */
+export function expandColumn(column: unknown, count: number): unknown[] | undefined {
+  if (Array.isArray(column)) return column
+  if (typeof column !== 'object' || column === null) return undefined
+  if ('value' in column) return new Array<unknown>(count).fill(column.value)
+  if (!('repeats' in column) || !Array.isArray(column.repeats)) return undefined
+  const values: unknown[] = []
+  const repeats = column.repeats as unknown[]
+  for (let at = 0; at + 1 < repeats.length; at += 2) for (let times = Number(repeats[at + 1]); times > 0; times--) values.push(repeats[at])
+  return values
+}
 
 /** One value per run; ids point into `strings`, `categories` and `columns` into `lists`. */
 export interface RunColumns {
@@ -136,8 +151,11 @@ export interface PageDetails {
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
 const CHANGE_KINDS = { updated: 0, added: 1, removed: 2 } as const
 
-/** Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a page. */
-export function encodePageData(report: Report, transcripts: readonly (Transcript | undefined)[]): PageData {
+/**
+ * Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a
+ * page. Reports read from disk may predate `settings` and `scenarios`, which the page does not need.
+ */
+export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, transcripts: readonly (Transcript | undefined)[]): PageData {
   const strings = new Table<string>()
   const lists = new Map<string, number>()
   const listValues: number[][] = []
@@ -400,23 +418,9 @@ function sameMessage(a: Message, b: Message): boolean {
   )
 }
 
-/** Structural equality of JSON-like values (the parts of two runs). */
+/** Structural equality of JSON-like values (the parts of two runs), walked with a stack of its own: a model's arguments may nest deeply. */
 function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false
-    for (let index = 0; index < a.length; index++) if (!sameJson(a[index], b[index])) return false
-    return true
-  }
-  if (Array.isArray(b)) return false
-  let count = 0
-  for (const key in a) {
-    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false
-    count++
-  }
-  for (const _key in b) count--
-  return count === 0
+  return jsonEqual(a as JsonValue | undefined, b as JsonValue | undefined)
 }
 
 // A suite usually has one agent, one user and one threshold: such columns shrink to one value.

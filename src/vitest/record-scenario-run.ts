@@ -5,6 +5,7 @@ import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
+import { scenarioFingerprint } from './scenario-fingerprint.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -63,6 +64,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
+    fingerprint: scenarioFingerprint(scenario),
   }
 }
 

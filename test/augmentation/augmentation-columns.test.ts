@@ -55,10 +55,15 @@ describe('augmentationColumns', () => {
 
   test('labels say what was done; an older report\'s "scrambled" descriptions and types read as today\'s "removed"', () => {
     expect(SCRAMBLE_COLUMNS).toMatchObject({ removedDescriptions: 'tool descriptions removed', removedArgumentDescriptions: 'argument descriptions removed', removedArgumentTypes: 'argument types removed' })
-    expect(currentAugmentationLabel('3 distraction tools + tool descriptions scrambled')).toBe('3 distraction tools + tool descriptions removed')
+    expect(currentAugmentationLabel('3 distraction tools + tool descriptions scrambled')).toBe('3 distraction tools, tool descriptions removed')
+    expect(currentAugmentationLabel('3 distraction tools, argument types scrambled')).toBe('3 distraction tools, argument types removed')
     expect(currentAugmentationLabel('argument types scrambled')).toBe('argument types removed')
-    expect(currentAugmentationLabel('3 distraction tools + tool names scrambled')).toBe('3 distraction tools + tool names scrambled')
+    expect(currentAugmentationLabel('all tools + tool names scrambled + paraphrased')).toBe('all tools, tool names scrambled, paraphrased')
+    expect(currentAugmentationLabel('3 distraction tools, tool names scrambled')).toBe('3 distraction tools, tool names scrambled')
+    // Every label toolcheck writes today is its own current label; hand-made ones stay as they are.
+    for (const variant of TOOLSANDBOX_VARIANTS) expect(currentAugmentationLabel(variant.label)).toBe(variant.label)
     expect(currentAugmentationLabel('my descriptions scrambled')).toBe('my descriptions scrambled')
+    expect(currentAugmentationLabel('mine + yours')).toBe('mine + yours')
   })
 
   test('a run known only by its label counts under that label', () => {

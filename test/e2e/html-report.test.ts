@@ -5,7 +5,7 @@ import { buildReport } from '../../src/reporter/build-report.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
-import { browserTest, withPage } from './browser-page.ts'
+import { browserTest, withPage } from './browser.ts'
 import { FIXTURES, readReport, reportDirectory, runFixture } from './run-fixture.ts'
 
 browserTest('the HTML report opens from disk, filters runs and shows a run: missed milestone not reached, tools shown, usage', async () => {
@@ -62,7 +62,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
   const report = await readReport(head)
   await withPage(`${head}/index.html`, async (page) => {
     // Trials are grouped by cell: eight cells of six trials each.
-    await expect.poll(() => page.locator('.group-row').count()).toBe(8)
+    await expect.poll(() => page.locator('.grouped-cell').count()).toBe(8)
     expect(await page.locator('#runs-count').textContent()).toBe('48 of 48 runs')
     // The heatmap: categories down, augmentation columns across, each cell the mean score.
     const { matrix } = report.summary
@@ -86,7 +86,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
     const passRate = `pass rate ${report.summary.overall.passRate?.toFixed(3)} (95% ${await page.locator('#pass-hat-k-overall tbody tr:nth-child(2) td').first().textContent()})`
     expect(await page.locator('#totals').textContent()).toContain(passRate)
     // Each cell's own: 0 of 6 passed, pass^6 0.000 inside its interval.
-    const cellular = page.locator('.group-row').first()
+    const cellular = page.locator('.grouped-cell').first()
     expect(await cellular.locator('.passes').textContent()).toBe('0/6')
     expect(await cellular.locator('.pass-hat-k').textContent()).toBe('0.000')
     await cellular.click()
@@ -97,7 +97,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
     expect(await page.locator('#usage').textContent()).toBe('usage: 96 model calls (0 cached), 11.5k prompt + 1.73k completion tokens, cost $0.0240')
 
     // A failing run under scrambled names: the tools it was shown, and its missed milestone.
-    await page.fill('#filter-text', 'fixture-cellular-on [3 distraction')
+    await page.fill('#filter-text', 'fixture-cellular-on <3 distraction')
     await page.selectOption('#filter-status', 'failed')
     await page.uncheck('#group-cells')
     await expect.poll(() => page.locator('.run-row').count()).toBe(6)
@@ -130,7 +130,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
   const io = { stdout: () => undefined, stderr: () => undefined }
   expect(await main(['compare', base, head, '--html', comparisonPage], io)).toBe(4)
   await withPage(comparisonPage, async (page) => {
-    expect(await page.locator('#headline').textContent()).toBe('significant regressions: 2 cells')
+    expect(await page.locator('#headline').textContent()).toMatch(/^regression: .*; 2 cells$/)
     await expect.poll(() => page.locator('tr.cell-row').count()).toBe(8)
     await page.selectOption('#filter-verdict', 'regression')
     await expect.poll(() => page.locator('tr.cell-row').count()).toBe(2)
@@ -157,8 +157,8 @@ browserTest('a run that ended in an infrastructure error shows its reason in the
   await withPage(`${directory}index.html`, async (page) => {
     await page.selectOption('#filter-status', 'error')
     // The cell's row says one of its two runs is shown; opened, it lists that one.
-    await expect.poll(() => page.locator('.group-row .passes').textContent()).toBe('1/1 (1)')
-    await page.locator('.group-row').click()
+    await expect.poll(() => page.locator('.grouped-cell .passes').textContent()).toBe('1/1 (1)')
+    await page.locator('.grouped-cell').click()
     await expect.poll(() => page.locator('.run-row').count()).toBe(1)
     const row = page.locator('.run-row').first()
     expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')

@@ -15,7 +15,7 @@ import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
 import { builtInScenarios } from '../../scenarios/toolsandbox/index.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
-import { browserTest, withPage } from './browser-page.ts'
+import { browserTest, withPage } from './browser.ts'
 import { reportDirectory } from './run-fixture.ts'
 
 /*
@@ -131,7 +131,7 @@ browserTest('at 1280 × 800 the run list is in view; names are whole on hover an
 browserTest('trials are grouped by cell with their pass count and pass^k; every run and cell has a link that opens it, and back and forward follow', async () => {
   const { file, report } = await syntheticPage('page-cells')
   await withPage(file, async (page) => {
-    const groups = page.locator('.group-row')
+    const groups = page.locator('.grouped-cell')
     await expect.poll(() => groups.count()).toBe(2)
     expect(await groups.locator('.passes').allTextContents()).toEqual(['5/5', '4/5'])
     // pass^5 at k = the trials: 1 for the cell that passed every trial, 0 for the one that did not;
@@ -180,7 +180,7 @@ browserTest('trials are grouped by cell with their pass count and pass^k; every 
       await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('send_message_to_alex')
       expect(await page.locator('#run-details .run-subtitle').textContent()).toContain(`${DESCRIPTIONS_REMOVED}, trial 4`)
       expect(await page.locator('.run-row.selected .name').textContent()).toBe('trial 4')
-      expect(await page.locator('.group-row.open').count()).toBe(1)
+      expect(await page.locator('.grouped-cell.open').count()).toBe(1)
     },
     // Typed by hand, unencoded: spaces and the plus sign as they are.
     { address: `#run/send_message_to_alex/${DESCRIPTIONS_REMOVED}/4` },
@@ -198,8 +198,8 @@ browserTest('text inside the conversations finds the runs that said it and marks
     await expect.poll(() => page.locator('#search-status').textContent()).toBe('text found in 1 run')
     expect(await page.locator('#runs-count').textContent()).toBe('1 of 11 runs')
     // The cell shows how many of its runs match; opened, the one that said it.
-    expect(await page.locator('.group-row .passes').textContent()).toBe('4/5 (1)')
-    await page.locator('.group-row').click()
+    expect(await page.locator('.grouped-cell .passes').textContent()).toBe('4/5 (1)')
+    await page.locator('.grouped-cell').click()
     await page.locator('.run-row').click()
     await expect.poll(() => page.locator('#run-details mark').allTextContents()).toEqual(['tracking number'])
     expect(await page.locator('#run-details .search-hits').textContent()).toBe('1 message in this conversation contain “tracking number”')

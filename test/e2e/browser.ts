@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import { expect, test } from 'vitest'
 
+// The helpers of the browser tests: the pages toolcheck writes, opened from disk in Chromium.
+
 // The browser CHROMIUM_PATH names, else Debian's Chromium (what .ci/run installs).
 const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser']
 const CHROMIUM = CANDIDATES.find((path) => existsSync(path))
