@@ -9,7 +9,8 @@ import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 let directory = ''
-const reportOf = (trials: number) =>
+// A report of one test whose runs play these scenarios, one trial each.
+const reportWith = (scenarios: readonly string[]) =>
   buildReport([
     {
       id: 't',
@@ -17,10 +18,11 @@ const reportOf = (trials: number) =>
       file: 'a.test.ts',
       state: 'passed',
       attempts: [],
-      meta: { toolcheck: { runs: Array.from({ length: trials }, (_, trial) => toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), trial)) } },
+      meta: { toolcheck: { runs: scenarios.map((id, trial) => toRunRecord({ ...sampleScenario, id }, sampleTrajectory({ scenarioId: id }), sampleEvaluation(), trial)) } },
       annotations: [],
     },
   ])
+const reportOf = (trials: number) => reportWith(Array<string>(trials).fill(sampleScenario.id))
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'toolcheck-read-report-'))
@@ -60,24 +62,11 @@ describe('readReportFile: where the conversations come from', () => {
 })
 
 describe('readReportFile: reports written by earlier versions', () => {
-  const runsOf = (scenarios: readonly string[]) =>
-    buildReport([
-      {
-        id: 't',
-        fullName: 't',
-        file: 'a.test.ts',
-        state: 'passed',
-        attempts: [],
-        meta: { toolcheck: { runs: scenarios.map((id, trial) => toRunRecord({ ...sampleScenario, id }, sampleTrajectory({ scenarioId: id }), sampleEvaluation(), trial)) } },
-        annotations: [],
-      },
-    ])
-
   test('a page whose runs are of other scenarios is refused, however its columns were written (repeated values as [value, count])', async () => {
     const mine = [...Array<string>(20).fill('a'), ...Array<string>(10).fill('b')]
     const theirs = [...Array<string>(20).fill('c'), ...Array<string>(10).fill('d')]
-    await writeReport(runsOf(theirs), join(directory, 'theirs'))
-    await writeReport(runsOf(mine), join(directory, 'mine'))
+    await writeReport(reportWith(theirs), join(directory, 'theirs'))
+    await writeReport(reportWith(mine), join(directory, 'mine'))
     await copyFile(join(directory, 'theirs', 'index.html'), join(directory, 'mine', 'index.html'))
     const file = await readReportFile(join(directory, 'mine'))
     expect(file.packedDetails).toBeUndefined()
