@@ -330,14 +330,12 @@ class DetailEncoder {
     let tools = -1
     if (transcript !== undefined) {
       const before = previous?.transcript
-      let info: Record<string, TableInfo> | undefined
+      const info = tableInfoOf(transcript)
       // Changed rows are named by the key and display columns, so messages carry over only under the same ones.
       const sameKeys = before !== undefined && sameJson(before.keys, transcript.keys) && sameJson(before.displays, transcript.displays)
       messageIds = transcript.messages.map((message, position) => {
         const earlier = before?.messages[position]
-        if (sameKeys && earlier !== undefined && sameMessage(earlier, message)) return previous?.messageIds[position] as number
-        info ??= tableInfoOf(transcript)
-        return this.#message(message, info)
+        return sameKeys && earlier !== undefined && sameMessage(earlier, message) ? (previous?.messageIds[position] as number) : this.#message(message, info)
       })
       messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
