@@ -52,6 +52,18 @@ export interface RaceRecord {
   readonly keptOrder: readonly number[]
 }
 
+/**
+ * A tool call the scenario's augmentation changed (a fault, an injected answer): where its
+ * result is, which tool, and what was done in words (`get_booking (its 1st call): failed with a
+ * transient error`). Part of the scenario, not a failure of the domain or the infrastructure.
+ */
+export interface TamperRecord {
+  /** The index of the environment→agent message that carries the call's result. */
+  readonly messageIndex: number
+  readonly tool: string
+  readonly note: string
+}
+
 /** An infrastructure failure that ended a run. */
 export interface RunError {
   /** A short machine-readable cause: `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `cache-miss`, `internal`. */
@@ -95,4 +107,6 @@ export interface Trajectory {
    * arguments); each spec's `tool` names the real tool. Absent on trajectories built by hand.
    */
   readonly tools?: readonly ToolSpec[]
+  /** The calls the augmentation changed, in order; absent when it changed none. */
+  readonly tampered?: readonly TamperRecord[]
 }

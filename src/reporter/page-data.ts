@@ -213,7 +213,7 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     columns.categories.push(listColumns.categories(run.categories))
     columns.trial.push(run.trial)
     // A cell's runs follow each other: its key is worked out when the run's names change.
-    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file) lastCell = cellOf.get(cellKey(run)) ?? -1
+    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file || run.agent !== last.agent) lastCell = cellOf.get(cellKey(run)) ?? -1
     last = run
     columns.cell.push(lastCell)
     columns.agent.push(names.agent(run.agent))

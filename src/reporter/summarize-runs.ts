@@ -6,6 +6,7 @@ import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
+import { summarizeRobustness } from './summarize-robustness.ts'
 import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
@@ -14,7 +15,8 @@ import { wilsonInterval } from './wilson-interval.ts'
  * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
  * the category × column matrix, pass^k with its intervals per cell (scenario and full
  * augmentation label in one test) and over all cells (`passHatK`: one estimator and interval for
- * both), and the runs that a circuit breaker cut short with the breakers' reasons.
+ * both), the runs that a circuit breaker cut short with the breakers' reasons, and the robustness
+ * figures when runs had robustness augmentations (`summarizeRobustness`).
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
@@ -42,6 +44,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     overallInterval[k] = value.interval
   }
   const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
+  const robustness = summarizeRobustness(runs, categoryOrder)
   return {
     overall: summarizeGroup(runs),
     cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
@@ -52,15 +55,17 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     passHatK: overallPassHatK,
     passHatKInterval: overallInterval,
     trials,
+    ...(robustness === undefined ? {} : { robustness }),
   }
 }
 
 /**
- * The cell a run belongs to: its scenario under its augmentation in its test (file and name);
- * its trials are the cell's runs. `summary.trials` lists the cells in the order of their first run.
+ * The cell a run belongs to: its scenario under its augmentation in its test (file and name),
+ * played by its agent (one test may play a scenario with several agents); its trials are the
+ * cell's runs. `summary.trials` lists the cells in the order of their first run.
  */
-export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'augmentation'>): string {
-  return JSON.stringify([run.file, run.test, run.scenario, run.augmentation])
+export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'augmentation' | 'agent'>): string {
+  return JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent])
 }
 
 /** Statistics of one group of runs. */

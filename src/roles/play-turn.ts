@@ -5,6 +5,7 @@ import { bindTurnTools, TurnClosedError } from './bind-turn-tools.ts'
 import type { TurnAgent, TurnToolResult } from './turn-agent.ts'
 import { turnReplyText } from './turn-agent.ts'
 import type { RoleContext } from './types.ts'
+import { InfrastructureError } from './types.ts'
 
 /** What `playTurn` needs besides the agent. */
 export interface PlayTurnOptions {
@@ -23,11 +24,15 @@ export interface PlayTurnOptions {
   execute(calls: readonly BatchedCall[], stop: (reason: string) => void): Promise<readonly TurnToolResult[]>
   /** Told the usage the agent reports while the turn lasts. */
   recordUsage?(usage: Usage): void
+  /** Told, in order with the batches, each system prompt a model call of the turn carried. */
+  recordSystemPrompt?(text: string): void
 }
 
 /**
  * How a turn ended: the agent answered; `execute` stopped it (the reason given); or the context's
- * signal cancelled it. An exception the agent throws while the turn lasts is thrown.
+ * signal cancelled it. An exception the agent throws while the turn lasts is thrown; when it is not
+ * an `InfrastructureError` but the turn reported one (`TurnInput.reportFailure`), that failure is
+ * thrown instead.
  */
 export type PlayedTurn = { readonly outcome: 'answered'; readonly content: string } | { readonly outcome: 'stopped'; readonly reason: string } | { readonly outcome: 'cancelled'; readonly reason: unknown }
 
@@ -41,6 +46,8 @@ export type PlayedTurn = { readonly outcome: 'answered'; readonly content: strin
 export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Promise<PlayedTurn> {
   const controller = new AbortController()
   let ended: PlayedTurn | undefined
+  // The last model call of the turn that failed for good, as the agent's adapter reported it.
+  let failure: InfrastructureError | undefined
   const end = (outcome: PlayedTurn, reason: unknown) => {
     if (ended !== undefined) return
     ended = outcome
@@ -71,6 +78,12 @@ export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Prom
             recordUsage: (usage) => {
               if (ended === undefined) options.recordUsage?.(usage)
             },
+            callByName: (name, args, callOptions) => bound.callByName(name, args, callOptions),
+            recordOutsideCall: (call) => bound.recordOutsideCall(call),
+            recordSystemPrompt: (text) => bound.inOrder(() => options.recordSystemPrompt?.(text)),
+            reportFailure: (error) => {
+              failure = error
+            },
           },
           { ...options.context, signal: controller.signal },
         ),
@@ -81,7 +94,7 @@ export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Prom
       )
     const settled = await Promise.race([turn, endedEarly])
     if (ended !== undefined || settled === undefined) return ended as PlayedTurn
-    if ('error' in settled) throw settled.error
+    if ('error' in settled) throw settled.error instanceof InfrastructureError || failure === undefined ? settled.error : failure
     ended = { outcome: 'answered', content: turnReplyText(settled.reply) }
     return ended
   } finally {

@@ -2,6 +2,7 @@ import type { ToolCall, ToolTrace } from '../conversation/index.ts'
 import type { JsonValue, WorldSnapshot } from '../world/index.ts'
 import { WorldDraft } from '../world/index.ts'
 import { closestNames } from './closest-names.ts'
+import type { CallTamper } from './call-tamper.ts'
 import type { Clock, IdSource } from './context.ts'
 import type { ToolAudience } from './define-tool.ts'
 import { unmetRequirement } from './require-setting.ts'
@@ -22,6 +23,8 @@ export interface ExecutionRequest {
   readonly ids: IdSource
   /** Who is calling: the agent, or the user (whose only tool is usually `end_conversation`). */
   readonly audience: ToolAudience
+  /** What the scenario's augmentation does to this call (a fault, an injected result), if anything. */
+  readonly tamper?: CallTamper
 }
 
 /** What a call did: its trace, the world after it, and the text the caller reads. */
@@ -31,6 +34,8 @@ export interface ExecutionOutcome {
   readonly world: WorldSnapshot
   /** The result as JSON text, or `Kind: message` for an error. */
   readonly content: string
+  /** The request's `tamper` note, when the augmentation changed this call. */
+  readonly tampered?: string
 }
 
 /**
@@ -60,7 +65,9 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (!validation.ok) return failed(request, tool.name, call.arguments, validation.error)
     const unmet = unmetRequirement(world, tool.requires ?? [])
     if (unmet !== undefined) return failed(request, tool.name, validation.arguments, new ToolError(unmet.kind, unmet.message))
-    const draft = new WorldDraft(world)
+    const tamper = request.tamper
+    if (tamper?.error !== undefined) return { ...failed(request, tool.name, validation.arguments, tamper.error), tampered: tamper.note }
+    const draft = new WorldDraft(tamper?.world ?? world)
     let returned: unknown
     try {
       returned = await tool.execute(validation.parsed as never, { world: draft, clock: request.clock, ids: request.ids })
@@ -69,8 +76,12 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     }
     const result = toJsonResult(returned)
     if (!result.ok) return failed(request, tool.name, validation.arguments, new ToolError('RuntimeError', `the tool returned a value that is not JSON: ${result.reason}`))
-    const trace: ToolTrace = { callId: call.id, tool: tool.name, arguments: validation.arguments, result: result.value }
-    return { trace, world: draft.commit(), content: JSON.stringify(result.value) }
+    // A stale read ran on an older world; whatever it did there is not the world's.
+    const after = tamper?.world === undefined ? draft.commit() : world
+    if (tamper === undefined) return { trace: { callId: call.id, tool: tool.name, arguments: validation.arguments, result: result.value }, world: after, content: JSON.stringify(result.value) }
+    const shown = tamper.result === undefined ? { result: result.value, content: JSON.stringify(result.value) } : tamper.result(result.value)
+    const trace: ToolTrace = { callId: call.id, tool: tool.name, arguments: validation.arguments, result: shown.result }
+    return { trace, world: after, content: shown.content, tampered: tamper.note }
   } catch (error) {
     // Only a broken registry or spec list gets here; the caller still gets an answer.
     return failed(request, call.name, call.arguments, asToolError(error))

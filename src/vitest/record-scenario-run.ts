@@ -1,3 +1,4 @@
+import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
@@ -6,6 +7,7 @@ import { milestoneName, milestoneTarget } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
+import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -36,6 +38,8 @@ export interface RecordOptions {
   readonly augmentationColumns?: readonly string[] | undefined
   /** The score the run needs to count as passed (see `RunRecord.threshold`). */
   readonly threshold?: number | undefined
+  /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
+  readonly attacks?: readonly AttackMinefield[] | undefined
 }
 
 /**
@@ -45,6 +49,8 @@ export interface RecordOptions {
 export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
   const failed = trajectory.status === 'error'
+  const attacks = failed || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
+  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name ?? `milestone ${claim.milestone}`, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -64,7 +70,10 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
-    fingerprint: scenarioFingerprint(scenario),
+    ...(attacks === undefined ? {} : { attacks }),
+    ...(claims === undefined ? {} : { falseClaims: claims }),
+    // A contract's runs count as runs of the scenario as written: the augmentation is their column.
+    fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
 }
 
@@ -83,7 +92,7 @@ export async function recordScenarioRun(
   recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, options))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
-  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`
+  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}\u0000${trajectory.agent}`
   const done = annotated.get(task) ?? new Set<string>()
   annotated.set(task, done)
   if (done.has(key)) return
