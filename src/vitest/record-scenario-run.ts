@@ -50,7 +50,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
   const { augmentationColumns, threshold } = options
   const failed = trajectory.status === 'error'
   const attacks = failed || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
-  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name ?? `milestone ${claim.milestone}`, sentence: claim.sentence }))
+  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
