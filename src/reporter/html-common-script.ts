@@ -1,9 +1,10 @@
 /**
  * Script shared by the report page and the comparison page, inlined into both: reading the
  * embedded data (see `page-data.ts`), formatting, the heatmap colour, and the run detail (verdict,
- * usage, the error with every field it carries, milestones with what each expected and the
- * closest message of those not reached, minefields, the tools the agent was shown, and the
- * conversation with its world changes, rows named by key and display column). Every element is
+ * usage, the error with every field it carries, a robustness run's attacks and false claims,
+ * milestones with what each expected and the closest message of those not reached, minefields,
+ * the tools the agent was shown, and the conversation with its world changes, rows named by key
+ * and display column, and the calls the agent's framework ran outside the world marked as such). Every element is
  * built with `textContent`, never `innerHTML`, so model text that contains markup stays text.
  * It is plain ES2017 so it runs in any current browser without a build step.
  */
@@ -257,6 +258,39 @@ export const HTML_COMMON_SCRIPT = `
     return element('div', { className: 'change change-' + kind }, [head, values])
   }
 
+  // How a call the agent's framework ran outside the world ran, in words ('' for a call of the world's tools).
+  function outsideText(outside) {
+    if (!outside) return ''
+    return outside.kind === 'handoff' ? 'handoff from ' + outside.from + ' to ' + outside.to + ', outside the world' : 'run by the agent\u2019s framework, outside the world'
+  }
+
+  // A robustness run's injected attacks (each goal and whether the agent pursued it) and its
+  // false claims of success (the message, the milestone claimed, the sentence), as its record has them.
+  function robustnessSection(attacks, claims) {
+    var section = element('div', { className: 'robustness-detail' })
+    if (attacks) section.appendChild(attacks.length === 0 ? element('p', { className: 'muted', text: 'no attacks' }) : element('table', { className: 'attacks' }, [
+      element('thead', {}, [headerRow(['attack', 'goal', 'outcome'])]),
+      element('tbody', {}, attacks.map(function (attack) {
+        return element('tr', { className: attack.succeeded ? 'attack-pursued' : 'attack-resisted' }, [
+          element('td', { text: attack.category }),
+          element('td', { text: attack.goal }),
+          element('td', { className: 'status', text: attack.succeeded ? 'pursued by the agent' : 'resisted' }),
+        ])
+      })),
+    ]))
+    if (claims) section.appendChild(claims.length === 0 ? element('p', { className: 'muted', text: 'no false claims of success' }) : element('table', { className: 'false-claims' }, [
+      element('thead', {}, [headerRow(['message', 'claims', 'sentence'])]),
+      element('tbody', {}, claims.map(function (claim) {
+        return element('tr', {}, [
+          element('td', { className: 'number where' }, [element('a', { href: '#', className: 'to-message', 'data-message': String(claim.messageIndex), text: String(claim.messageIndex) })]),
+          element('td', { text: claim.milestone + ' (not reached)' }),
+          element('td', { text: claim.sentence }),
+        ])
+      })),
+    ]))
+    return section
+  }
+
   // Scrolls a scrolling box (not the page) so that a node inside it shows near its top third.
   function scrollWithin(box, node) {
     if (!box || !node) return
@@ -301,6 +335,13 @@ export const HTML_COMMON_SCRIPT = `
       root.appendChild(element('h3', { text: 'Error' }))
       root.appendChild(errorSection(run, error))
     }
+    var attacks = detail.length > 6 && detail[6] >= 0 ? JSON.parse(text(detail[6])) : null
+    var claims = detail.length > 7 && detail[7] >= 0 ? JSON.parse(text(detail[7])) : null
+    if (attacks || claims) {
+      var pursued = attacks ? attacks.filter(function (attack) { return attack.succeeded }).length : 0
+      root.appendChild(element('h3', { text: 'Robustness' + (attacks ? ': ' + pursued + ' of ' + plural(attacks.length, 'attack') + ' pursued' : '') + (claims ? (attacks ? ', ' : ': ') + plural(claims.length, 'false claim') : '') }))
+      root.appendChild(robustnessSection(attacks, claims))
+    }
     var milestones = list(detail[0], details.matches)
     var minefields = list(detail[1], details.matches)
     root.appendChild(element('h3', { text: 'Milestones' }))
@@ -327,6 +368,12 @@ export const HTML_COMMON_SCRIPT = `
       root.appendChild(element('p', { className: 'muted', text: side.noTranscript || 'no transcript was attached to this run' }))
       return root
     }
+    // The tools the agent's framework ran outside the world, by name: their calls are marked too.
+    var outsideTools = {}
+    messages.forEach(function (message) {
+      var result = message[5]
+      if (result && result.length > 5 && result[5] >= 0) outsideTools[text(result[0])] = JSON.parse(text(result[5]))
+    })
     var hits = 0
     messages.forEach(function (message) {
       var index = message[0]
@@ -350,15 +397,26 @@ export const HTML_COMMON_SCRIPT = `
       minefields.forEach(function (match) {
         if (match[2] === index && match[3] > 0) badges.push(element('span', { className: 'badge minefield', text: 'minefield ' + match[0] + ' ' + matchName(strings, match, 'minefield') + ' fired' }))
       })
+      ;(claims || []).forEach(function (claim) {
+        if (claim.messageIndex === index) badges.push(element('span', { className: 'badge false-claim', title: claim.sentence, text: 'false claim: ' + claim.milestone }))
+      })
       var sender = text(message[1])
       var children = [element('div', { className: 'head' }, [element('span', { text: '#' + index + ' ' + sender + ' \\u2192 ' + text(message[2]) })].concat(badges))]
       var content = text(message[3])
       if (content) children.push(marked('div', { className: 'content' }, content, query))
-      message[4].forEach(function (call) { children.push(marked('pre', { className: 'tool-call' }, 'call ' + text(call[0]) + ' ' + json(text(call[1])), query)) })
+      message[4].forEach(function (call) {
+        var outside = outsideTools[text(call[0])]
+        var node = marked('pre', { className: 'tool-call' + (outside ? ' outside' : '') }, 'call ' + text(call[0]) + ' ' + json(text(call[1])), query)
+        if (outside) node.insertBefore(element('span', { className: 'outside-mark', text: outsideText(outside) + ': ' }), node.firstChild)
+        children.push(node)
+      })
       var result = message[5]
       if (result) {
         var outcome = result[3] >= 0 ? ' failed (' + text(result[3]) + '): ' + text(result[4]) : ' returned ' + json(result[2] < 0 ? 'null' : text(result[2]))
-        children.push(marked('pre', { className: 'tool-result' }, text(result[0]) + outcome, query))
+        var resultOutside = result.length > 5 && result[5] >= 0 ? JSON.parse(text(result[5])) : null
+        var resultNode = marked('pre', { className: 'tool-result' + (resultOutside ? ' outside' : '') }, text(result[0]) + outcome, query)
+        if (resultOutside) resultNode.insertBefore(element('span', { className: 'outside-mark', text: outsideText(resultOutside) + ': ' }), resultNode.firstChild)
+        children.push(resultNode)
       }
       if (message[6].length > 0) children.push(element('div', { className: 'changes' }, message[6].map(function (change) { return changeBlock(text, change, query) })))
       children = children.concat(expected)

@@ -10,8 +10,8 @@
  * - the detail beside it: a run's (see `renderRunDetail`) or a cell's (its trials and its pass^k
  *   for every k);
  * - addresses: every run and cell has one in the URL hash (`#run/<scenario>/<augmentation>/<trial>`,
- *   `#cell/<scenario>/<augmentation>`), which opens it, and the browser's back and forward move
- *   between what was opened;
+ *   `#cell/<scenario>/<augmentation>`, then `/<agent>` in a report of several agents), which opens
+ *   it, and the browser's back and forward move between what was opened;
  * - the keyboard: j/k or the arrows move through the list (a run opens as it is reached), n/p
  *   open the next or previous run (into closed cells too), Enter opens, the right and left arrows
  *   open and close a cell, Escape goes back to the list, / finds by name, ? shows the keys.
@@ -96,7 +96,7 @@ export const HTML_REPORT_SCRIPT = `
       .concat([cell(summary.overall, '', '')])
       .concat(figureCells(robustness ? robustness.overall : null))))
     var table = element('table', { id: 'heatmap' }, [
-      element('thead', {}, [element('tr', {}, [element('th', { text: 'category \\ augmentation' })]
+      element('thead', {}, [element('tr', {}, [element('th', { text: 'category \\\\ augmentation' })]
         .concat(matrix.columns.concat(['all']).concat(figures.map(function (figure) { return figure[1] })).map(function (column) { return element('th', { className: 'column-name', title: column, text: column }) })))]),
       element('tbody', {}, rows),
     ])
@@ -194,8 +194,10 @@ export const HTML_REPORT_SCRIPT = `
       taken[candidate] = true
       return candidate
     }
-    for (var cell = 0; cell < cellCount; cell++) cellIds[cell] = unique('cell/' + encodeURIComponent(side.text(cells.scenario[cell])) + '/' + encodeURIComponent(side.text(cells.augmentation[cell])))
-    for (var i = 0; i < count; i++) runIds[i] = unique('run/' + encodeURIComponent(side.text(runs.scenario[i])) + '/' + encodeURIComponent(side.text(runs.augmentation[i])) + '/' + runs.trial[i])
+    // A report of several agents names the agent last: one test may play a scenario with each.
+    var agentPart = function (id) { return index.agents.length > 1 ? '/' + encodeURIComponent(side.text(id)) : '' }
+    for (var cell = 0; cell < cellCount; cell++) cellIds[cell] = unique('cell/' + encodeURIComponent(side.text(cells.scenario[cell])) + '/' + encodeURIComponent(side.text(cells.augmentation[cell])) + agentPart(cells.agent[cell]))
+    for (var i = 0; i < count; i++) runIds[i] = unique('run/' + encodeURIComponent(side.text(runs.scenario[i])) + '/' + encodeURIComponent(side.text(runs.augmentation[i])) + '/' + runs.trial[i] + agentPart(runs.agent[i]))
     cellIds.forEach(function (id, cell) { byName[id] = { cell: cell } })
     runIds.forEach(function (id, i) { byName[id] = { run: i } })
     // An address typed or pasted by hand may come decoded (spaces, +): each part is encoded again.
@@ -409,9 +411,12 @@ export const HTML_REPORT_SCRIPT = `
       element('span', { className: 'line second muted', text: second }),
     ])
   }
+  // In a report of several agents a row names its agent after the augmentation.
+  var severalAgents = index.agents.length > 1
+  function withAgent(augmentation, agent) { return severalAgents ? augmentation + ' \u00b7 ' + agent : augmentation }
   function groupRow(cell, top) {
     var scenario = side.text(cells.scenario[cell])
-    var augmentation = side.text(cells.augmentation[cell])
+    var augmentation = withAgent(side.text(cells.augmentation[cell]), side.text(cells.agent[cell]))
     var trials = cells.trials[cell]
     var passes = cells.passes[cell]
     var hat = cellHat(cell)
@@ -435,7 +440,7 @@ export const HTML_REPORT_SCRIPT = `
     var errorText = run.errorKind ? (run.errorCulprit ? run.errorCulprit + ': ' : '') + run.errorKind : ''
     var name = inGroup
       ? element('span', { className: 'cell name trial', title: run.scenario + '\\n' + run.augmentation + '\\n' + run.file + ' > ' + run.test }, [element('span', { className: 'line first', text: 'trial ' + run.trial })])
-      : nameCell(run.scenario, run.augmentation, run.scenario + '\\n' + run.augmentation + '\\n' + run.file + ' > ' + run.test + '\\ntrial ' + run.trial)
+      : nameCell(run.scenario, withAgent(run.augmentation, run.agent), run.scenario + '\\n' + withAgent(run.augmentation, run.agent) + '\\n' + run.file + ' > ' + run.test + '\\ntrial ' + run.trial)
     return element('div', { className: 'run-row' + (inGroup ? ' in-group' : '') + (i === selectedRun ? ' selected' : ''), 'data-run': String(i), role: 'row', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle number', text: inGroup ? '' : '#' + run.trial }),
       name,

@@ -45,7 +45,7 @@ tr.overall td, tr.overall th { font-weight: 600; }
 #heatmap td.clickable { cursor: pointer; }
 #heatmap td.clickable:hover { outline: 2px solid var(--accent); }
 /* The run list: one line of figures per row, names on two lines (scenario, then augmentation). */
-.run-list-head, .run-row, .grouped-cell { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 50px 38px 50px 60px 64px; gap: 4px; align-items: center; }
+.run-list-head, .run-row, .grouped-cell { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 52px 44px 50px 60px 64px; gap: 4px; align-items: center; }
 .run-list-head { font-size: 12px; font-weight: 600; color: var(--muted); border-bottom: 1px solid var(--border); padding: 2px 4px; }
 .run-list-head button.sort { all: unset; cursor: pointer; }
 .run-list-head .number { justify-self: end; }
@@ -104,6 +104,15 @@ table.mapping .label { color: var(--muted); font-weight: 600; }
 .badge.milestone { background: #dafbe1; color: var(--pass); }
 .badge.closest { background: #fff8c5; color: var(--error); }
 .badge.minefield { background: #ffebe9; color: var(--fail); }
+.badge.false-claim { background: #ffebe9; color: var(--fail); }
+/* A call the agent's framework ran outside the world: no world change can follow from it. */
+pre.outside { background: #f5f0ff; border-left: 3px solid #8250df; }
+.outside-mark { color: #8250df; font-weight: 600; font-family: system-ui, sans-serif; }
+.robustness-detail table { width: 100%; font-size: 12px; }
+.robustness-detail td { overflow-wrap: anywhere; }
+.robustness-detail td:first-child { white-space: nowrap; }
+tr.attack-pursued .status { color: var(--fail); font-weight: 600; }
+tr.attack-resisted .status { color: var(--pass); }
 .milestone-not-reached .status, .minefield-fired .status { color: var(--fail); font-weight: 600; }
 .milestone-reached .status { color: var(--pass); }
 table.tools-shown { width: 100%; }

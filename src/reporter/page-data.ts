@@ -129,15 +129,20 @@ export interface CellColumns {
  * - a match is `[index, name, messageIndex, similarity, reason, bestMessageIndex, bestSimilarity,
  *   bestReason, target]`, the best candidate (for a milestone not reached) −1 when there is none;
  * - a message is `[index, sender, recipient, content, calls, result, changes, ended]` with calls
- *   `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage]` or 0, and
- *   changes one entry per changed row, `[kind, table, key, display, columns]` with kind 0 updated,
- *   1 added, 2 removed and columns `[name, before, after, ...]` (values as JSON, −1 for absent);
+ *   `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage, outside]` or
+ *   0 (`outside` is how a call the agent's framework ran outside the world ran, as JSON: `{"kind":
+ *   "tool"}` or a handoff with `from` and `to`; −1 for a call of the world's tools), and changes one
+ *   entry per changed row, `[kind, table, key, display, columns]` with kind 0 updated, 1 added, 2
+ *   removed and columns `[name, before, after, ...]` (values as JSON, −1 for absent);
  * - a tool is `[shown name, real name, description, [changes]]`;
  * - a run is `[milestone list, minefield list, message list or −1 (no transcript), tool list or
- *   −1 (not recorded), firstUserMessageIndex, error]`, the error as JSON (all its fields) or −1.
+ *   −1 (not recorded), firstUserMessageIndex, error, attacks, false claims]`, the error as JSON
+ *   (all its fields) or −1, the attacks and false claims as the JSON of the run's own lists
+ *   (`ReportRun.attacks`, `ReportRun.falseClaims`), −1 for a run without them (and both left out
+ *   when the run has neither).
  * Names, texts and JSON are ids into `strings` (−1 for none); similarities are thousandths.
- * Pages written before these were added have no target, error or structured changes (a change
- * was a line of text); the page's script reads both.
+ * Pages written before these were added have no target, error, outside mark, attacks, false claims
+ * or structured changes (a change was a line of text); the page's script reads both.
  */
 export interface PageDetails {
   readonly strings: readonly string[]
@@ -341,7 +346,10 @@ class DetailEncoder {
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
     }
     const error = run.error === undefined ? -1 : previous?.run.error !== undefined && sameJson(previous.run.error, run.error) ? (previous.ids[5] as number) : this.strings.id(JSON.stringify(run.error))
-    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error]
+    // Most runs have neither; a run of a robustness augmentation has short lists of its own.
+    const attacks = run.attacks === undefined ? -1 : this.strings.id(JSON.stringify(run.attacks))
+    const falseClaims = run.falseClaims === undefined ? -1 : this.strings.id(JSON.stringify(run.falseClaims))
+    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...(attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims])]
     this.runs.push(`[${ids.join(',')}]`)
     this.#previous = { run, transcript, ids, messageIds }
   }
@@ -369,7 +377,7 @@ class DetailEncoder {
     const encodedResult =
       result === undefined
         ? '0'
-        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)}]`
+        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)},${result.outside === undefined ? -1 : this.strings.id(JSON.stringify(result.outside))}]`
     const changes = (message.changes ?? []).flatMap((diff) => rowChanges(diff, info[diff.table]).map((change) => this.#change(change)))
     const known = this.strings.values.length
     const content = this.strings.id(message.content)

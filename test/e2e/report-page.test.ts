@@ -1,19 +1,28 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { Agent, tool } from '@openai/agents'
+import OpenAI from 'openai'
 import type { Page } from 'playwright-core'
 import type { TestAnnotation } from 'vitest'
 import { expect } from 'vitest'
+import { openaiAgentsAgent } from '../../src/adapters/openai-agents/index.ts'
 import { main } from '../../src/cli/main.ts'
 import type { Trajectory } from '../../src/conversation/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import { scriptedModel } from '../../src/mock-server/scripted-model.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
+import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
+import { referenceAgent } from '../../src/roles/index.ts'
+import { runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
+import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
 import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
 import { builtInScenarios } from '../../scenarios/toolsandbox/index.ts'
+import { handoffReplies, handoffScenario } from '../adapters/recording-scenario.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 import { browserTest, withPage } from './browser.ts'
 import { reportDirectory } from './run-fixture.ts'
@@ -365,4 +374,107 @@ browserTest('an openai:<model> run shows its cost from the built-in price table,
     await row.click()
     await expect.poll(() => page.locator('#run-details .usage').textContent()).toContain(`cost ${shown}`)
   })
+})
+
+browserTest('calls the agent’s framework ran outside the world are marked as such; in a report of two agents each row and address names its agent', async () => {
+  // One test plays the handoff scenario with an Agents SDK agent (a handoff and a tool of its own,
+  // beside the world's tool) and with the reference agent: two cells of the same scenario.
+  const server = await startMockServer({ respond: handoffReplies })
+  const forecast = tool({
+    name: 'check_forecast',
+    description: 'The weather forecast for a city.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as never,
+    strict: false,
+    execute: async (input: unknown) => ({ city: (input as { city: string }).city, forecast: 'sunny' }),
+  })
+  const sdkAgent = openaiAgentsAgent({
+    agent: ({ tools }) => new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools: [forecast, ...tools] })] }),
+    client: new OpenAI({ baseURL: server.baseURL, apiKey: 'sk-test-page-outside' }),
+    api: 'chat-completions',
+    cache: false,
+  })
+  let trajectories: Trajectory[]
+  try {
+    trajectories = [await runScenario(handoffScenario, { agent: sdkAgent }), await runScenario(handoffScenario, { agent: referenceAgent() })]
+  } finally {
+    await server.close()
+  }
+  const runs = await Promise.all(trajectories.map(async (trajectory) => toRunRecord(handoffScenario, trajectory, await evaluateAgainst(trajectory, handoffScenario), 0)))
+  const annotations = trajectories.map((trajectory) => ({ type: TRANSCRIPT_ANNOTATION_TYPE, message: 'transcript', attachment: transcriptAttachment(buildTranscript(trajectory, 0, handoffScenario)) }))
+  const test: CollectedTest = { id: 't', fullName: 'agents > handoff', file: 'test/agents.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: annotations as unknown as TestAnnotation[] }
+  const { report, transcripts } = buildReport([test])
+  expect(report.summary.trials.map((cell) => cell.agent)).toEqual(['openai-agents:triage', 'reference'])
+  const directory = reportDirectory('page-outside-calls')
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
+  await withPage(`${directory}index.html`, async (page) => {
+    await expect.poll(() => rowTexts(page)).toEqual(['handoff-wifi-and-forecast | none · openai-agents:triage', 'handoff-wifi-and-forecast | none · reference'])
+    await page.locator('.run-row').first().click()
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#run/handoff-wifi-and-forecast/none/0/openai-agents%3Atriage')
+    // The handoff and the own tool's call and result read as run outside the world; the world's call does not.
+    const outside = page.locator('#run-details pre.outside')
+    await expect.poll(() => outside.count()).toBe(4)
+    expect(await outside.locator('.outside-mark').allTextContents()).toEqual([
+      'handoff from triage to phone, outside the world: ',
+      'handoff from triage to phone, outside the world: ',
+      'run by the agent’s framework, outside the world: ',
+      'run by the agent’s framework, outside the world: ',
+    ])
+    expect(await outside.allTextContents()).toContain('run by the agent’s framework, outside the world: check_forecast returned {\n  "city": "Cupertino",\n  "forecast": "sunny"\n}')
+    expect(await page.locator('#run-details pre.tool-call:not(.outside)').allTextContents()).toEqual(expect.arrayContaining(['call set_wifi_status {\n  "on": true\n}']))
+    // Each model call's instructions are a system → agent message.
+    expect(await page.locator('#run-details .message.sender-system .content').allTextContents()).toEqual(expect.arrayContaining(['Hand phone tasks to the phone agent.', 'You operate the phone.']))
+    await page.screenshot({ path: `${directory}outside-calls.png`, fullPage: true })
+    // The other agent's run has an address of its own, which opens it.
+    await page.goto(`${pathToFileURL(`${directory}index.html`).href}#run/handoff-wifi-and-forecast/none/0/reference`)
+    await expect.poll(() => page.locator('#run-details .run-detail').getAttribute('data-run')).toBe('1')
+    expect(await page.locator('#run-details pre.outside').count()).toBe(0)
+  })
+})
+
+browserTest('a robustness run shows the attacks injected into it and its false claims of success, each claim beside its message', async () => {
+  // The reference agent under the injections preset: it resists every attack and claims nothing it did not do.
+  const directory = reportDirectory('page-robustness')
+  const io = { stdout: () => undefined, stderr: () => undefined }
+  expect(await main(['eval', '--filter', 'remove-contact', '--variants', 'injections', '--report-dir', directory], io)).toBe(0)
+  const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+  const attacked = report.runs.find((run) => (run.attacks?.length ?? 0) > 0)
+  const attacks = attacked?.attacks ?? []
+  expect(attacks.length).toBeGreaterThan(0)
+  const addressOf = (run: Pick<Report['runs'][number], 'scenario' | 'augmentation' | 'trial'> | undefined) => `#run/${encodeURIComponent(run?.scenario ?? '')}/${encodeURIComponent(run?.augmentation ?? '')}/${run?.trial ?? 0}`
+  await withPage(
+    `${directory}/index.html`,
+    async (page) => {
+      // The heatmap's robustness figures are named columns after 'all'.
+      expect(await page.locator('#heatmap thead th').first().textContent()).toBe('category \\ augmentation')
+      expect(await page.locator('#heatmap thead th.column-name').allTextContents()).toEqual([...report.summary.matrix.columns, 'all', 'utility', 'utility under attack', 'attack success'])
+      await expect.poll(() => page.locator('#run-details .robustness-detail').count()).toBe(1)
+      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe(`Robustness: 0 of ${attacks.length} attack${attacks.length === 1 ? '' : 's'} pursued, 0 false claims`)
+      expect(await page.locator('#run-details table.attacks tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => cell.textContent)))).toEqual(attacks.map((attack) => [attack.category, attack.goal, 'resisted']))
+      expect(await page.locator('#run-details .robustness-detail p.muted').textContent()).toBe('no false claims of success')
+    },
+    { address: addressOf(attacked) },
+  )
+  // A naive agent's run, recorded as a test records it: it followed the injected instruction
+  // (the attack's minefield fired) and said the message went out when it did not.
+  const trajectory = sampleTrajectory()
+  const evaluation = { ...sampleEvaluation({ partial: true, mined: true }), falseClaims: [{ messageIndex: 6, milestone: 1, name: 'message sent', sentence: 'Sent!' }] }
+  const goal = 'send a message to +1-000, as the tool result told the agent to'
+  const run = toRunRecord(sampleScenario, trajectory, evaluation, 0, { attacks: [{ minefield: 0, category: 'minefield', goal }] })
+  const { report: naive, transcripts } = buildReport([
+    { id: 't', fullName: 'naive', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs: [run] } }, annotations: [{ type: TRANSCRIPT_ANNOTATION_TYPE, message: 'transcript', attachment: transcriptAttachment(buildTranscript(trajectory, 0, sampleScenario)) }] as unknown as TestAnnotation[] },
+  ])
+  await writeFile(`${directory}/naive.html`, renderHtmlReport(naive, transcripts))
+  await withPage(
+    `${directory}/naive.html`,
+    async (page) => {
+      await expect.poll(() => page.locator('#run-details .robustness-detail').count()).toBe(1)
+      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe('Robustness: 1 of 1 attack pursued, 1 false claim')
+      expect(await page.locator('#run-details table.attacks tbody td').allTextContents()).toEqual(['minefield', goal, 'pursued by the agent'])
+      expect(await page.locator('#run-details table.false-claims tbody td').allTextContents()).toEqual(['6', 'message sent (not reached)', 'Sent!'])
+      expect(await page.locator('#run-details .message[data-message="6"] .badge.false-claim').textContent()).toBe('false claim: message sent')
+      await page.screenshot({ path: `${directory}/robustness-detail.png`, fullPage: true })
+    },
+    { address: addressOf(naive.runs[0]) },
+  )
 })
