@@ -214,9 +214,10 @@ export const HTML_COMMON_SCRIPT = `
   }
 
   // The error of a run with every field it carries: whose code failed (culprit), the kind and
-  // message, then the tool, its arguments and the stack when the error names them, and any other
-  // field as it is. Runs of pages written before errors were kept whole show kind and message.
-  var ERROR_FIELDS = ['culprit', 'kind', 'message', 'tool', 'arguments', 'stack']
+  // message, then the role whose turn it was, the tool, its arguments, what was returned instead
+  // of a reply and the stack when the error names them, and any other field as it is. Runs of
+  // pages written before errors were kept whole show kind and message.
+  var ERROR_FIELDS = ['culprit', 'kind', 'message', 'role', 'tool', 'arguments', 'returned', 'stack']
   function errorSection(run, error) {
     var fields = error || { kind: run.errorKind, message: run.errorMessage }
     var culprit = typeof fields.culprit === 'string' ? fields.culprit : 'infrastructure'
