@@ -479,6 +479,11 @@ export const HTML_REPORT_SCRIPT = `
     if (top < viewport.scrollTop) viewport.scrollTop = top
     else if (top + ROW_HEIGHT > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_HEIGHT - viewport.clientHeight
     drawRows()
+    // The list may reach below a small window: the page scrolls too, so the row is in the window.
+    var row = $('runs-rows').querySelector('.cursor')
+    if (!row) return
+    var box = row.getBoundingClientRect()
+    if (box.top < 0 || box.bottom > window.innerHeight) row.scrollIntoView({ block: 'nearest' })
   }
 
   // --- opening runs and cells ---

@@ -137,6 +137,36 @@ browserTest('at 1280 × 800 the run list is in view; names are whole on hover an
   )
 })
 
+browserTest('at 1280 × 800 a run opened by its address or reached by the keyboard is scrolled into the window', async () => {
+  // Sixty scenarios of one run each: the list reaches below the window.
+  const scenarios = Array.from({ length: 60 }, (_, at) => defineScenario({ ...sampleScenario, id: `scenario-${String(at).padStart(2, '0')}` }))
+  const runs = scenarios.map((scenario) => toRunRecord(scenario, sampleTrajectory({ scenarioId: scenario.id }), sampleEvaluation(), 0))
+  const { report, transcripts } = buildReport([{ id: 't', fullName: 'many', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  const directory = reportDirectory('page-scroll-into-view')
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
+  const inWindow = async (page: Page) => {
+    const box = await page.locator('#runs-rows .cursor').boundingBox()
+    return box !== null && box.y >= 0 && box.y + box.height <= 800
+  }
+  await withPage(
+    `${directory}index.html`,
+    async (page) => {
+      await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('scenario-50')
+      expect(await page.locator('#runs-rows .cursor .name .first').textContent()).toBe('scenario-50')
+      expect(await inWindow(page)).toBe(true)
+      await page.keyboard.press('Home')
+      await expect.poll(() => page.locator('#runs-rows .cursor .name .first').textContent()).toBe('scenario-00')
+      expect(await inWindow(page)).toBe(true)
+      // Down the list a row at a time, past the window's bottom edge: the row stays in the window.
+      for (let step = 0; step < 14; step++) await page.keyboard.press('j')
+      await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('scenario-14')
+      expect(await inWindow(page)).toBe(true)
+    },
+    { viewport: { width: 1280, height: 800 }, address: '#run/scenario-50/none/0' },
+  )
+})
+
 browserTest('trials are grouped by cell with their pass count and pass^k; every run and cell has a link that opens it, and back and forward follow', async () => {
   const { file, report } = await syntheticPage('page-cells')
   await withPage(file, async (page) => {
