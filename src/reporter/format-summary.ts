@@ -1,4 +1,5 @@
 import { formatCost, formatTokens } from './format-usage.ts'
+import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
 
@@ -47,9 +48,9 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push('')
     const interval = (k: string) => {
       const range = summary.passHatKInterval[k]
-      return range === undefined ? '' : ` (${fixed(range[0])}-${fixed(range[1])})`
+      return range === undefined ? '' : ` (${intervalText(range)})`
     }
-    lines.push(`pass^k over ${plural(summary.trials.length, 'scenario')}, 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
+    lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
   if (report.problems.length > 0) {
     lines.push('')
@@ -78,7 +79,7 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
         name.padEnd(width),
         String(group.runs).padStart(5),
         fixed(group.meanScore).padStart(5),
-        (group.scoreInterval === null ? '-' : `${fixed(group.scoreInterval[0])}-${fixed(group.scoreInterval[1])}`).padEnd(12),
+        intervalText(group.scoreInterval).padEnd(12),
         fixed(group.passRate).padStart(5),
         (group.meanTurns === null ? '-' : group.meanTurns.toFixed(1)).padStart(5),
         String(group.errors).padStart(6),

@@ -13,7 +13,7 @@ import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
 import type { ModelBudget } from './model-budget.ts'
 import { currentModelBudget } from './model-budget.ts'
 import type { PriceTable } from './price-table.ts'
-import { costOf } from './price-table.ts'
+import { costOf, priceOf } from './price-table.ts'
 
 /** Everything one model call needs besides the request. */
 export interface ModelCallOptions {
@@ -293,6 +293,6 @@ function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<v
 
 function usageOf(tokens: { readonly prompt: number; readonly completion: number }, model: string, latencyMs: number, cached: boolean, prices: PriceTable | undefined): Usage {
   // A replayed call costs nothing; its tokens are still reported, as what the recording used.
-  const cost = cached ? (prices?.[model] === undefined ? undefined : 0) : costOf(model, tokens.prompt, tokens.completion, prices)
+  const cost = cached ? (priceOf(model, prices) === undefined ? undefined : 0) : costOf(model, tokens.prompt, tokens.completion, prices)
   return { calls: 1, promptTokens: tokens.prompt, completionTokens: tokens.completion, latencyMs, cachedCalls: cached ? 1 : 0, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
