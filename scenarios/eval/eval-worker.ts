@@ -101,11 +101,14 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const fingerprint = scenarioFingerprint(scenarioAsWritten(ready.scenario))
     const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
     if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
-    const signal = AbortSignal.timeout(setup.runTimeoutMs)
+    // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
+    // for the whole time limit after each run, and a long evaluation would hold thousands.
+    const cancel = new AbortController()
+    const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
     const run = await withinTime(
-      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal, domains: from.domains }),
+      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
       setup.runTimeoutMs + GRACE_MS,
-    )
+    ).finally(() => clearTimeout(timer))
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)
     const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks })
     // A scenario test passes when its run does: no error, and the score at least the threshold.

@@ -106,15 +106,23 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
       let next = 0
       let outstanding = units.length
       let handled = Promise.resolve()
+      // Outcomes received and not yet handled: while the runs file is behind this many, no unit
+      // is handed out, so the lines waiting in memory stay few however fast the workers play.
+      let waiting = 0
+      const mostWaiting = members.length * concurrency
       return new Promise<void>((resolve, reject) => {
         const deliver = (unit: EvalUnit, outcome: EvalOutcome) => {
-          handled = handled.then(() => onOutcome(unit, outcome))
+          waiting++
+          handled = handled.then(() => onOutcome(unit, outcome)).finally(() => {
+            waiting--
+            for (const member of members) fill(member)
+          })
           handled.catch(reject)
           outstanding--
           if (outstanding === 0) handled.then(resolve, reject)
         }
         const fill = (member: Member) => {
-          while (member.alive && member.playing.size < concurrency && next < units.length) {
+          while (member.alive && member.playing.size < concurrency && next < units.length && waiting < mostWaiting) {
             const unit = units[next++] as EvalUnit
             member.playing.set(keyOf(unit), unit)
             post(member, { type: 'play', unit })

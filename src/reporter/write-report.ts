@@ -7,7 +7,8 @@ import type { BuiltReport } from './build-report.ts'
 import { compareRuns, reportOf } from './build-report.ts'
 import type { Report, ReportProblem, ReportRun, SummarizedReport } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
-import { renderHtmlReport } from './render-html-report.ts'
+import { PageDataEncoder } from './page-data.ts'
+import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader } from './runs-file.ts'
 
@@ -83,21 +84,18 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
       const [before, after] = reportJsonAround(summarized, sorted.length)
       await files.json.write(before)
       await files.runs.write(`${JSON.stringify(runsFileHeader(indexed.settings))}\n`)
-      const runs: ReportRun[] = []
-      const transcripts: (Transcript | undefined)[] = []
+      // The page is encoded run by run as the runs are read, so no more than one is held.
+      const page = options.html === false ? undefined : new PageDataEncoder(summarized)
       for (const [position, entry] of sorted.entries()) {
         const text = await reader.read(entry)
         const line = JSON.parse(text) as RunLine
         await files.json.write(`${position === 0 ? '' : ',\n'}${runJson(line.run)}`)
         await files.runs.write(`${text}\n`)
-        if (options.html !== false) {
-          runs.push(line.run)
-          transcripts.push(line.transcript)
-        }
+        page?.add(line.run, line.transcript)
       }
       await files.json.write(after)
       await files.runs.write(trailingLines(summarized.problems, indexed.budget))
-      return options.html === false ? undefined : renderHtmlReport({ ...summarized, runs }, transcripts)
+      return page === undefined ? undefined : renderHtmlPage(summarized, page.finish())
     })
     await rm(join(directory, PARTIAL_RUNS_FILE), { force: true })
     return { written, report: summarized }
