@@ -6,12 +6,19 @@ import type { RunChoices } from './play-run.ts'
 import { playPreparedRun, prepareRun } from './play-run.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun, trialOf } from './record-scenario-run.ts'
+import type { ResumingTask } from './resumed-tests.ts'
+import { resumedNote } from './resumed-tests.ts'
+import { runId } from './run-id.ts'
 import type { ScenarioRun } from './scenario-run.ts'
+import { scenarioFingerprint } from './scenario-fingerprint.ts'
+import { scenarioAsWritten } from '../run/index.ts'
 
 /** The parts of a vitest test context `playScenario` uses: the task to record into and the abort signal. */
 export interface PlayContext {
-  readonly task: RecordingTask
+  readonly task: RecordingTask & Partial<ResumingTask>
   readonly signal?: AbortSignal
+  /** Skips the test (vitest's `context.skip`): a run the resumed report holds is not played again. */
+  readonly skip?: (note?: string) => never
 }
 
 /** How to play a scenario in a test. */
@@ -38,7 +45,10 @@ export interface PlayOptions extends RunChoices {
  *
  * With `context`, the trial is the vitest repeat being played, the run is recorded for the
  * reporter (so it appears in the report even if no matcher looks at it, under the
- * `augmentationColumns` of its augmentation) and the test's abort signal stops the run.
+ * `augmentationColumns` of its augmentation) and the test's abort signal stops the run. When the
+ * plugin resumes a report (`toolcheck({ resume })`) that holds this test's runs, every trial,
+ * none ended by the infrastructure, of the scenario as it is now, the test is skipped instead
+ * (see `resumedNote`) and the report keeps the runs it had.
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
   const ready = await prepareRun(scenario, options)
@@ -47,6 +57,14 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     throw new AugmentationError(scenario.id, `the variant "${variant?.label}" has no place in it (its solution makes no call the variant needs, or none under which the solution still holds)`)
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)
+  // Resuming a report (`toolcheck({ resume })`): a test whose runs it holds is skipped, and the
+  // reporter keeps its runs from the report.
+  const skip = options.context?.skip
+  if (skip !== undefined && task?.name !== undefined) {
+    const id = runId({ scenario: scenario.id, augmentation: ready.presentation?.label ?? 'none', trial, agent: options.agent.name, user: options.user?.name ?? 'scripted' })
+    const note = resumedNote({ ...task, name: task.name }, trial, id, scenarioFingerprint(scenarioAsWritten(ready.scenario)))
+    if (note !== undefined) skip(note)
+  }
   const run = await playPreparedRun(ready, { ...options, trial, ...evaluationSettings(), ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }) })
   if (task !== undefined) await recordScenarioRun(task, run.scenario, run.trajectory, run.evaluation as EvaluationResult, { augmentationColumns: run.augmentationColumns, threshold: options.minimumScore, attacks: ready.prepared?.attacks })
   return run
