@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { checkGates, formatGates } from '../gates/check-gates.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
@@ -40,6 +39,8 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
     const baseline = conclusion.prepared?.baseline === undefined ? undefined : { report: conclusion.prepared.baseline.file.report, source: conclusion.prepared.baseline.source }
     // The gates compare runs cell by cell: the report is read back whole for them.
     const whole = JSON.parse(await readFile(written.json, 'utf8')) as Report
+    // Loaded only for gates, so a command without them starts without the comparison's code.
+    const { checkGates, formatGates } = await import('../gates/check-gates.ts')
     const gates = checkGates(whole, conclusion.gates, baseline)
     io.stdout(`\n${formatGates(gates)}\n`)
     if (!gates.passed) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
-import { isScoringMode } from '../evaluation/index.ts'
+import { isScoringMode } from '../evaluation/scoring-mode.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'

@@ -11,7 +11,6 @@ import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.t
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
-import { prepareGates } from '../gates/prepare-gates.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
 import type { EvalPool } from './eval-pool.ts'
@@ -129,7 +128,11 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       return EXIT_CODES.usage
     }
     // Gates are checked before anything plays, against the categories of the scenarios to play.
-    const gates = await prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
+    // The gates' code (the comparison's, the report reader's) is loaded only when there are gates.
+    const gates: PreparedGates =
+      parsed.gates === undefined
+        ? { problems: [] }
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
     if (gates.problems.length > 0) {
       say(gates.problems)
       await close()

@@ -1,6 +1,6 @@
-import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
+import { AUGMENTATION_COLUMNS } from '../augmentation/augmentation-columns.ts'
 import { CIRCUIT_OPEN } from '../roles/endpoint/circuit-breaker.ts'
-import { CATEGORIES } from '../scenario/index.ts'
+import { CATEGORIES } from '../scenario/categories.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'

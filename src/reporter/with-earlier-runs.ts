@@ -1,5 +1,6 @@
 import type { BuiltReport, ReportEntry } from './build-report.ts'
-import { compareRuns, reportOf } from './build-report.ts'
+import { compareRuns } from './compare-runs.ts'
+import { reportOf } from './report-of.ts'
 import type { GivenSettings } from './report-settings.ts'
 import type { EarlierRuns } from './resumable-runs.ts'
 import { LineReader, readRunLine } from './runs-file.ts'

@@ -136,7 +136,7 @@ describe('trials', () => {
       ['flaky > fixture-wifi-off <none>', 'skipped'],
       ['outage > fixture-wifi-on <none>', 'failed'],
     ])
-    expect(run.tests[0]?.result().note).toBe(`kept from the resumed report in ${before.replace(/\/$/, '')}`)
+    expect((run.tests[0]?.result() as { note?: string } | undefined)?.note).toBe(`kept from the resumed report in ${before.replace(/\/$/, '')}`)
     const report = await readReport(resumed)
     expect(report.runs.map((run) => run.id)).toEqual(earlier.runs.map((run) => run.id))
     expect(report.runs.filter((run) => run.agent === 'flaky')).toEqual(earlier.runs.filter((run) => run.agent === 'flaky'))
