@@ -24,7 +24,7 @@ import { scenarioTable } from '../src/vitest/scenario-table.ts'
 import { defineBenchmarks } from './harness.ts'
 
 const BIN = fileURLToPath(new URL('../bin/toolcheck.js', import.meta.url))
-const ONE_SCENARIO = 'turn-on-wifi-when-off'
+const ONE_SCENARIO = 'turn-on-wifi-and-location'
 const SOME_SCENARIOS = 'wifi'
 const TRIALS = 5
 
