@@ -70,24 +70,23 @@ function nodeAlone(): number {
   return performance.now() - started
 }
 
-/** The CPU time of playing and scoring these runs in this process, one after another, with nothing else. */
+/**
+ * The CPU time of preparing, playing and scoring these runs in this process, one after another,
+ * with nothing else: each scenario and variant prepared on its first run, as a worker does.
+ */
 async function playAlone(filter: string, trials: number): Promise<{ runs: number; cpuMs: number }> {
   const table = scenarioTable(selectScenarios(builtInScenarios(), filter), variantsOf('all'))
   const agent = agentFromSpec('reference')
-  const playAll = async () => {
-    let runs = 0
-    for (const testCase of table.cases)
-      for (let trial = 0; trial < trials; trial++) {
-        const ready = await prepareRun(testCase.scenario, testCase.variant === undefined ? {} : { augmentation: testCase.variant })
-        if (ready === undefined) continue
-        await playPreparedRun(ready, { agent, trial })
-        runs++
-      }
-    return runs
-  }
-  await playAll() // warm: each scenario and variant is prepared once, as in a worker
+  // Cold, as in the evaluation's workers: each scenario and variant is prepared on its first run.
   const before = process.cpuUsage()
-  const runs = await playAll()
+  let runs = 0
+  for (const testCase of table.cases)
+    for (let trial = 0; trial < trials; trial++) {
+      const ready = await prepareRun(testCase.scenario, testCase.variant === undefined ? {} : { augmentation: testCase.variant })
+      if (ready === undefined) continue
+      await playPreparedRun(ready, { agent, trial })
+      runs++
+    }
   const spent = process.cpuUsage(before)
   return { runs, cpuMs: (spent.user + spent.system) / 1000 }
 }

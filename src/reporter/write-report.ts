@@ -117,8 +117,36 @@ export function runLineText(line: RunLine): string {
 
 /** The files of a report being written, each to its temporary file. */
 interface ReportFiles {
-  readonly json: FileHandle
-  readonly runs: FileHandle
+  readonly json: BufferedFile
+  readonly runs: BufferedFile
+}
+
+/**
+ * A file written in large pieces: a report is written a run at a time, and one write per run
+ * would cost a system call each (the pieces are joined and written once they pass 1 MiB).
+ */
+class BufferedFile {
+  readonly #handle: FileHandle
+  #parts: string[] = []
+  #length = 0
+
+  constructor(handle: FileHandle) {
+    this.#handle = handle
+  }
+
+  async write(text: string): Promise<void> {
+    this.#parts.push(text)
+    this.#length += text.length
+    if (this.#length >= 1 << 20) await this.flush()
+  }
+
+  async flush(): Promise<void> {
+    if (this.#parts.length === 0) return
+    const text = this.#parts.join('')
+    this.#parts = []
+    this.#length = 0
+    await this.#handle.write(text)
+  }
 }
 
 /**
@@ -141,9 +169,11 @@ async function commitReport(directory: string, options: WriteReportOptions, writ
   const written = [temporary(json), temporary(runs)]
   const handles: FileHandle[] = []
   try {
-    const files = { json: await open(temporary(json), 'w'), runs: await open(temporary(runs), 'w') }
-    handles.push(files.json, files.runs)
+    handles.push(await open(temporary(json), 'w'), await open(temporary(runs), 'w'))
+    const files = { json: new BufferedFile(handles[0] as FileHandle), runs: new BufferedFile(handles[1] as FileHandle) }
     const page = await write(files)
+    await files.json.flush()
+    await files.runs.flush()
     await Promise.all(handles.splice(0).map((handle) => handle.close()))
     if (page !== undefined && options.html !== false) {
       written.push(temporary(html))
@@ -179,7 +209,9 @@ function reportJsonAround(report: Omit<Report, 'runs'>, runs: number): [string, 
 
 /** One run as an element of the report's `runs`, indented as `JSON.stringify(report, null, 2)` indents it. */
 function runJson(run: ReportRun): string {
-  return JSON.stringify(run, null, 2).replace(/^/gm, '    ')
+  // Only the newlines JSON.stringify puts between members start lines: a line separator (U+2028)
+  // inside a string is a character of the string, not a place to indent.
+  return `    ${JSON.stringify(run, null, 2).replaceAll('\n', '\n    ')}`
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */
