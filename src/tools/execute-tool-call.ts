@@ -1,15 +1,20 @@
 import type { ToolCall, ToolTrace } from '../conversation/index.ts'
-import type { JsonValue, WorldSnapshot } from '../world/index.ts'
+import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
 import { WorldDraft } from '../world/index.ts'
 import { closestNames } from './closest-names.ts'
+import { codeStack, describeCodeValue, thrownText } from './code-stack.ts'
 import type { Clock, IdSource } from './context.ts'
-import type { ToolAudience } from './define-tool.ts'
+import type { AnyTool, ToolAudience } from './define-tool.ts'
 import { unmetRequirement } from './require-setting.ts'
 import { toJsonResult } from './to-json-result.ts'
 import { ToolError } from './tool-error.ts'
+import type { ToolFault, ToolFaultKind } from './tool-fault.ts'
 import type { ToolRegistry } from './tool-registry.ts'
 import type { ToolSpec } from './tool-spec.ts'
 import { validateArguments } from './validate-arguments.ts'
+
+/** How long a tool call may take when neither the tool nor the caller says: 30 seconds. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000
 
 /** One tool call to run, with everything it may touch. */
 export interface ExecutionRequest {
@@ -22,6 +27,15 @@ export interface ExecutionRequest {
   readonly ids: IdSource
   /** Who is calling: the agent, or the user (whose only tool is usually `end_conversation`). */
   readonly audience: ToolAudience
+  /**
+   * The tables (with their keys and columns) the tool may write: its domain's. A write elsewhere
+   * is a fault of the tool. Unchecked when absent.
+   */
+  readonly tables?: Readonly<Record<string, TableInfo>>
+  /** The time limit of a tool that sets none (`DEFAULT_TOOL_TIMEOUT_MS` when absent): its domain's. */
+  readonly timeoutMs?: number
+  /** Cancels the call (the tool's `signal` fires); the call then ends as the tool leaves it. */
+  readonly signal?: AbortSignal
 }
 
 /** What a call did: its trace, the world after it, and the text the caller reads. */
@@ -31,15 +45,27 @@ export interface ExecutionOutcome {
   readonly world: WorldSnapshot
   /** The result as JSON text, or `Kind: message` for an error. */
   readonly content: string
+  /**
+   * Set when the tool's own code broke (see `ToolFault`): the trace then holds a `RuntimeError`
+   * and the world is unchanged, but the call says nothing about its caller, and a run ends on it.
+   */
+  readonly fault?: ToolFault
 }
 
 /**
  * Runs one tool call and never throws. In order: the name must be one the caller was shown
  * (else `UnknownToolError` with up to three close names); the arguments must validate (else
  * `ArgumentError`); the tool's required settings must be on (else the requirement's error); then
- * the tool runs on a draft of the world. A `ToolError` it throws reaches the caller as its kind
- * and message, any other exception as `RuntimeError`, and a result that is not JSON as
- * `RuntimeError` too. Whenever the call fails the draft is dropped, so the world is unchanged.
+ * the tool runs on a draft of the world, within its time limit. A `ToolError` it throws reaches
+ * the caller as its kind and message. Whenever the call fails the draft is dropped, so the world
+ * is unchanged.
+ *
+ * The tool's own bugs come back as a `fault` (see `ToolFault`): throwing anything but a
+ * `ToolError`, returning `undefined` or a value that is not JSON, not settling in time, and,
+ * with `tables`, writing a table or column its domain does not have. The rows it reads are
+ * read-only views, so changing one in place is refused as a fault naming the path (a tool that
+ * copies rows with `structuredClone`, which refuses views, is run again on the frozen rows
+ * themselves, which refuse such a change as well).
  */
 export async function executeToolCall(request: ExecutionRequest): Promise<ExecutionOutcome> {
   const { world } = request
@@ -60,21 +86,74 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (!validation.ok) return failed(request, tool.name, call.arguments, validation.error)
     const unmet = unmetRequirement(world, tool.requires ?? [])
     if (unmet !== undefined) return failed(request, tool.name, validation.arguments, new ToolError(unmet.kind, unmet.message))
-    const draft = new WorldDraft(world)
-    let returned: unknown
-    try {
-      returned = await tool.execute(validation.parsed as never, { world: draft, clock: request.clock, ids: request.ids })
-    } catch (error) {
-      return failed(request, tool.name, validation.arguments, asToolError(error))
+    let ran = await runTool(tool, validation.parsed, request, true)
+    // structuredClone refuses the read-only views; the frozen rows themselves copy.
+    if ('thrown' in ran && isDataCloneError(ran.thrown) && ran.draft.violation === undefined) ran = await runTool(tool, validation.parsed, request, false)
+    const faultOf = (kind: ToolFaultKind, message: string, stack?: string): ExecutionOutcome =>
+      faulted(request, tool.name, validation.arguments, { kind, tool: tool.name, arguments: validation.arguments, message, ...(stack === undefined ? {} : { stack }) })
+    const violation = ran.draft.violation
+    if (violation !== undefined) return faultOf(violation.kind, violation.message, codeStack(violation))
+    if ('timedOut' in ran) return faultOf('tool-timeout', `did not settle within its time limit of ${ran.timedOut} ms`)
+    if ('thrown' in ran) {
+      const thrown = ran.thrown
+      if (ToolError.is(thrown)) {
+        // One from another copy of toolcheck has the same fields, not the same class.
+        const declared = thrown as { readonly kind: string; readonly message: string }
+        return failed(request, tool.name, validation.arguments, thrown instanceof ToolError ? thrown : new ToolError(declared.kind, declared.message))
+      }
+      if (isFrozenWrite(thrown)) return faultOf('row-mutated', `changed a value it read from the world in place (${thrownText(thrown)}); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read`, codeStack(thrown))
+      return faultOf('tool-threw', `threw ${thrownText(thrown)}`, codeStack(thrown))
     }
-    const result = toJsonResult(returned)
-    if (!result.ok) return failed(request, tool.name, validation.arguments, new ToolError('RuntimeError', `the tool returned a value that is not JSON: ${result.reason}`))
+    if (ran.returned === undefined) return faultOf('invalid-result', 'returned undefined; a tool returns JSON, and null when it has nothing to report')
+    const result = toJsonResult(ran.returned)
+    if (!result.ok) return faultOf('invalid-result', `returned a value that is not JSON: ${result.reason} (${describeCodeValue(ran.returned)})`)
     const trace: ToolTrace = { callId: call.id, tool: tool.name, arguments: validation.arguments, result: result.value }
-    return { trace, world: draft.commit(), content: JSON.stringify(result.value) }
+    return { trace, world: ran.draft.commit(), content: JSON.stringify(result.value) }
   } catch (error) {
     // Only a broken registry or spec list gets here; the caller still gets an answer.
     return failed(request, call.name, call.arguments, asToolError(error))
   }
+}
+
+/** How one run of a tool's code ended, with the draft it wrote. */
+type ToolRun = { readonly draft: WorldDraft } & ({ readonly returned: unknown } | { readonly thrown: unknown } | { readonly timedOut: number })
+
+/**
+ * Runs a tool's code on a fresh draft, within its time limit (the tool's, else the request's, else
+ * `DEFAULT_TOOL_TIMEOUT_MS`), and says how it ended. A tool that never settles is left behind:
+ * its draft is dropped, and its signal fired.
+ */
+async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest, views: boolean): Promise<ToolRun> {
+  const draft = new WorldDraft(request.world, { ...(request.tables === undefined ? {} : { tables: request.tables }), views })
+  const limit = tool.timeoutMs ?? request.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS
+  const controller = new AbortController()
+  const signal = request.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, request.signal])
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<ToolRun>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`the tool did not settle within ${limit} ms`))
+      resolve({ draft, timedOut: limit })
+    }, limit)
+  })
+  try {
+    return await Promise.race([
+      callToolCode(tool, parsed, { world: draft, clock: request.clock, ids: request.ids, signal }).then(
+        (returned): ToolRun => ({ draft, returned }),
+        (thrown: unknown): ToolRun => ({ draft, thrown }),
+      ),
+      timedOut,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Where toolcheck hands over to a tool's code: `codeStack` keeps the frames above this one (the
+ * tool's), whether the tool throws at once or after an await.
+ */
+async function callToolCode(tool: AnyTool, parsed: unknown, context: Parameters<AnyTool['execute']>[1]): Promise<unknown> {
+  return await tool.execute(parsed as never, context)
 }
 
 function failed(request: ExecutionRequest, tool: string, args: JsonValue, error: ToolError): ExecutionOutcome {
@@ -82,9 +161,24 @@ function failed(request: ExecutionRequest, tool: string, args: JsonValue, error:
   return { trace, world: request.world, content: error.toAgentText() }
 }
 
+/** A tool's fault: the caller reads a `RuntimeError`, and the fault goes with it. */
+function faulted(request: ExecutionRequest, tool: string, args: JsonValue, fault: ToolFault): ExecutionOutcome {
+  return { ...failed(request, tool, args, new ToolError('RuntimeError', `the tool ${tool} failed: ${fault.message}`)), fault }
+}
+
 /** A thrown value as the error the caller reads. */
 function asToolError(error: unknown): ToolError {
   if (error instanceof ToolError) return error
   if (error instanceof Error) return new ToolError('RuntimeError', error.message)
   return new ToolError('RuntimeError', String(error))
+}
+
+function isDataCloneError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'DataCloneError'
+}
+
+/** Whether an error is the one a frozen value throws at a change in strict code. */
+function isFrozenWrite(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false
+  return /^Cannot (add property|assign to read only property|delete property|define property|redefine property)|object is not extensible/.test(error.message)
 }

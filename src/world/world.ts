@@ -1,7 +1,13 @@
+import { deepFreeze, isDeepFrozen } from './deep-freeze.ts'
 import type { JsonValue } from './json.ts'
 import { jsonEqual } from './json.ts'
+import { ReadOnlyViews, storedValue } from './read-only-views.ts'
+import { WorldWriteError } from './world-write-error.ts'
 
-/** One row of a table: column name to JSON value. Rows are never mutated once in a snapshot. */
+/**
+ * One row of a table: column name to JSON value. Rows in a snapshot are frozen all the way down,
+ * so one can be shared by every snapshot, run and cache that holds it.
+ */
 export type Row = Readonly<Record<string, JsonValue>>
 
 /** The rows of one table, in insertion order. */
@@ -14,6 +20,8 @@ export interface TableInfo {
    * together (`['account_id', 'month']`); diffs pair rows by it and name rows by it in reports.
    */
   readonly key?: string | readonly string[]
+  /** The table's columns, when the world knows them (a domain's worlds do); guarded drafts refuse others. */
+  readonly columns?: readonly string[]
 }
 
 /** The key columns of a table, as a list (empty when it has no key). */
@@ -51,7 +59,10 @@ export interface WorldSnapshot {
 /** The name of the one-row table that holds device settings. */
 export const SETTINGS_TABLE = 'settings'
 
-/** Builds a frozen snapshot from plain tables. */
+/**
+ * Builds a snapshot from plain tables, frozen all the way down. Rows frozen so already are
+ * shared, not copied.
+ */
 export function createWorld(
   tables: Record<string, readonly Record<string, JsonValue>[]>,
   info: Record<string, TableInfo> = {},
@@ -71,16 +82,45 @@ export function settingsOf(world: WorldSnapshot): Row {
   return tableRows(world, SETTINGS_TABLE)[0] ?? {}
 }
 
+/** How a draft guards the world it drafts (see `WorldDraft`). */
+export interface DraftGuard {
+  /**
+   * The tables writes may touch, with their key and columns: a write to another table, of another
+   * column or of a row without its key is refused. Unchecked when absent.
+   */
+  readonly tables?: Readonly<Record<string, TableInfo>>
+  /**
+   * Hand out read-only views of rows (see `ReadOnlyViews`), so that a change in place is refused
+   * naming where it was made, in strict code or not. Without them the frozen rows refuse such a
+   * change on their own, naming neither.
+   */
+  readonly views?: boolean
+}
+
 /**
  * A copy-on-write view of a snapshot that tools read and write. Each table is copied at most once,
- * on its first write; `commit()` returns the base snapshot itself when nothing changed.
+ * on its first write; `commit()` returns the base snapshot itself when nothing changed. What is
+ * written is frozen all the way down (copied first where the caller still holds it).
+ *
+ * With a `guard`, a write the domain does not allow (see `DraftGuard`) throws a `WorldWriteError`
+ * and is remembered in `violation`, so that a tool that catches it is still found out.
  */
 export class WorldDraft {
   readonly base: WorldSnapshot
   readonly #written = new Map<string, Row[]>()
+  readonly #tables: Readonly<Record<string, TableInfo>> | undefined
+  readonly #views: ReadOnlyViews | undefined
+  #violation: WorldWriteError | undefined
 
-  constructor(base: WorldSnapshot) {
+  constructor(base: WorldSnapshot, guard: DraftGuard = {}) {
     this.base = base
+    this.#tables = guard.tables
+    this.#views = guard.views === true ? new ReadOnlyViews((error) => this.#refused(error)) : undefined
+  }
+
+  /** The first write this draft refused, if any (see `DraftGuard`). */
+  get violation(): WorldWriteError | undefined {
+    return this.#violation
   }
 
   /** Whether any table was written. */
@@ -96,9 +136,10 @@ export class WorldDraft {
     return [...new Set([...Object.keys(this.base.tables), ...this.#written.keys()])]
   }
 
-  /** The current rows of `table` (empty when it does not exist). */
+  /** The current rows of `table` (empty when it does not exist); read-only views of them when the draft hands out views. */
   rows(table: string): Table {
-    return this.#written.get(table) ?? tableRows(this.base, table)
+    const rows = this.#written.get(table) ?? tableRows(this.base, table)
+    return this.#views === undefined ? rows : this.#views.view(rows, table, table)
   }
 
   /** The current settings row. */
@@ -114,17 +155,19 @@ export class WorldDraft {
 
   /** Appends a row. */
   insert(table: string, row: Readonly<Record<string, JsonValue>>): void {
-    this.#writable(table).push(Object.freeze({ ...row }))
+    const stored = this.#checkedRow(table, row, true)
+    this.#writable(table).push(stored)
   }
 
   /** Merges `patch` into every row that `predicate` selects; returns how many rows changed. */
   update(table: string, predicate: (row: Row) => boolean, patch: Readonly<Record<string, JsonValue>>): number {
+    const checked = this.#checkedRow(table, patch, false)
     const rows = this.#writable(table)
     let count = 0
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as Row
-      if (predicate(row)) {
-        rows[index] = Object.freeze({ ...row, ...patch })
+      if (predicate(this.#shown(table, row, index))) {
+        rows[index] = deepFreeze({ ...row, ...checked })
         count++
       }
     }
@@ -133,8 +176,9 @@ export class WorldDraft {
 
   /** Removes every row that `predicate` selects; returns how many were removed. */
   remove(table: string, predicate: (row: Row) => boolean): number {
+    this.#checkedTable(table)
     const rows = this.#writable(table)
-    const kept = rows.filter((row) => !predicate(row))
+    const kept = rows.filter((row, index) => !predicate(this.#shown(table, row, index)))
     const removed = rows.length - kept.length
     if (removed > 0) {
       rows.length = 0
@@ -145,7 +189,8 @@ export class WorldDraft {
 
   /** Replaces all rows of `table`. */
   replaceRows(table: string, rows: readonly Readonly<Record<string, JsonValue>>[]): void {
-    this.#written.set(table, rows.map((row) => Object.freeze({ ...row })))
+    this.#checkedTable(table)
+    this.#written.set(table, rows.map((row) => this.#checkedRow(table, row, true)))
   }
 
   /**
@@ -162,6 +207,49 @@ export class WorldDraft {
     return Object.freeze({ tables: Object.freeze(tables), info: this.base.info })
   }
 
+  /** A row as a predicate sees it: a view, when the draft hands out views. */
+  #shown(table: string, row: Row, index: number): Row {
+    return this.#views === undefined ? row : this.#views.view(row, table, `${table}[${index}]`)
+  }
+
+  #refused(error: WorldWriteError): void {
+    this.#violation ??= error
+  }
+
+  #refuse(error: WorldWriteError): never {
+    this.#refused(error)
+    throw error
+  }
+
+  /** The table's info; refuses a table the guard does not list. */
+  #checkedTable(table: string): TableInfo | undefined {
+    const tables = this.#tables
+    if (tables === undefined) return undefined
+    const info = Object.hasOwn(tables, table) ? tables[table] : undefined
+    if (info === undefined) this.#refuse(new WorldWriteError('unknown-table', table, table, `wrote table ${table}, which the domain does not define (its tables: ${Object.keys(tables).join(', ') || 'none'})`))
+    return info
+  }
+
+  /**
+   * A row (or an update's patch) as stored: its columns checked against the guard's (and, for a
+   * whole row, its key present), views replaced by what they show, frozen all the way down.
+   */
+  #checkedRow(table: string, row: Readonly<Record<string, JsonValue>>, whole: boolean): Row {
+    const info = this.#checkedTable(table)
+    const columns = info?.columns
+    const stored: Record<string, JsonValue> = {}
+    for (const column of Object.keys(row)) {
+      if (columns !== undefined && !columns.includes(column))
+        this.#refuse(new WorldWriteError('unknown-column', table, `${table}.${column}`, `wrote column ${column} of table ${table}, which has no such column (its columns: ${columns.join(', ')})`))
+      const value = row[column] as JsonValue
+      stored[column] = typeof value === 'object' && value !== null ? storedValue(value) : value
+    }
+    if (whole && info !== undefined)
+      for (const key of keyColumns(info))
+        if (stored[key] === undefined || stored[key] === null) this.#refuse(new WorldWriteError('missing-key', table, `${table}.${key}`, `inserted a row into ${table} without its key column ${key}`))
+    return deepFreeze(stored)
+  }
+
   #writable(table: string): Row[] {
     let rows = this.#written.get(table)
     if (rows === undefined) {
@@ -173,7 +261,7 @@ export class WorldDraft {
 }
 
 function freezeRows(rows: readonly Record<string, JsonValue>[]): Table {
-  return Object.freeze(rows.map((row) => Object.freeze({ ...row })))
+  return Object.freeze(rows.map((row) => (isDeepFrozen(row) ? row : deepFreeze({ ...row }))))
 }
 
 function sameRows(a: Table, b: Table): boolean {

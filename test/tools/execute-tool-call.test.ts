@@ -28,7 +28,7 @@ describe('executeToolCall', () => {
     expect(outcome.content).toBe(JSON.stringify(outcome.trace.result))
   })
 
-  test('a read leaves the very same world and undefined becomes null', async () => {
+  test('a read leaves the very same world', async () => {
     const world = fixtureWorld()
     const outcome = await executeToolCall(request('get_cellular_service_status', {}, { world }))
     expect(outcome.world).toBe(world)
@@ -74,16 +74,19 @@ describe('executeToolCall', () => {
     expect(outcome.trace.error).toBeUndefined()
   })
 
-  test('a plain exception becomes a RuntimeError and its writes are dropped', async () => {
+  test("a plain exception is the tool's fault: its writes are dropped, the caller reads a RuntimeError, and the fault names the tool, arguments and stack", async () => {
     const world = fixtureWorld()
     const outcome = await executeToolCall(request('broken_tool', {}, { world }))
-    expect(outcome.content).toBe('RuntimeError: something inside broke')
+    expect(outcome.content).toBe('RuntimeError: the tool broken_tool failed: threw TypeError: something inside broke')
     expect(outcome.world).toBe(world)
+    expect(outcome.fault).toMatchObject({ kind: 'tool-threw', tool: 'broken_tool', arguments: {}, message: 'threw TypeError: something inside broke' })
+    expect(outcome.fault?.stack).toMatch(/^TypeError: something inside broke\n {4}at .*fixture-tools\.ts:\d+:\d+/)
   })
 
-  test('a result that is not JSON is rejected', async () => {
+  test("a result that is not JSON is the tool's fault", async () => {
     const outcome = await executeToolCall(request('date_tool', {}))
-    expect(outcome.content).toMatch(/^RuntimeError: the tool returned a value that is not JSON: \$ is a Date/)
+    expect(outcome.fault).toMatchObject({ kind: 'invalid-result', tool: 'date_tool' })
+    expect(outcome.fault?.message).toMatch(/^returned a value that is not JSON: \$ is a Date/)
   })
 
   test('a ToolError from the tool keeps its kind', async () => {

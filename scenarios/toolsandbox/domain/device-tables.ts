@@ -79,7 +79,7 @@ export const DEVICE_TABLES: Readonly<Record<string, DeviceTable>> = Object.freez
   [REMINDERS_TABLE]: { name: REMINDERS_TABLE, key: 'reminder_id', rowSchema: reminderRowSchema },
 })
 
-/** The `info` of every device table (its key column), as `createWorld` takes it. */
+/** The `info` of every device table (its key and columns), as `createWorld` takes it and the device domain's worlds hold it. */
 export const DEVICE_TABLE_INFO: Readonly<Record<string, TableInfo>> = Object.freeze(
-  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key }])),
+  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key, columns: Object.keys(table.rowSchema.shape) }])),
 )
