@@ -1,3 +1,4 @@
+import { isAgentResult } from '../conversation/index.ts'
 import { compareLabels } from '../reporter/compare-labels.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import type { ReportRun } from '../reporter/report.ts'
@@ -20,6 +21,8 @@ export interface CompareOptions {
 /** The parts of a report run that the comparison reads (reports of version 1 lack `verdict`). */
 type ComparedRun = Pick<ReportRun, 'scenario' | 'augmentation' | 'augmentationColumns' | 'categories' | 'agent' | 'status' | 'score' | 'passed' | 'trial' | 'usage'> & {
   readonly verdict?: ReportRun['verdict']
+  /** An error run's culprit decides whether it is a trial (the agent's) or not (reports before culprits lack it). */
+  readonly error?: { readonly culprit?: string } | undefined
 }
 
 /** The parts of a report that the comparison reads. */
@@ -186,7 +189,7 @@ function cellsOf(report: ComparedReport, byAgent: boolean): Map<string, Cell> {
 
 function sideOf(cell: Cell): CellSide {
   const ordered = [...cell.runs].sort((a, b) => a.run.trial - b.run.trial || a.position - b.position)
-  const scored = ordered.filter(({ run }) => run.status !== 'error')
+  const scored = ordered.filter(({ run }) => isAgentResult(run))
   const passes = scored.filter(({ run }) => (run.verdict === undefined ? run.passed : run.verdict === 'passed')).length
   return {
     runs: ordered.length,
@@ -208,7 +211,7 @@ function compareCells(a: { readonly scenario: string; readonly augmentation: str
 }
 
 function summaryOf(report: ComparedReport, source: string | undefined): SideSummary {
-  const scored = report.runs.filter((run) => run.status !== 'error')
+  const scored = report.runs.filter((run) => isAgentResult(run))
   const passes = scored.filter((run) => (run.verdict === undefined ? run.passed : run.verdict === 'passed')).length
   const usage = usageOf(report.runs)
   return {

@@ -1,4 +1,5 @@
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf } from '../conversation/index.ts'
 import type { ValueSimilarity } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { Milestone } from '../scenario/index.ts'
@@ -41,7 +42,9 @@ export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' |
  * Scores a trajectory against a scenario's milestones and minefields. Each list is matched to the
  * messages from the first user message on by `matchMilestones` (the exact best placement). The
  * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
- * when the best minefield placement scores above 0, and then the score is 0. `options.scoring`
+ * when the best minefield placement scores above 0, and then the score is 0. A run that the
+ * agent's own code ended (an error whose culprit is the agent) scores 0 too: the agent failed,
+ * whatever it reached before. `options.scoring`
  * chooses toolcheck's scoring or ToolSandbox's (see `ScoringMode`). Returns data; it
  * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
  * (`EmbeddingError`, with the embedder's error as its `cause`).
@@ -79,8 +82,9 @@ function evaluateOnce(
   const milestoneScore = milestones.length === 0 ? 1 : mean(milestones)
   const minefieldScore = minefields.length === 0 ? 0 : mean(minefields)
   const minefieldHit = minefieldScore > 0
+  const agentBroke = culpritOf(trajectory) === 'agent'
   return {
-    score: minefieldHit ? 0 : milestoneScore,
+    score: minefieldHit || agentBroke ? 0 : milestoneScore,
     milestoneScore,
     minefieldScore,
     minefieldHit,

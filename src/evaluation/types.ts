@@ -45,7 +45,7 @@ export interface MilestoneMatch {
  * what passes.
  */
 export interface EvaluationResult {
-  /** `milestoneScore` when no minefield fired, else 0. */
+  /** `milestoneScore` when no minefield fired and the agent's own code did not end the run, else 0. */
   readonly score: number
   /** Mean milestone similarity over the best mapping (1 when there are no milestones). */
   readonly milestoneScore: number

@@ -21,8 +21,9 @@ export interface GateResult {
 }
 
 /**
- * Checks a report against the gates. Scores and pass rates count scored runs only (runs that
- * ended in an infrastructure error are not the agent's); a gate over a group without scored
+ * Checks a report against the gates. Scores and pass rates count scored runs only (runs a tool
+ * of the domain or the infrastructure ended are not the agent's; runs the agent's own code ended
+ * are its failures, and count); a gate over a group without scored
  * runs fails, and so does a category gate whose category no run has (a misspelt label should not
  * pass silently). `baseline` is the baseline report itself, read by the caller.
  */
@@ -32,7 +33,7 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     if (floor === undefined) return
     const value = group?.[field] ?? null
     if (group === undefined) checks.push({ gate, passed: false, detail: `no run has this category; the categories are ${Object.keys(report.summary.byCategory).join(', ') || '(none)'}` })
-    else if (value === null) checks.push({ gate, passed: false, detail: `no scored runs (${group.errors} infrastructure errors)` })
+    else if (value === null) checks.push({ gate, passed: false, detail: `no scored runs (${unscored(group)})` })
     else checks.push({ gate, passed: value >= floor - 1e-9, detail: `${value.toFixed(3)} ${value >= floor - 1e-9 ? '>=' : '<'} ${floor.toFixed(3)} over ${group.runs - group.errors} scored runs` })
   }
   minimum('overall mean score', report.summary.overall, 'meanScore', gates.minScore)
@@ -66,4 +67,12 @@ export function formatGates(result: GateResult): string {
     failed === 0 ? `toolcheck gates: all ${result.checks.length} passed` : `toolcheck gates: ${failed} of ${result.checks.length} FAILED`,
     ...result.checks.map((check) => `  ${check.passed ? 'pass' : 'FAIL'}  ${check.gate}: ${check.detail}`),
   ].join('\n')
+}
+
+/** Why a group's runs were not scored: "2 infrastructure errors", "1 domain error, 2 infrastructure errors". */
+function unscored(group: SummaryGroup): string {
+  const domain = group.domainErrors
+  const infrastructure = group.infrastructureErrors
+  const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? '' : 's'}`
+  return domain > 0 ? `${count(domain, 'domain error')}, ${count(infrastructure, 'infrastructure error')}` : count(infrastructure, 'infrastructure error')
 }

@@ -8,6 +8,7 @@
  */
 export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
+  var CULPRITS = ['agent', 'domain', 'infrastructure']
 
   function element(tag, attributes, children) {
     var node = document.createElement(tag)
@@ -108,6 +109,7 @@ export const HTML_COMMON_SCRIPT = `
           completionTokens: runs.completionTokens[i],
           cost: runs.cost[i],
           errorKind: side.text(runs.errorKind[i]),
+          culprit: runs.culprit ? CULPRITS[runs.culprit[i]] || '' : '',
           errorMessage: side.text(runs.errorMessage[i]),
         }
       },
@@ -169,8 +171,8 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('p', {}, [
       element('span', { className: 'verdict verdict-' + run.verdict, text: run.verdict }),
       run.verdict === 'error'
-        ? ' not scored: the run ended in an infrastructure error'
-        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided'),
+        ? (run.culprit === 'domain' ? ' not scored: a tool of the domain broke (a bug in the domain, not the agent\'s failure)' : ' not scored: the run ended in an infrastructure error')
+        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided') + (run.culprit === 'agent' ? '; the agent\'s own code broke, so the run scores 0' : ''),
       element('br'),
       'test ' + (run.testPassed ? 'passed' : 'failed') + ': ' + run.file + ' > ' + run.test,
       element('br'),
@@ -179,7 +181,16 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('p', { className: 'usage' }, [
       'usage: ' + plural(run.calls, 'model call') + ', ' + tokens(run.promptTokens) + ' prompt + ' + tokens(run.completionTokens) + ' completion tokens, cost ' + cost(run.cost),
     ]))
-    if (run.errorKind) root.appendChild(element('pre', { className: 'error-reason', text: 'infrastructure error (' + run.errorKind + '): ' + run.errorMessage }))
+    if (run.errorKind) root.appendChild(element('pre', { className: 'error-reason', 'data-culprit': run.culprit || 'infrastructure', text: (run.culprit || 'infrastructure') + ' error (' + run.errorKind + '): ' + run.errorMessage }))
+    var errorDetails = detail.length > 5 && detail[5] >= 0 ? JSON.parse(text(detail[5])) : null
+    if (errorDetails) {
+      var lines = []
+      if (errorDetails.tool !== undefined) lines.push('tool: ' + errorDetails.tool)
+      if (errorDetails.arguments !== undefined) lines.push('arguments: ' + JSON.stringify(errorDetails.arguments))
+      if (errorDetails.returned !== undefined) lines.push('returned: ' + errorDetails.returned)
+      if (errorDetails.stack !== undefined) lines.push((lines.length > 0 ? '\n' : '') + errorDetails.stack)
+      root.appendChild(element('pre', { className: 'error-details', text: lines.join('\n') }))
+    }
     var milestones = list(detail[0], details.matches)
     var minefields = list(detail[1], details.matches)
     root.appendChild(element('h3', { text: 'Milestones' }))

@@ -21,12 +21,13 @@ export const HTML_REPORT_SCRIPT = `
       element('td', { className: 'number', text: fixed(group.passRate) }),
       element('td', { className: 'number', text: interval(group.passRateInterval) }),
       element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
-      element('td', { className: 'number', text: String(group.errors) }),
+      element('td', { className: 'number', text: String(group.domainErrors) }),
+      element('td', { className: 'number', text: String(group.infrastructureErrors) }),
       element('td', { className: 'number', text: tokens(group.usage.promptTokens + group.usage.completionTokens) }),
       element('td', { className: 'number', text: cost(group.usage.costUsd) }),
     ]
   }
-  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'errors', 'tokens', 'cost']
+  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'tokens', 'cost']
   function groupTable(id, title, groups) {
     var names = Object.keys(groups)
     return element('table', { id: id, className: 'groups' }, [
@@ -155,7 +156,9 @@ export const HTML_REPORT_SCRIPT = `
     var inCategory = category ? listsHolding(category) : null
     var inColumn = column ? listsHolding(column) : null
     var agentId = agent ? index.strings.indexOf(agent) : -1
+    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure.
     var verdict = status ? VERDICTS.indexOf(status) : -1
+    var culprit = status ? CULPRITS.indexOf(status) : -1
     // Text matches are decided once per distinct scenario and test name.
     var textMatches = null
     if (text) {
@@ -169,6 +172,7 @@ export const HTML_REPORT_SCRIPT = `
       if (inColumn && !inColumn[runs.columns[i]]) continue
       if (agentId >= 0 && runs.agent[i] !== agentId) continue
       if (verdict >= 0 && runs.verdict[i] !== verdict) continue
+      if (culprit >= 0 && runs.culprit[i] !== culprit) continue
       if (textMatches && !textMatches[runs.scenario[i]] && !textMatches[runs.test[i]]) continue
       shown[shownCount++] = i
     }
@@ -185,12 +189,12 @@ export const HTML_REPORT_SCRIPT = `
       element('span', { className: 'cell test muted', text: run.test, title: run.file + ' > ' + run.test }),
       element('span', { className: 'cell augmentation', text: run.augmentation, title: run.augmentation }),
       element('span', { className: 'cell number', text: String(run.trial) }),
-      element('span', { className: 'cell verdict verdict-' + run.verdict, text: run.verdict }),
+      element('span', { className: 'cell verdict verdict-' + run.verdict, text: run.verdict, title: run.culprit ? 'ended by the ' + (run.culprit === 'agent' ? 'agent\'s own code' : run.culprit) : null }),
       element('span', { className: 'cell number score', text: milli(run.score) }),
       element('span', { className: 'cell number', text: String(run.turns) }),
       element('span', { className: 'cell number', text: tokens(run.promptTokens + run.completionTokens) }),
       element('span', { className: 'cell number', text: cost(run.cost) }),
-      element('span', { className: 'cell error-kind', text: run.errorKind, title: run.errorMessage }),
+      element('span', { className: 'cell error-kind', text: run.culprit ? run.culprit + ': ' + run.errorKind : '', title: run.errorMessage }),
     ])
     return row
   }

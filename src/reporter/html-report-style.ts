@@ -53,6 +53,7 @@ tr.overall td, tr.overall th { font-weight: 600; }
 table.tools-shown tr.changed td:first-child code { background: #fff8c5; }
 pre { margin: 4px 0; padding: 6px 8px; background: #f6f8fa; border-radius: 4px; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
 pre.error-reason { background: #fff8c5; }
+pre.error-reason[data-culprit="domain"], pre.error-details { background: #ffebe9; }
 .changes { border-left: 3px solid #54aeff; padding-left: 8px; margin-top: 6px; font-size: 12px; font-family: ui-monospace, monospace; }
 .muted { color: var(--muted); }
 .delta-worse { color: var(--fail); font-weight: 600; }

@@ -1,3 +1,4 @@
+import { culpritOf } from '../conversation/index.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
 import { describeTableDiff } from '../world/index.ts'
@@ -69,6 +70,8 @@ export interface RunColumns {
   /** String ids; −1 for none. */
   readonly errorKind: number[]
   readonly errorMessage: number[]
+  /** Whose code ended the run: 0 the agent's, 1 the domain's, 2 the infrastructure's; −1 for a run that finished. */
+  readonly culprit: number[]
 }
 
 /** pass^k per scenario-augmentation pair that had several trials, column by column. */
@@ -97,7 +100,8 @@ export interface TaskColumns {
  *   changes the world-change lines (rows named by key);
  * - a tool is `[shown name, real name, description, [changes]]`;
  * - a run is `[milestone list, minefield list, message list or −1 (no transcript), tool list or
- *   −1 (not recorded), firstUserMessageIndex]`.
+ *   −1 (not recorded), firstUserMessageIndex, error details]`, the error details being the JSON of
+ *   what the culprit's code left (`{ tool, arguments, stack, returned }`) or −1.
  * Names, texts and JSON are ids into `strings` (−1 for none); similarities are thousandths.
  */
 export interface PageDetails {
@@ -110,6 +114,7 @@ export interface PageDetails {
 }
 
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
+const CULPRIT_CODES = { agent: 0, domain: 1, infrastructure: 2 } as const
 
 /** Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a page. */
 export function encodePageData(report: Report, transcripts: readonly (Transcript | undefined)[]): PageData {
@@ -154,7 +159,7 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
   const columns: RunColumns = {
     scenario: [], test: [], file: [], augmentation: [], columns: [], categories: [], trial: [], agent: [], user: [], domain: [], status: [],
     verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
-    completionTokens: [], cost: [], errorKind: [], errorMessage: [],
+    completionTokens: [], cost: [], errorKind: [], errorMessage: [], culprit: [],
   }
   for (const run of report.runs) {
     columns.scenario.push(names.scenario(run.scenario))
@@ -181,6 +186,8 @@ export function encodePageData(report: Report, transcripts: readonly (Transcript
     columns.cost.push(run.usage.costUsd ?? -1)
     columns.errorKind.push(names.errorKind(run.error?.kind))
     columns.errorMessage.push(names.errorMessage(run.error?.message))
+    const culprit = culpritOf(run)
+    columns.culprit.push(culprit === undefined ? -1 : CULPRIT_CODES[culprit])
   }
   const tasks: TaskColumns = { scenario: [], augmentation: [], test: [], agent: [], trials: [], passes: [], errors: [], passHatK: [], low: [], high: [] }
   for (const task of report.summary.trials) {
@@ -258,7 +265,9 @@ class DetailEncoder {
       messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
     }
-    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1]
+    const { tool, arguments: args, stack, returned } = run.error ?? {}
+    const errorDetails = tool === undefined && stack === undefined && returned === undefined ? -1 : this.strings.id(JSON.stringify({ tool, arguments: args, stack, returned }))
+    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, errorDetails]
     this.runs.push(`[${ids.join(',')}]`)
     this.#previous = { run, transcript, ids, messageIds }
   }

@@ -24,7 +24,7 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
   const body = `<header>
 <h1>${escapeHtml(index.title)}</h1>
 <div id="who" class="muted">${escapeHtml(who)}</div>
-<div id="totals">${overall.runs} runs: mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} infrastructure errors</div>
+<div id="totals">${overall.runs} runs: mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, ${overall.passed} passed, ${overall.failed} failed${overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''}, ${overall.domainErrors} domain error${overall.domainErrors === 1 ? '' : 's'}, ${overall.infrastructureErrors} infrastructure error${overall.infrastructureErrors === 1 ? '' : 's'}</div>
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
 ${cutShortNotice(report)}</header>
 <main>
@@ -44,7 +44,7 @@ ${cutShortNotice(report)}</header>
 <label>category<select id="filter-category"><option value="">all</option></select></label>
 <label>augmentation<select id="filter-augmentation"><option value="">all</option></select></label>
 <label>agent<select id="filter-agent"><option value="">all</option></select></label>
-<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="error">error</option></select></label>
+<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="agent">failed: the agent's own code broke</option><option value="error">error</option><option value="domain">error: a tool of the domain broke</option><option value="infrastructure">error: infrastructure</option></select></label>
 <label>scenario or test<input id="filter-text" type="search" placeholder="name contains"></label>
 <span id="runs-count" class="muted"></span>
 </div>

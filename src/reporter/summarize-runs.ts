@@ -1,4 +1,5 @@
 import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import { CIRCUIT_OPEN } from '../roles/endpoint/circuit-breaker.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
@@ -38,7 +39,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     overallPassHatK[k] = estimate.mean
     overallInterval[k] = estimate.interval
   }
-  const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
+  const cut = runs.filter((run) => culpritOf(run) === 'infrastructure' && run.error?.kind === CIRCUIT_OPEN)
   return {
     overall: summarizeGroup(runs),
     cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
@@ -54,14 +55,22 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
 
 /** Statistics of one group of runs. */
 export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
-  const scored = runs.filter((run) => run.status !== 'error')
+  const scored = runs.filter(isAgentResult)
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const passed = scored.filter((run) => run.passed).length
+  const culprits = { agent: 0, domain: 0, infrastructure: 0 }
+  for (const run of runs) {
+    const culprit = culpritOf(run)
+    if (culprit !== undefined) culprits[culprit]++
+  }
   return {
     runs: runs.length,
     errors: runs.length - scored.length,
+    domainErrors: culprits.domain,
+    infrastructureErrors: culprits.infrastructure,
     passed,
     failed: scored.length - passed,
+    agentErrors: culprits.agent,
     passRate: scored.length === 0 ? null : passed / scored.length,
     passRateInterval: wilsonInterval(passed, scored.length) ?? null,
     meanScore: scores?.mean ?? null,
@@ -92,7 +101,7 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
 
 function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
   const first = runs[0] as ReportRun
-  const scored = runs.filter((run) => run.status !== 'error')
+  const scored = runs.filter(isAgentResult)
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const rate = wilsonInterval(passes, scored.length)

@@ -3,9 +3,10 @@ import type { Clock, IdSource } from '../tools/context.ts'
 import type { ExecutionOutcome } from '../tools/execute-tool-call.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
 import type { ToolAudience } from '../tools/define-tool.ts'
+import type { ToolFault } from '../tools/tool-fault.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
-import type { WorldSnapshot } from '../world/index.ts'
+import type { TableInfo, WorldSnapshot } from '../world/index.ts'
 import { canonicalJson } from '../world/index.ts'
 import { callOrders } from './call-orders.ts'
 
@@ -20,6 +21,11 @@ export interface ParallelCallsRequest {
   readonly audience: ToolAudience
   /** Seeds the sample of orders when there are more than four calls. */
   readonly seed: string
+  /** The tables the tools may write (see `ExecutionRequest.tables`). */
+  readonly tables?: Readonly<Record<string, TableInfo>>
+  /** The time limit of a call, for tools that set none. */
+  readonly timeoutMs?: number
+  readonly signal?: AbortSignal
 }
 
 /** What the calls did in the order that was kept. */
@@ -33,6 +39,11 @@ export interface ParallelCallsResult {
   readonly ordersTried: number
   /** How many different outcomes the orders gave; more than 1 means the calls raced. */
   readonly distinctOutcomes: number
+  /**
+   * A tool's bug met in some order: no other order is tried, and `outcomes` are that order's up
+   * to and including the broken call.
+   */
+  readonly fault?: ToolFault
 }
 
 /**
@@ -46,6 +57,9 @@ export interface ParallelCallsResult {
  * Two orders "end the same way" when each call has the same result or error and the changed
  * tables hold the same rows, after every id the run handed out is replaced by a placeholder
  * (two messages sent in either order get each other's ids, which is not a race).
+ *
+ * A call whose tool breaks (see `ToolFault`) ends it at once: the calls say nothing about the
+ * agent then, and the run ends on the fault.
  */
 export async function runParallelCalls(request: ParallelCallsRequest): Promise<ParallelCallsResult> {
   const orders = callOrders(request.calls.length, request.seed)
@@ -54,10 +68,11 @@ export async function runParallelCalls(request: ParallelCallsRequest): Promise<P
     const ids = recordingIds(request.ids.fork())
     let world = request.world
     const outcomes: ExecutionOutcome[] = []
-    for (const position of order) {
+    for (const [step, position] of order.entries()) {
       const outcome = await executeToolCall({ ...request, call: request.calls[position] as ToolCall, world, ids: ids.source })
       outcomes.push(outcome)
       world = outcome.world
+      if (outcome.fault !== undefined) return { outcomes, order: order.slice(0, step + 1), ids: ids.source, ordersTried: trials.length + 1, distinctOutcomes: 1, fault: outcome.fault }
     }
     const failures = outcomes.filter((outcome) => outcome.trace.error !== undefined).length
     const signature = orders.length === 1 ? '' : signatureOf(order, outcomes, request.world, world, ids.handedOut)

@@ -8,7 +8,7 @@ import type { RunOptions } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { withEndpointLimit } from './endpoint-limiter.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
+import { assertJudgeable } from './run-failure.ts'
 import { playScenario } from './play-scenario.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
 import { endpointConcurrency } from './plugin-options.ts'
@@ -50,8 +50,9 @@ export interface ScenarioCase {
  * One vitest test per scenario (and per variant when given), built on `test.for`. Each test plays
  * the scenario, records the run for the reporter (score, milestone mapping, turns, status, usage,
  * augmentation, trial) with its transcript, and passes when the score reaches `minimumScore`.
- * A run that ends in an infrastructure error fails with a message saying so, and the report
- * counts it apart from agent failures.
+ * A run someone's code ended fails with a message naming the culprit: the agent's own code (a
+ * failure of the agent, scored 0), a tool of the domain or the infrastructure (both counted
+ * apart from agent failures in the report).
  */
 export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTestOptions = {}): void {
   const cases = scenarioCases(scenarios, options.variants)
@@ -86,7 +87,7 @@ export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTe
         }),
       context.signal,
     )
-    assertNoInfrastructureError('scenarioTest', run.trajectory)
+    assertJudgeable('scenarioTest', run.trajectory)
     await context.expect(run).toScoreAtLeast(minimumScore)
   })
 }

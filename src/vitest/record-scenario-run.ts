@@ -1,5 +1,6 @@
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
@@ -42,7 +43,7 @@ export interface RecordOptions {
  */
 export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
-  const failed = trajectory.status === 'error'
+  const unscored = !isAgentResult(trajectory)
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -53,11 +54,12 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     agent: trajectory.agent,
     user: trajectory.user,
     status: trajectory.status,
-    ...(trajectory.error === undefined ? {} : { error: { kind: trajectory.error.kind, message: trajectory.error.message } }),
-    score: failed ? null : evaluation.score,
+    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error } }),
+    // A run the agent's own code ended scores 0, whatever evaluation it came with.
+    score: unscored ? null : culpritOf(trajectory) === 'agent' ? 0 : evaluation.score,
     ...(threshold === undefined ? {} : { threshold }),
-    milestoneScore: failed ? null : evaluation.milestoneScore,
-    minefieldHit: failed ? null : evaluation.minefieldHit,
+    milestoneScore: unscored ? null : evaluation.milestoneScore,
+    minefieldHit: unscored ? null : evaluation.minefieldHit,
     turns: trajectory.turns,
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map(toMatchRecord),

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { Augmentation } from '../augmentation/index.ts'
 import { applyAugmentation, augmentationColumns, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
@@ -15,6 +16,7 @@ import { evaluateAgainst } from './evaluate-run.ts'
 import { quoteMessage } from './quote-message.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
+import { DomainFailure } from './run-failure.ts'
 import type { JsonValue } from '../world/index.ts'
 
 /** Plays one presentation of a scenario and scores it. */
@@ -83,7 +85,7 @@ export interface SweepRun {
   /** `augmentationColumns` of it: the report columns the run counts under. */
   readonly augmentationColumns: readonly string[]
   readonly status: Trajectory['status']
-  /** `null` for a run whose status is `error` (not an agent result). */
+  /** `null` for a run the domain or the infrastructure ended (not an agent result); 0 for one the agent's own code ended. */
   readonly score: number | null
   readonly turns: number
   readonly passed: boolean
@@ -108,7 +110,11 @@ export interface SweepReport {
   readonly path?: string
   readonly numRuns: number
   readonly numShrinks: number
-  /** Runs whose status was `error` (skipped: an infrastructure failure says nothing about the agent). */
+  /**
+   * Runs the infrastructure ended (skipped: they say nothing about the agent). A run a tool of
+   * the domain broke fails the sweep with a `DomainFailure`; one the agent's own code ended is
+   * a failure of the agent like any other.
+   */
   readonly errors: number
   /** The smallest augmentation that still failed, when the sweep failed. */
   readonly shrunk?: Augmentation
@@ -168,12 +174,14 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
       const { trajectory, evaluation } = await playing
       run = runOf(augmentation, { ...trajectory, augmentation: presentation.label }, evaluation, minScore)
       played.set(key, run)
-      if (run.status === 'error') {
+      if (culpritOf(run.trajectory) === 'infrastructure') {
         errors++
         lastError = run.reason
       }
     }
-    fc.pre(run.status !== 'error')
+    // A bug in a tool is no verdict on the agent, and no augmentation makes it one.
+    if (culpritOf(run.trajectory) === 'domain') throw new DomainFailure('sweep', run.trajectory)
+    fc.pre(culpritOf(run.trajectory) !== 'infrastructure')
     return run.passed
   })
 
@@ -265,7 +273,7 @@ export function sweepFailureMessage(report: SweepReport): string {
 }
 
 function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: EvaluationResult, minScore: number): SweepRun {
-  const scored = trajectory.status !== 'error'
+  const scored = isAgentResult(trajectory)
   const passed = scored && evaluation.score >= minScore
   const reason = passed ? undefined : failureReason(trajectory, evaluation)
   return {
@@ -295,7 +303,7 @@ function worstOfEachKind(runs: Iterable<SweepRun>): SweepRun[] {
 }
 
 function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): string | undefined {
-  if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.kind}: ${trajectory.error.message}`
+  if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.culprit === 'agent' ? "the agent's own code broke: " : ''}${trajectory.error.kind}: ${trajectory.error.message}`
   const fired = firedMinefield(evaluation)
   if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
   const weakest = weakestMilestone(evaluation)

@@ -181,7 +181,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
 
 browserTest('a run that ended in an infrastructure error shows its reason in the list and in its detail', async () => {
   const directory = reportDirectory('browser-error')
-  const failed = sampleTrajectory({ status: 'error', error: { kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
+  const failed = sampleTrajectory({ status: 'error', error: { culprit: 'infrastructure', kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
   const runs = [toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), 0), toRunRecord(sampleScenario, failed, sampleEvaluation(), 1)]
   const { report } = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
   await mkdir(directory, { recursive: true })

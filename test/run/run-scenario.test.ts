@@ -155,15 +155,15 @@ describe('runScenario', () => {
     })
     const trajectory = await runScenario(scenario(), options(agent))
     expect(trajectory.status).toBe('error')
-    expect(trajectory.error).toEqual({ kind: 'rate-limit', message: 'too many requests after 3 retries', role: 'agent' })
+    expect(trajectory.error).toEqual({ culprit: 'infrastructure', kind: 'rate-limit', message: 'too many requests after 3 retries', role: 'agent' })
     expect(trajectory.messages).toHaveLength(3)
   })
 
-  test('any other exception from a role is an internal error, naming the role', async () => {
+  test("any other exception from the user is an internal error of the infrastructure, naming the role", async () => {
     const user = { name: 'broken', respond: async () => Promise.reject(new Error('user simulator crashed')) }
     const trajectory = await runScenario(scenario(), options(scriptedAgent([{ content: 'Hi' }]), {}, { user }))
     expect(trajectory.status).toBe('error')
-    expect(trajectory.error).toEqual({ kind: 'internal', message: 'user simulator crashed', role: 'user' })
+    expect(trajectory.error).toEqual({ culprit: 'infrastructure', kind: 'internal', message: 'user simulator crashed', role: 'user' })
   })
 
   test('an aborted signal stops the run', async () => {
