@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { AnyDomain } from '../../src/domain/index.ts'
 import { isDomain } from '../../src/domain/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../src/scenario/index.ts'
 import { builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
+import { importUserModule } from './import-user-module.ts'
 
 /** What `toolcheck eval` was asked to play, as the suite files read it. */
 export interface EvalSources {
@@ -82,10 +82,9 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
 /** The exported values of a module (its default export among them), or none with a problem noted. */
 async function exportsOf(path: string, problems: string[]): Promise<unknown[]> {
   try {
-    const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
-    return Object.values(module)
+    return Object.values(await importUserModule(path))
   } catch (error) {
-    problems.push(`${path}: cannot be imported (${error instanceof Error ? error.message : String(error)})`)
+    problems.push((error as Error).message)
     return []
   }
 }

@@ -171,8 +171,8 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('p', {}, [
       element('span', { className: 'verdict verdict-' + run.verdict, text: run.verdict }),
       run.verdict === 'error'
-        ? (run.culprit === 'domain' ? ' not scored: a tool of the domain broke (a bug in the domain, not the agent\'s failure)' : ' not scored: the run ended in an infrastructure error')
-        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided') + (run.culprit === 'agent' ? '; the agent\'s own code broke, so the run scores 0' : ''),
+        ? (run.culprit === 'domain' ? " not scored: a tool of the domain broke (a bug in the domain, not the agent's failure)" : ' not scored: the run ended in an infrastructure error')
+        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided') + (run.culprit === 'agent' ? "; the agent's own code broke, so the run scores 0" : ''),
       element('br'),
       'test ' + (run.testPassed ? 'passed' : 'failed') + ': ' + run.file + ' > ' + run.test,
       element('br'),
@@ -188,8 +188,8 @@ export const HTML_COMMON_SCRIPT = `
       if (errorDetails.tool !== undefined) lines.push('tool: ' + errorDetails.tool)
       if (errorDetails.arguments !== undefined) lines.push('arguments: ' + JSON.stringify(errorDetails.arguments))
       if (errorDetails.returned !== undefined) lines.push('returned: ' + errorDetails.returned)
-      if (errorDetails.stack !== undefined) lines.push((lines.length > 0 ? '\n' : '') + errorDetails.stack)
-      root.appendChild(element('pre', { className: 'error-details', text: lines.join('\n') }))
+      if (errorDetails.stack !== undefined) lines.push((lines.length > 0 ? '\\n' : '') + errorDetails.stack)
+      root.appendChild(element('pre', { className: 'error-details', text: lines.join('\\n') }))
     }
     var milestones = list(detail[0], details.matches)
     var minefields = list(detail[1], details.matches)

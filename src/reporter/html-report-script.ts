@@ -189,7 +189,7 @@ export const HTML_REPORT_SCRIPT = `
       element('span', { className: 'cell test muted', text: run.test, title: run.file + ' > ' + run.test }),
       element('span', { className: 'cell augmentation', text: run.augmentation, title: run.augmentation }),
       element('span', { className: 'cell number', text: String(run.trial) }),
-      element('span', { className: 'cell verdict verdict-' + run.verdict, text: run.verdict, title: run.culprit ? 'ended by the ' + (run.culprit === 'agent' ? 'agent\'s own code' : run.culprit) : null }),
+      element('span', { className: 'cell verdict verdict-' + run.verdict, text: run.verdict, title: run.culprit ? 'ended by the ' + (run.culprit === 'agent' ? "agent's own code" : run.culprit) : null }),
       element('span', { className: 'cell number score', text: milli(run.score) }),
       element('span', { className: 'cell number', text: String(run.turns) }),
       element('span', { className: 'cell number', text: tokens(run.promptTokens + run.completionTokens) }),

@@ -190,7 +190,7 @@ browserTest('a run that ended in an infrastructure error shows its reason in the
     await page.selectOption('#filter-status', 'error')
     await expect.poll(() => page.locator('.run-row').count()).toBe(1)
     const row = page.locator('.run-row').first()
-    expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')
+    expect(await row.locator('.error-kind').textContent()).toBe('infrastructure: rate-limit')
     expect(await row.locator('.error-kind').getAttribute('title')).toBe('the endpoint kept answering 429 after 5 attempts')
     await row.click()
     await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('infrastructure error (rate-limit): the endpoint kept answering 429 after 5 attempts')
