@@ -76,8 +76,14 @@ export interface DomainPrompts {
   readonly userExample?: Demonstration
 }
 
-/** The default rows of a domain's tables, as its `defaultRows` returns them. */
-export type DefaultRows<Tables extends TableSchemas> = { readonly [Name in keyof Tables]?: readonly z.input<Tables[Name]>[] }
+/**
+ * The default rows of a domain's tables, as its `defaultRows` returns them: read-only all the way
+ * down (worlds freeze them), so a literal list in a row (`tags: ['kitchen']`) fits as written.
+ */
+export type DefaultRows<Tables extends TableSchemas> = { readonly [Name in keyof Tables]?: readonly ReadonlyDeep<z.input<Tables[Name]>>[] }
+
+/** A value whose lists and objects are all read-only. */
+type ReadonlyDeep<T> = T extends readonly (infer Item)[] ? readonly ReadonlyDeep<Item>[] : T extends object ? { readonly [Key in keyof T]: ReadonlyDeep<T[Key]> } : T
 
 /** What `defineDomain` takes. */
 export interface DomainDefinition<Tables extends TableSchemas, Tools extends readonly AnyTool[]> {

@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { chromium } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Report } from '../../src/reporter/report.ts'
+import { openInChromium } from './open-in-chromium.ts'
 import { packedProject } from './packed-project.ts'
 import { failureText, readReport, runFixture } from './run-fixture.ts'
 
@@ -89,14 +87,9 @@ async function evalIn(project: string, args: readonly string[]): Promise<{ code:
   )
 }
 
-/** The page counts the culprits apart, filters by culprit, and shows a domain error's tool, arguments and stack. Checked in Chromium where one is installed. */
+/** The page counts the culprits apart, filters by culprit, and shows a domain error's tool, arguments and stack (in Chromium, where one is installed). */
 async function expectCulpritsOnThePage(page: string): Promise<void> {
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
-  if (executablePath === undefined) return
-  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
-  try {
-    const tab = await browser.newPage()
-    await tab.goto(pathToFileURL(page).href)
+  await openInChromium(page, async (tab) => {
     await expect.poll(() => tab.locator('#totals').textContent()).toContain("1 passed, 1 failed (1 where the agent's own code broke), 1 domain error, 1 infrastructure error")
     await tab.selectOption('#filter-status', 'domain')
     await expect.poll(() => tab.locator('.run-row').count()).toBe(1)
@@ -108,7 +101,5 @@ async function expectCulpritsOnThePage(page: string): Promise<void> {
     await expect.poll(() => tab.locator('.run-row').count()).toBe(1)
     await tab.locator('.run-row').first().click()
     await expect.poll(() => tab.locator('#run-details p').first().textContent()).toContain("; the agent's own code broke, so the run scores 0")
-  } finally {
-    await browser.close()
-  }
+  })
 }

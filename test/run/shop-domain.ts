@@ -104,7 +104,7 @@ export const shopTools: readonly AnyTool[] = [listItems, tagItem, tagInPlace, ta
 export const shopDomain = defineDomain({
   name: 'shop',
   tables: { items: { key: 'item_id', row: itemRow } },
-  defaultRows: () => ({ items: [{ item_id: 'i-1', name: 'kettle', tags: ['kitchen'] as string[], stock: 3 }, { item_id: 'i-2', name: 'lamp' }] }),
+  defaultRows: () => ({ items: [{ item_id: 'i-1', name: 'kettle', tags: ['kitchen'], stock: 3 }, { item_id: 'i-2', name: 'lamp' }] }),
   tools: shopTools,
   toolTimeoutMs: 40,
 })
