@@ -3,7 +3,7 @@ import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
 import { WorldDraft } from '../world/index.ts'
 import { closestNames } from './closest-names.ts'
 import { codeStack, describeCodeValue, thrownText } from './code-stack.ts'
-import type { Clock, IdSource } from './context.ts'
+import type { Clock, IdSource, ToolContext } from './context.ts'
 import type { AnyTool, ToolAudience } from './define-tool.ts'
 import { unmetRequirement } from './require-setting.ts'
 import { toJsonResult } from './to-json-result.ts'
@@ -63,9 +63,10 @@ export interface ExecutionOutcome {
  * The tool's own bugs come back as a `fault` (see `ToolFault`): throwing anything but a
  * `ToolError`, returning `undefined` or a value that is not JSON, not settling in time, and,
  * with `tables`, writing a table or column its domain does not have. The rows it reads are
- * read-only views, so changing one in place is refused as a fault naming the path (a tool that
- * copies rows with `structuredClone`, which refuses views, is run again on the frozen rows
- * themselves, which refuse such a change as well).
+ * frozen all the way down, so changing one in place never reaches the world: strict code (every
+ * ES module, so every module vitest and `toolcheck eval` load) gets a `TypeError`, and the call
+ * is played again on copies of the rows to name the path it changed, as a `row-mutated` fault.
+ * Code that is not strict has such a change ignored by JavaScript itself, without a word.
  */
 export async function executeToolCall(request: ExecutionRequest): Promise<ExecutionOutcome> {
   const { world } = request
@@ -86,13 +87,19 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (!validation.ok) return failed(request, tool.name, call.arguments, validation.error)
     const unmet = unmetRequirement(world, tool.requires ?? [])
     if (unmet !== undefined) return failed(request, tool.name, validation.arguments, new ToolError(unmet.kind, unmet.message))
-    let ran = await runTool(tool, validation.parsed, request, true)
-    // structuredClone refuses the read-only views; the frozen rows themselves copy.
-    if ('thrown' in ran && isDataCloneError(ran.thrown) && ran.draft.violation === undefined) ran = await runTool(tool, validation.parsed, request, false)
+    let ran = await runTool(tool, validation.parsed, request, false)
+    // A change in place to a frozen row throws without saying where: the call is played again
+    // on copies of the rows, where the change goes through and is found.
+    const frozenWrite = 'thrown' in ran && isFrozenWrite(ran.thrown) ? ran.thrown : undefined
+    if (frozenWrite !== undefined) ran = await runTool(tool, validation.parsed, request, true)
     const faultOf = (kind: ToolFaultKind, message: string, stack?: string): ExecutionOutcome =>
       faulted(request, tool.name, validation.arguments, { kind, tool: tool.name, arguments: validation.arguments, message, ...(stack === undefined ? {} : { stack }) })
     const violation = ran.draft.violation
     if (violation !== undefined) return faultOf(violation.kind, violation.message, codeStack(violation))
+    const inPlace = ran.draft.changedInPlace()
+    if (inPlace !== undefined) return faultOf(inPlace.kind, inPlace.message, codeStack(frozenWrite))
+    if (frozenWrite !== undefined)
+      return faultOf('row-mutated', `changed a value it read from the world in place (${thrownText(frozenWrite)}); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read`, codeStack(frozenWrite))
     if ('timedOut' in ran) return faultOf('tool-timeout', `did not settle within its time limit of ${ran.timedOut} ms`)
     if ('thrown' in ran) {
       const thrown = ran.thrown
@@ -101,7 +108,6 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
         const declared = thrown as { readonly kind: string; readonly message: string }
         return failed(request, tool.name, validation.arguments, thrown instanceof ToolError ? thrown : new ToolError(declared.kind, declared.message))
       }
-      if (isFrozenWrite(thrown)) return faultOf('row-mutated', `changed a value it read from the world in place (${thrownText(thrown)}); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read`, codeStack(thrown))
       return faultOf('tool-threw', `threw ${thrownText(thrown)}`, codeStack(thrown))
     }
     if (ran.returned === undefined) return faultOf('invalid-result', 'returned undefined; a tool returns JSON, and null when it has nothing to report')
@@ -119,26 +125,44 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
 type ToolRun = { readonly draft: WorldDraft } & ({ readonly returned: unknown } | { readonly thrown: unknown } | { readonly timedOut: number })
 
 /**
- * Runs a tool's code on a fresh draft, within its time limit (the tool's, else the request's, else
- * `DEFAULT_TOOL_TIMEOUT_MS`), and says how it ended. A tool that never settles is left behind:
- * its draft is dropped, and its signal fired.
+ * Runs a tool's code on a fresh draft and says how it ended. A tool that returns at once (most
+ * do) is done; one that returns a promise has until its time limit (the tool's, else the
+ * request's, else `DEFAULT_TOOL_TIMEOUT_MS`) to settle, and one that never does is left behind:
+ * its draft is dropped and its signal fired. The signal is made only for a tool that reads it.
  */
-async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest, views: boolean): Promise<ToolRun> {
-  const draft = new WorldDraft(request.world, { ...(request.tables === undefined ? {} : { tables: request.tables }), views })
+async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest, copies: boolean): Promise<ToolRun> {
+  const draft = new WorldDraft(request.world, { ...(request.tables === undefined ? {} : { tables: request.tables }), copies })
   const limit = tool.timeoutMs ?? request.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS
-  const controller = new AbortController()
-  const signal = request.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, request.signal])
+  let controller: AbortController | undefined
+  let signal: AbortSignal | undefined
+  const context: ToolContext = {
+    world: draft,
+    clock: request.clock,
+    ids: request.ids,
+    get signal() {
+      controller ??= new AbortController()
+      signal ??= request.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, request.signal])
+      return signal
+    },
+  }
+  let returned: unknown
+  try {
+    returned = callToolCode(tool, parsed, context)
+  } catch (thrown) {
+    return { draft, thrown }
+  }
+  if (!isThenable(returned)) return { draft, returned }
   let timer: ReturnType<typeof setTimeout> | undefined
   const timedOut = new Promise<ToolRun>((resolve) => {
     timer = setTimeout(() => {
-      controller.abort(new Error(`the tool did not settle within ${limit} ms`))
+      controller?.abort(new Error(`the tool did not settle within ${limit} ms`))
       resolve({ draft, timedOut: limit })
     }, limit)
   })
   try {
     return await Promise.race([
-      callToolCode(tool, parsed, { world: draft, clock: request.clock, ids: request.ids, signal }).then(
-        (returned): ToolRun => ({ draft, returned }),
+      Promise.resolve(returned).then(
+        (value): ToolRun => ({ draft, returned: value }),
         (thrown: unknown): ToolRun => ({ draft, thrown }),
       ),
       timedOut,
@@ -150,10 +174,14 @@ async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest
 
 /**
  * Where toolcheck hands over to a tool's code: `codeStack` keeps the frames above this one (the
- * tool's), whether the tool throws at once or after an await.
+ * tool's). An exception thrown after an await carries only the tool's frames anyway.
  */
-async function callToolCode(tool: AnyTool, parsed: unknown, context: Parameters<AnyTool['execute']>[1]): Promise<unknown> {
-  return await tool.execute(parsed as never, context)
+function callToolCode(tool: AnyTool, parsed: unknown, context: ToolContext): unknown {
+  return tool.execute(parsed as never, context)
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
 function failed(request: ExecutionRequest, tool: string, args: JsonValue, error: ToolError): ExecutionOutcome {
@@ -173,11 +201,7 @@ function asToolError(error: unknown): ToolError {
   return new ToolError('RuntimeError', String(error))
 }
 
-function isDataCloneError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'DataCloneError'
-}
-
-/** Whether an error is the one a frozen value throws at a change in strict code. */
+/** Whether an error is the one a frozen value throws at a change in strict code (V8's texts). */
 function isFrozenWrite(error: unknown): boolean {
   if (!(error instanceof TypeError)) return false
   return /^Cannot (add property|assign to read only property|delete property|define property|redefine property)|object is not extensible/.test(error.message)

@@ -30,7 +30,6 @@ export class ToolError extends Error {
     super(message)
     this.name = 'ToolError'
     this.kind = kind
-    Object.defineProperty(this, TOOL_ERROR_BRAND, { value: true })
   }
 
   /** Whether a value is a `ToolError` (of this or another copy of toolcheck). */
@@ -41,5 +40,10 @@ export class ToolError extends Error {
   /** The text the agent sees. */
   toAgentText(): string {
     return `${this.kind}: ${this.message}`
+  }
+
+  static {
+    // On the prototype, so that making one costs nothing more.
+    Object.defineProperty(ToolError.prototype, TOOL_ERROR_BRAND, { value: true })
   }
 }

@@ -1,7 +1,7 @@
 import { deepFreeze, isDeepFrozen } from './deep-freeze.ts'
 import type { JsonValue } from './json.ts'
 import { jsonEqual } from './json.ts'
-import { ReadOnlyViews, storedValue } from './read-only-views.ts'
+import { ReadCopies } from './read-copies.ts'
 import { WorldWriteError } from './world-write-error.ts'
 
 /**
@@ -90,11 +90,12 @@ export interface DraftGuard {
    */
   readonly tables?: Readonly<Record<string, TableInfo>>
   /**
-   * Hand out read-only views of rows (see `ReadOnlyViews`), so that a change in place is refused
-   * naming where it was made, in strict code or not. Without them the frozen rows refuse such a
-   * change on their own, naming neither.
+   * Hand out copies of rows (see `ReadCopies`), so that a change in place never reaches the
+   * world, in strict code or not, and `changedInPlace()` finds it. Without them tools read the
+   * frozen rows themselves, which refuse a change in strict code (a `TypeError` naming neither
+   * where nor what) and ignore it in code that is not.
    */
-  readonly views?: boolean
+  readonly copies?: boolean
 }
 
 /**
@@ -103,24 +104,36 @@ export interface DraftGuard {
  * written is frozen all the way down (copied first where the caller still holds it).
  *
  * With a `guard`, a write the domain does not allow (see `DraftGuard`) throws a `WorldWriteError`
- * and is remembered in `violation`, so that a tool that catches it is still found out.
+ * and is remembered in `violation`, so that a tool that catches it is still found out; with
+ * `copies`, a change made in place to a row that was read is found by `changedInPlace()`.
  */
 export class WorldDraft {
   readonly base: WorldSnapshot
   readonly #written = new Map<string, Row[]>()
   readonly #tables: Readonly<Record<string, TableInfo>> | undefined
-  readonly #views: ReadOnlyViews | undefined
+  readonly #copying: boolean
+  // Made on the first read: most calls of a tool read one or two tables, some none.
+  #copies: ReadCopies | undefined
+  // The copy of each table handed out since the table was last written, so that reading twice gives the same rows.
+  #copied: Map<string, Table> | undefined
+  // A frozen list of each written table's rows, until the table is written again.
+  #frozen: Map<string, Table> | undefined
   #violation: WorldWriteError | undefined
 
   constructor(base: WorldSnapshot, guard: DraftGuard = {}) {
     this.base = base
     this.#tables = guard.tables
-    this.#views = guard.views === true ? new ReadOnlyViews((error) => this.#refused(error)) : undefined
+    this.#copying = guard.copies === true
   }
 
   /** The first write this draft refused, if any (see `DraftGuard`). */
   get violation(): WorldWriteError | undefined {
     return this.#violation
+  }
+
+  /** With `copies`, the first change made in place to a copy of rows this draft handed out (see `ReadCopies`). */
+  changedInPlace(): WorldWriteError | undefined {
+    return this.#copies?.firstChange()
   }
 
   /** Whether any table was written. */
@@ -136,10 +149,21 @@ export class WorldDraft {
     return [...new Set([...Object.keys(this.base.tables), ...this.#written.keys()])]
   }
 
-  /** The current rows of `table` (empty when it does not exist); read-only views of them when the draft hands out views. */
+  /**
+   * The current rows of `table` (empty when it does not exist): frozen, so read-only however they
+   * are reached; copies of them when the draft hands out copies.
+   */
   rows(table: string): Table {
-    const rows = this.#written.get(table) ?? tableRows(this.base, table)
-    return this.#views === undefined ? rows : this.#views.view(rows, table, table)
+    const written = this.#written.get(table)
+    const rows = written === undefined ? tableRows(this.base, table) : this.#frozenWritten(table, written)
+    if (!this.#copying) return rows
+    this.#copied ??= new Map()
+    let copy = this.#copied.get(table)
+    if (copy === undefined) {
+      this.#copies ??= new ReadCopies(this.base.info)
+      this.#copied.set(table, (copy = this.#copies.copy(table, rows)))
+    }
+    return copy
   }
 
   /** The current settings row. */
@@ -166,7 +190,7 @@ export class WorldDraft {
     let count = 0
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] as Row
-      if (predicate(this.#shown(table, row, index))) {
+      if (predicate(row)) {
         rows[index] = deepFreeze({ ...row, ...checked })
         count++
       }
@@ -178,7 +202,7 @@ export class WorldDraft {
   remove(table: string, predicate: (row: Row) => boolean): number {
     this.#checkedTable(table)
     const rows = this.#writable(table)
-    const kept = rows.filter((row, index) => !predicate(this.#shown(table, row, index)))
+    const kept = rows.filter((row) => !predicate(row))
     const removed = rows.length - kept.length
     if (removed > 0) {
       rows.length = 0
@@ -190,6 +214,8 @@ export class WorldDraft {
   /** Replaces all rows of `table`. */
   replaceRows(table: string, rows: readonly Readonly<Record<string, JsonValue>>[]): void {
     this.#checkedTable(table)
+    this.#copied?.delete(table)
+    this.#frozen?.delete(table)
     this.#written.set(table, rows.map((row) => this.#checkedRow(table, row, true)))
   }
 
@@ -207,17 +233,16 @@ export class WorldDraft {
     return Object.freeze({ tables: Object.freeze(tables), info: this.base.info })
   }
 
-  /** A row as a predicate sees it: a view, when the draft hands out views. */
-  #shown(table: string, row: Row, index: number): Row {
-    return this.#views === undefined ? row : this.#views.view(row, table, `${table}[${index}]`)
-  }
-
-  #refused(error: WorldWriteError): void {
-    this.#violation ??= error
+  // The rows written so far, as a frozen list (the draft's own list changes with every write).
+  #frozenWritten(table: string, written: Row[]): Table {
+    this.#frozen ??= new Map()
+    let frozen = this.#frozen.get(table)
+    if (frozen === undefined) this.#frozen.set(table, (frozen = Object.freeze([...written])))
+    return frozen
   }
 
   #refuse(error: WorldWriteError): never {
-    this.#refused(error)
+    this.#violation ??= error
     throw error
   }
 
@@ -232,7 +257,7 @@ export class WorldDraft {
 
   /**
    * A row (or an update's patch) as stored: its columns checked against the guard's (and, for a
-   * whole row, its key present), views replaced by what they show, frozen all the way down.
+   * whole row, its key present), copied where the caller still holds it, frozen all the way down.
    */
   #checkedRow(table: string, row: Readonly<Record<string, JsonValue>>, whole: boolean): Row {
     const info = this.#checkedTable(table)
@@ -251,6 +276,9 @@ export class WorldDraft {
   }
 
   #writable(table: string): Row[] {
+    // What was handed out before this write shows the table as it was; the next read gets the new rows.
+    this.#copied?.delete(table)
+    this.#frozen?.delete(table)
     let rows = this.#written.get(table)
     if (rows === undefined) {
       rows = [...tableRows(this.base, table)]
@@ -268,4 +296,17 @@ function sameRows(a: Table, b: Table): boolean {
   if (a === b) return true
   if (a.length !== b.length) return false
   return a.every((row, index) => row === b[index] || jsonEqual(row, b[index] as Row))
+}
+
+/**
+ * A value to store in the world: frozen all the way down. A value frozen so already (a row's list
+ * that was read and written back) stays shared; anything else is copied first, so freezing never
+ * reaches into objects the caller still holds.
+ */
+function storedValue<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || isDeepFrozen(value)) return value
+  if (Array.isArray(value)) return deepFreeze(value.map((item: unknown) => storedValue(item))) as T
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: storedValue((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true })
+  return deepFreeze(copy) as T
 }

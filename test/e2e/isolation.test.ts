@@ -26,7 +26,7 @@ describe('runs are independent', () => {
     expect(verdicts).toEqual(new Set(['read-tags: passed', 'tag-note: error domain row-mutated']))
     expect(first.runs).toHaveLength(12)
     expect(first.runs.find((run) => run.error !== undefined)?.error?.message).toBe(
-      'the tool tag_note changed notes[0].tags[1] in place (assigned a value); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read',
+      'the tool tag_note changed notes[n-1].tags in place (a value it read from the world); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read',
     )
   })
 })

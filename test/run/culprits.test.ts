@@ -107,18 +107,25 @@ describe('the domain is the culprit when a tool breaks', () => {
     expect(trajectory.error).toMatchObject({ culprit: 'domain', kind: 'unknown-column', message: 'the tool paint_item wrote column colour of table items, which has no such column (its columns: item_id, name, tags, stock)' })
   })
 
-  test('changing a row it read in place is refused, naming the path, in strict code and in code that is not', async () => {
-    for (const tool of ['tag_item_in_place', 'tag_item_sloppy']) {
-      const trajectory = await play(callingAgent(tool, { item_id: 'i-1', tag: 'sale' }))
-      expect(trajectory.error).toMatchObject({ culprit: 'domain', kind: 'row-mutated', tool })
-      expect(trajectory.error?.message).toBe(
-        `the tool ${tool} changed items[0].tags[1] in place (assigned a value); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read`,
-      )
-      expect(trajectory.snapshots.at(-1)?.tables.items?.[0]?.tags).toEqual(['kitchen'])
-    }
+  test('changing a row it read in place is refused, naming the path; the world never sees it', async () => {
+    const trajectory = await play(callingAgent('tag_item_in_place', { item_id: 'i-1', tag: 'sale' }))
+    expect(trajectory.error).toMatchObject({ culprit: 'domain', kind: 'row-mutated', tool: 'tag_item_in_place' })
+    expect(trajectory.error?.message).toBe(
+      'the tool tag_item_in_place changed items[i-1].tags in place (a value it read from the world); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read',
+    )
+    // The stack is the frozen list's refusal, at the tool's line.
+    expect(trajectory.error?.stack).toMatch(/^TypeError: Cannot add property 1, object is not extensible\n {4}at .*shop-domain\.ts:\d+:\d+/)
+    expect(trajectory.snapshots.at(-1)?.tables.items?.[0]?.tags).toEqual(['kitchen'])
   })
 
-  test('a tool that copies a row with structuredClone and writes the copy back works', async () => {
+  test('code that is not in strict mode has such a change ignored by JavaScript itself: the world is as it was', async () => {
+    const trajectory = await play(callingAgent('tag_item_sloppy', { item_id: 'i-1', tag: 'sale' }))
+    expect(trajectory.status).toBe('completed')
+    expect(trajectory.traces[0]?.result).toBe(1)
+    expect(trajectory.snapshots.at(-1)?.tables.items?.[0]?.tags).toEqual(['kitchen'])
+  })
+
+  test('a tool that copies a row (structuredClone works on what it reads) and writes the copy back works', async () => {
     const trajectory = await play(callingAgent('restock', { item_id: 'i-1' }))
     expect(trajectory.status).toBe('completed')
     expect(trajectory.traces[0]?.result).toBe(13)

@@ -46,7 +46,7 @@ export const tagInPlace = tool('tag_item_in_place', tagArgs, true, (args, { worl
 })
 
 // Code built by the Function constructor is not strict: a frozen list ignores this assignment
-// there without a word (push would throw even so).
+// there without a word (push would throw even so). Modules are always strict.
 const sloppyPush = new Function('list', 'value', 'list[list.length] = value; return list.length') as (list: unknown, value: string) => number
 
 /** The same bug in code that is not in strict mode. */

@@ -34,49 +34,48 @@ describe('worlds share nothing anyone can change', () => {
 })
 
 describe('a guarded draft', () => {
-  test('hands out read-only views that read like the rows: lists stay lists, JSON and spreads are the same', () => {
-    const draft = new WorldDraft(world(), { views: true })
-    const rows = draft.rows('items')
-    const row = rows[0] as { item_id: string; tags: string[]; size: { width: number } }
-    expect(Array.isArray(rows) && Array.isArray(row.tags)).toBe(true)
-    expect(JSON.stringify(rows)).toBe('[{"item_id":"i-1","tags":["kitchen"],"size":{"width":2}}]')
-    expect({ ...row }).toEqual({ item_id: 'i-1', tags: ['kitchen'], size: { width: 2 } })
-    expect(Object.keys(row)).toEqual(['item_id', 'tags', 'size'])
-    expect(rows.map((item) => item.item_id)).toEqual(['i-1'])
-    expect(rows[0]).toBe(row)
-  })
-
-  test('refuses every change in place, naming the path, and remembers the first even when the tool catches it', () => {
-    const draft = new WorldDraft(world(), { views: true })
-    const row = draft.rows('items')[0] as { tags: string[]; size: { width: number } }
-    const attempts: [() => unknown, string][] = [
-      [() => row.tags.push('x'), 'items[0].tags[1]'],
-      [() => (row.size.width = 3), 'items[0].size.width'],
-      [() => delete (row as Partial<typeof row>).size, 'items[0].size'],
-      [() => (draft.rows('items') as { item_id: string }[]).push({ item_id: 'i-9' }), 'items[1]'],
-    ]
-    for (const [attempt, path] of attempts) {
-      let thrown: unknown
-      try {
-        attempt()
-      } catch (error) {
-        thrown = error
-      }
-      expect(thrown).toBeInstanceOf(WorldWriteError)
-      expect(thrown).toMatchObject({ kind: 'row-mutated', table: 'items', path })
-    }
-    expect(draft.violation?.path).toBe('items[0].tags[1]')
-    expect(draft.commit().tables.items?.[0]).toEqual({ item_id: 'i-1', tags: ['kitchen'], size: { width: 2 } })
-  })
-
-  test('a row that was read can be written back: the world stores the row, not the view', () => {
+  test('hands out copies of the rows: the same copy on every read until the table is written, and never the world\'s rows', () => {
     const base = world()
-    const draft = new WorldDraft(base, { views: true, tables: base.info })
+    const draft = new WorldDraft(base, { copies: true })
+    const rows = draft.rows('items')
+    expect(rows).toEqual(base.tables.items)
+    expect(rows).not.toBe(base.tables.items)
+    expect(rows[0]?.tags).not.toBe(base.tables.items?.[0]?.tags)
+    expect(draft.rows('items')).toBe(rows)
+    expect(() => structuredClone(rows)).not.toThrow()
+    draft.insert('items', { item_id: 'i-2', tags: [], size: { width: 1 } })
+    expect(draft.rows('items')).toHaveLength(2)
+    expect(draft.rows('items')).not.toBe(rows)
+  })
+
+  test('finds any change made in place to a copy, naming the path by the row\'s key, and the world never sees it', () => {
+    const changes: [(rows: Record<string, JsonValue>[]) => unknown, string][] = [
+      [(rows) => (rows[0]?.tags as string[]).push('x'), 'items[i-1].tags'],
+      [(rows) => ((rows[0]?.size as { width: number }).width = 3), 'items[i-1].size.width'],
+      [(rows) => delete rows[0]?.size, 'items[i-1]'],
+      [(rows) => rows.push({ item_id: 'i-9' }), 'items'],
+    ]
+    for (const [change, path] of changes) {
+      const base = world()
+      const draft = new WorldDraft(base, { copies: true })
+      change(draft.rows('items') as Record<string, JsonValue>[])
+      expect(draft.changedInPlace()).toMatchObject({ kind: 'row-mutated', table: 'items', path })
+      expect(draft.commit()).toBe(base)
+    }
+    const untouched = new WorldDraft(world(), { copies: true })
+    untouched.rows('items').map((row) => ({ ...row, tags: ['copied'] }))
+    expect(untouched.changedInPlace()).toBeUndefined()
+  })
+
+  test('a copy that was read can be written back, and what is stored is frozen and shared where it was', () => {
+    const base = world()
+    const draft = new WorldDraft(base, { copies: true, tables: base.info })
     const row = draft.rows('items')[0] as Record<string, JsonValue>
     draft.insert('items', { ...row, item_id: 'i-2' })
     const stored = draft.commit().tables.items?.[1] as Record<string, JsonValue>
-    expect(stored.tags).toBe(base.tables.items?.[0]?.tags)
-    expect(() => structuredClone(stored)).not.toThrow()
+    expect(stored).toEqual({ item_id: 'i-2', tags: ['kitchen'], size: { width: 2 } })
+    expect(Object.isFrozen(stored.tags)).toBe(true)
+    expect(draft.changedInPlace()).toBeUndefined()
   })
 
   test('refuses a table or column the world does not have, and a row without its key', () => {
