@@ -16,6 +16,8 @@ import { RougeTokenizer } from './rouge-l.ts'
 import type { ScoringMode } from './scoring-mode.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
+import type { ToolSandboxTable } from './toolsandbox-table.ts'
+import { matchOnMessages, toolSandboxTable } from './toolsandbox-table.ts'
 import { allHoldReason } from './types.ts'
 import type { EvaluationResult, MilestoneMatch } from './types.ts'
 
@@ -53,15 +55,22 @@ export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenar
   const semantic = new SemanticTexts()
   const embedder = options.embedder ?? lexicalEmbedder()
   const extractors = { ...builtInExtractors, ...options.extractors }
+  // ToolSandbox scores its conversation table, where each of several parallel calls is a row.
+  const table = options.scoring === 'toolsandbox' ? toolSandboxTable(trajectory) : undefined
   // Semantic similarities are looked up synchronously; each pass records the texts it lacked, and
   // they are embedded before the next. A pass can uncover new texts (a row is read only up to its
   // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
   // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
   for (;;) {
-    const result = evaluateOnce(trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
-    if (semantic.missing.length === 0) return result
+    const result = evaluateOnce(table?.trajectory ?? trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
+    if (semantic.missing.length === 0) return table === undefined ? result : onMessages(result, table)
     await semantic.load(embedder)
   }
+}
+
+/** A result placed on the rows of ToolSandbox's table, reported on the trajectory's messages. */
+function onMessages(result: EvaluationResult, table: ToolSandboxTable): EvaluationResult {
+  return { ...result, milestones: result.milestones.map((match) => matchOnMessages(match, table)), minefields: result.minefields.map((match) => matchOnMessages(match, table)) }
 }
 
 function evaluateOnce(
@@ -72,7 +81,8 @@ function evaluateOnce(
   similarities: Readonly<Record<string, ValueSimilarity>>,
   scoring: ScoringMode,
 ): EvaluationResult {
-  const index = new TrajectoryIndex(trajectory, { parallelSnapshots: scoring === 'toolsandbox' ? 'per-batch' : 'per-call' })
+  // ToolSandbox's table already shows every answer of a batch the world after it.
+  const index = new TrajectoryIndex(trajectory)
   const startIndex = trajectory.firstUserMessageIndex
   const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex, scoring }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }

@@ -8,7 +8,17 @@ import type { ToolRegistry } from '../tools/tool-registry.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { TableInfo, WorldSnapshot } from '../world/index.ts'
 import { canonicalJson } from '../world/index.ts'
-import { callOrders } from './call-orders.ts'
+import { callOrders, TOOLSANDBOX_EXHAUSTIVE_CALL_LIMIT } from './call-orders.ts'
+
+/**
+ * Which order of a batch of parallel calls counts when the orders end differently:
+ * - `toolcheck`: the worst (the most failed calls; the first such order on a tie), over every
+ *   order up to four calls and a seeded sample of 24 beyond;
+ * - `toolsandbox`: ToolSandbox's rule: the first order, in `itertools.permutations` order, in
+ *   which any call fails (its answers in that order, and its world), else the agent's own order,
+ *   over every order up to seven calls (see `TOOLSANDBOX_EXHAUSTIVE_CALL_LIMIT`).
+ */
+export type ParallelCallRule = 'toolcheck' | 'toolsandbox'
 
 /** The calls of one message and everything they may touch. */
 export interface ParallelCallsRequest {
@@ -26,6 +36,8 @@ export interface ParallelCallsRequest {
   /** The time limit of a call, for tools that set none. */
   readonly timeoutMs?: number
   readonly signal?: AbortSignal
+  /** Which order counts when the orders end differently (`toolcheck` by default). */
+  readonly rule?: ParallelCallRule
 }
 
 /** What the calls did in the order that was kept. */
@@ -51,8 +63,9 @@ export interface ParallelCallsResult {
  * is tried (all of them up to four calls, a seeded sample of 24 beyond), each from the same world
  * on a fork of the id source. When every order ends the same way the agent's own order is kept.
  * When they differ the calls raced, and the worst order is kept (the one with the most failed
- * calls; the first such order on a tie), as ToolSandbox does: an agent that fires dependent calls
- * together does not get the benefit of a lucky order.
+ * calls; the first such order on a tie): an agent that fires dependent calls together does not
+ * get the benefit of a lucky order. With `rule: 'toolsandbox'` the order kept is ToolSandbox's
+ * (see `ParallelCallRule`), and no order is tried after the first that fails.
  *
  * Two orders "end the same way" when each call has the same result or error and the changed
  * tables hold the same rows, after every id the run handed out is replaced by a placeholder
@@ -62,7 +75,8 @@ export interface ParallelCallsResult {
  * agent then, and the run ends on the fault.
  */
 export async function runParallelCalls(request: ParallelCallsRequest): Promise<ParallelCallsResult> {
-  const orders = callOrders(request.calls.length, request.seed)
+  const toolSandbox = request.rule === 'toolsandbox'
+  const orders = callOrders(request.calls.length, request.seed, toolSandbox ? TOOLSANDBOX_EXHAUSTIVE_CALL_LIMIT : undefined)
   const trials: { order: number[]; outcomes: ExecutionOutcome[]; ids: IdSource; failures: number; signature: string }[] = []
   for (const order of orders) {
     const ids = recordingIds(request.ids.fork())
@@ -75,12 +89,14 @@ export async function runParallelCalls(request: ParallelCallsRequest): Promise<P
       if (outcome.fault !== undefined) return { outcomes, order: order.slice(0, step + 1), ids: ids.source, ordersTried: trials.length + 1, distinctOutcomes: 1, fault: outcome.fault }
     }
     const failures = outcomes.filter((outcome) => outcome.trace.error !== undefined).length
-    const signature = orders.length === 1 ? '' : signatureOf(order, outcomes, request.world, world, ids.handedOut)
+    const signature = request.calls.length <= 1 ? '' : signatureOf(order, outcomes, request.world, world, ids.handedOut)
     trials.push({ order, outcomes, ids: ids.source, failures, signature })
+    if (toolSandbox && failures > 0) break
   }
   const distinctOutcomes = new Set(trials.map((trial) => trial.signature)).size
   let kept = trials[0] as (typeof trials)[number]
-  if (distinctOutcomes > 1) for (const trial of trials) if (trial.failures > kept.failures) kept = trial
+  if (toolSandbox) kept = trials.find((trial) => trial.failures > 0) ?? kept
+  else if (distinctOutcomes > 1) for (const trial of trials) if (trial.failures > kept.failures) kept = trial
   return { outcomes: kept.outcomes, order: kept.order, ids: kept.ids, ordersTried: trials.length, distinctOutcomes }
 }
 

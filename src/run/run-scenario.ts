@@ -25,6 +25,7 @@ import { endConversation } from '../tools/end-conversation-tool.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
 import { clockOf } from '../scenario/index.ts'
+import type { ParallelCallRule } from './run-parallel-calls.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
 import { rememberRun } from './scenario-of.ts'
 import { userBriefing } from './system-prompts.ts'
@@ -55,6 +56,12 @@ export interface RunOptions {
   readonly trial?: number
   /** Seeds ids and the sample of parallel-call orders (0 by default). */
   readonly seed?: number
+  /**
+   * Which order of a batch of parallel calls counts when the orders end differently: toolcheck's
+   * (the worst, by default) or ToolSandbox's (the first that fails); see `ParallelCallRule`.
+   * `playScenario` and the scenario tests take it from the plugin's `scoring`.
+   */
+  readonly parallelCalls?: ParallelCallRule
   readonly signal?: AbortSignal
   /**
    * Replace the prompts for this run: `agent`, the agent's system prompt; `user`, who the simulated
@@ -142,7 +149,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
-  const environment: Environment = { registry, clock, seed, budgetSpent, ...writableTables(startingWorld), toolTimeoutMs: domain.toolTimeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }
+  const environment: Environment = { registry, clock, seed, budgetSpent, ...writableTables(startingWorld), toolTimeoutMs: domain.toolTimeoutMs, parallelCalls: options.parallelCalls ?? 'toolcheck', ...(options.signal === undefined ? {} : { signal: options.signal }) }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
@@ -231,6 +238,7 @@ interface Environment {
   readonly tables?: Readonly<Record<string, TableInfo>>
   /** The time limit of a tool call, for tools that set none. */
   readonly toolTimeoutMs: number
+  readonly parallelCalls: ParallelCallRule
   readonly signal?: AbortSignal
 }
 
@@ -351,6 +359,7 @@ async function runAgentCalls(requested: readonly RequestedCall[], content: strin
     seed: `${environment.seed}:${messageIndex}`,
     ...(environment.tables === undefined ? {} : { tables: environment.tables }),
     timeoutMs: environment.toolTimeoutMs,
+    rule: environment.parallelCalls,
     ...(environment.signal === undefined ? {} : { signal: environment.signal }),
   })
   state.ids = result.ids

@@ -12,7 +12,7 @@ import { resolveScenarioDomain } from '../scenario/index.ts'
 import { runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
-import { evaluateAgainst } from './evaluate-run.ts'
+import { configuredScoring, evaluateAgainst } from './evaluate-run.ts'
 import { quoteMessage } from './quote-message.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
@@ -371,6 +371,7 @@ const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
     domain: roles.domain,
     registry: roles.registry,
     seed: roles.seed,
+    parallelCalls: configuredScoring(),
     ...(roles.user === undefined ? {} : { user: roles.user }),
     ...(roles.signal === undefined ? {} : { signal: roles.signal }),
   })
