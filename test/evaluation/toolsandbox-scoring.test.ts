@@ -218,7 +218,7 @@ describe('ToolSandbox scoring (scoring: "toolsandbox")', () => {
       say.result('send_message_with_phone_number', { phone_number: '+2', content: 'hi Bo' }, 'm2', undefined, 'c2'),
       say.agent('Sent both.'),
     ])
-    const request = (phone: string) => ({ constraints: [{ kind: 'request', anyOf: [{ tool: 'send_message_with_phone_number', arguments: { phone_number: phone } }] }] }) as const
+    const request = (phone: string): MilestoneInput => ({ constraints: [{ kind: 'request', anyOf: [{ tool: 'send_message_with_phone_number', arguments: { phone_number: phone } }] }] })
     const boThenAnn = scenarioOf([request('+2'), request('+1')])
     // toolcheck: both requests are the one message 1.
     expect((await evaluate(trajectory, boThenAnn)).score).toBe(1)
