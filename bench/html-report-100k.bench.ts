@@ -6,6 +6,7 @@ import { AUGMENTATION_COLUMNS } from '../src/augmentation/index.ts'
 import { CATEGORIES } from '../src/scenario/index.ts'
 import { renderHtmlReport } from '../src/reporter/render-html-report.ts'
 import type { Report, ReportRun } from '../src/reporter/report.ts'
+import { reportSettings } from '../src/reporter/report-settings.ts'
 import { summarizeRuns } from '../src/reporter/summarize-runs.ts'
 import type { Transcript, TranscriptMessage } from '../src/vitest/transcript.ts'
 import { defineBenchmarks } from './harness.ts'
@@ -78,7 +79,7 @@ function setup(): State {
     transcripts.push(transcriptOf(id, scenario, column, trial, index))
   }
   return {
-    report: { format: 'toolcheck-report', version: 2, agent: 'openai:gpt-4o-mini', agents: ['openai:gpt-4o-mini'], users: ['scripted'], domains: ['device'], runs, summary: summarizeRuns(runs), problems: [] },
+    report: { format: 'toolcheck-report', version: 2, agent: 'openai:gpt-4o-mini', agents: ['openai:gpt-4o-mini'], users: ['scripted'], domains: ['device'], settings: reportSettings(runs, { agentSpec: 'openai:gpt-4o-mini' }), scenarios: {}, runs, summary: summarizeRuns(runs), problems: [] },
     transcripts,
   }
 }

@@ -5,6 +5,7 @@ import type { Scenario } from '../src/scenario/index.ts'
 import type { DistractionToolsConstraints } from './distraction-tools.ts'
 import { distractionTools } from './distraction-tools.ts'
 import { paraphrases } from './paraphrases.ts'
+import { requireScenario } from './_internals/require-scenario.ts'
 import { toolSubset } from './_internals/tool-subset.ts'
 
 /** Constraints of `augmentation`. */
@@ -32,6 +33,7 @@ export interface AugmentationConstraints {
  * single tool), and the fully shrunk value is the plain augmentation.
  */
 export function augmentation(constraints: AugmentationConstraints): fc.Arbitrary<Augmentation> {
+  requireScenario('augmentation', constraints)
   const scrambles = new Set(constraints.scrambles ?? TOOL_SCRAMBLES)
   const subsetConstraints = {
     scenario: constraints.scenario,

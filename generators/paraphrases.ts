@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { Augmentation } from '../src/augmentation/index.ts'
 import { PLAIN_AUGMENTATION } from '../src/augmentation/index.ts'
 import type { Scenario } from '../src/scenario/index.ts'
+import { requireScenario } from './_internals/require-scenario.ts'
 import { onlyChanges } from './_internals/tool-subset.ts'
 
 /** Constraints of `paraphrases`. */
@@ -22,6 +23,7 @@ export interface ParaphrasesConstraints {
  * message: no augmentation. A scenario without paraphrases gives only the plain augmentation.
  */
 export function paraphrases(constraints: ParaphrasesConstraints): fc.Arbitrary<Augmentation> {
+  requireScenario('paraphrases', constraints)
   const own = constraints.scenario.paraphrases.map((_, position) => position)
   const written = [...(constraints.written ?? [])]
   const choices: fc.Arbitrary<number | string>[] = []

@@ -83,4 +83,18 @@ describe('architecture', () => {
     )
     expect(offending).toEqual([])
   })
+
+  test('reports, comparisons and gates stack in that order: none imports a layer above it', () => {
+    // The gates compare a run with its baseline, and the comparison reads reports, so each sits
+    // above the one before; the reporter vitest runs with the gates is the gates' own.
+    const above: Record<string, readonly string[]> = { 'src/reporter': ['src/compare', 'src/gates'], 'src/compare': ['src/gates'] }
+    const offending = Object.entries(above).flatMap(([folder, higher]) =>
+      sourceFiles(folder).flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => higher.some((layer) => target.startsWith(`${layer}/`)))
+          .map(({ target }) => `${file} imports ${target}`),
+      ),
+    )
+    expect(offending).toEqual([])
+  })
 })

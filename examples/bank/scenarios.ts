@@ -32,7 +32,7 @@ export const transferFromLockedAccount = defineScenario({
   reference: solution(bank, (s) => {
     s.call('transfer_funds', { from: 'acc-17', to: 'acc-2', amount: 50 })
     s.say('acc-17 is locked. What is its PIN?')
-    s.user('4321')
+    s.user('4321', { answers: ['pin'] })
     s.call('unlock_account', { account_id: 'acc-17', pin: '4321' })
     s.call('transfer_funds', { from: 'acc-17', to: 'acc-2', amount: 50 })
     s.say('Done: 50 dollars went to acc-2, and acc-17 now holds 450 dollars.')
@@ -51,7 +51,7 @@ export const sendWithoutAmount = defineScenario({
   minefields: [neverCalled('close_account')],
   reference: solution(bank, (s) => {
     s.say('How much should I send to acc-2?')
-    s.user('30 dollars.')
+    s.user('30 dollars.', { answers: ['how much', 'amount'] })
     s.call('transfer_funds', { from: 'acc-17', to: 'acc-2', amount: 30 })
     s.say('Sent 30 dollars to acc-2.')
     s.end()

@@ -3,6 +3,7 @@ import type { Augmentation, ToolScramble } from '../../src/augmentation/index.ts
 import { PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { allowedTools } from '../../src/scenario/index.ts'
+import { requireScenario } from './require-scenario.ts'
 
 /** Constraints shared by the per-tool scramble generators. */
 export interface ToolScrambleConstraints {
@@ -20,12 +21,22 @@ export interface ToolScrambleConstraints {
  * scramble matters, and ends at the empty subset: no augmentation.
  */
 export function toolSubset(field: ToolScramble, constraints: ToolScrambleConstraints): fc.Arbitrary<Augmentation> {
+  requireScenario(GENERATOR_OF[field], constraints)
   const tools = [...(constraints.tools ?? allowedTools(constraints.scenario))]
   const maxLength = Math.min(tools.length, constraints.maxTools ?? tools.length)
   return fc.subarray(tools, { minLength: 0, maxLength }).map(
     (selected): Augmentation => ({ ...PLAIN_AUGMENTATION, [field]: selected }),
     (value) => selectionOf(value, field),
   )
+}
+
+/** The generator that applies each scramble, for the message when it is called without a scenario. */
+const GENERATOR_OF: Readonly<Record<ToolScramble, string>> = {
+  scrambledNames: 'scrambledToolNames',
+  removedDescriptions: 'scrambledDescriptions',
+  removedArgumentDescriptions: 'scrambledArgumentDescriptions',
+  removedArgumentTypes: 'scrambledArgumentTypes',
+  renamedArguments: 'scrambledArgumentNames',
 }
 
 /** The tool list an augmentation applies `field` to, when it changes nothing else; throws otherwise. */

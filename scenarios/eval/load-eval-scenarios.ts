@@ -70,13 +70,15 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
       }
     }
   }
+  // A module may export a scenario both on its own and in a list: the same object counts once.
+  const distinct = [...new Set(scenarios)]
   const seen = new Set<string>()
-  for (const scenario of scenarios) {
+  for (const scenario of distinct) {
     if (seen.has(scenario.id)) problems.push(`two scenarios have the id ${scenario.id}; ids must be unique`)
     seen.add(scenario.id)
   }
   if (problems.length > 0) throw new EvalSourceError(problems)
-  return { scenarios, domains }
+  return { scenarios: distinct, domains }
 }
 
 /** The exported values of a module (its default export among them), or none with a problem noted. */

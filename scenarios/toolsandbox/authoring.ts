@@ -49,6 +49,29 @@ export function resolveLocalTime(s: SolutionWriter, parts: Readonly<Record<strin
   return s.call('datetime_info_to_timestamp', parts)
 }
 
+/**
+ * What the corpus's user replies answer: the words of the questions they are answers to (see
+ * `SolutionWriter.user`). The scripted user keeps each reply until the agent asks with one of
+ * them, so an agent that never asks for the missing value never learns it. Each list holds the
+ * words an assistant asks with, and none a statement about the task would use by itself.
+ */
+export const ASKED_FOR = Object.freeze({
+  /** A phone number. */
+  number: ['number', 'phone'],
+  /** What a text message should say. */
+  messageText: ['say', 'write', 'message', 'content', 'wording'],
+  /** What a reminder is about. */
+  reminderText: ['say', 'about', 'content', 'text', 'what should', 'what would'],
+  /** When something happens. */
+  time: ['when', 'time', 'date', 'what day', 'which day'],
+  /** Which of several (people, places, reminders, companies, currencies). */
+  which: ['which', 'who', 'do you mean'],
+  /** How much of something. */
+  amount: ['how much', 'how many', 'amount'],
+  /** How far. */
+  distance: ['how far', 'distance', 'how long', 'how many'],
+}) satisfies Record<string, readonly string[]>
+
 // ---------------------------------------------------------------------------------------------
 // Milestones and minefields
 

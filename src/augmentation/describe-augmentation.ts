@@ -34,8 +34,10 @@ export function describeAugmentation(augmentation: Augmentation): string {
 
 /**
  * The kind of an augmentation, as a run's label: which changes it makes, not to which tools
- * (`3 distraction tools + tool descriptions scrambled`), or `none`. The report groups runs by
+ * (`3 distraction tools, tool descriptions scrambled`), or `none`. The report groups runs by
  * `augmentationColumns` instead, where a combined augmentation counts under each of its parts.
+ * Labels name tests too, so they hold no character a regular expression reads specially:
+ * `vitest -t` with a test's name then finds that test.
  */
 export function augmentationKind(augmentation: Augmentation): string {
   const parts: string[] = []
@@ -47,7 +49,7 @@ export function augmentationKind(augmentation: Augmentation): string {
     if (selection === 'all' || selection.length > 0) parts.push(SCRAMBLE_COLUMNS[field])
   }
   if (augmentation.paraphrase !== null) parts.push('paraphrased')
-  return parts.length === 0 ? 'none' : parts.join(' + ')
+  return parts.length === 0 ? 'none' : parts.join(', ')
 }
 
 function distractionWords(count: number | 'all'): string | undefined {

@@ -25,9 +25,9 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * `3 distraction tools`, `10 distraction tools`, `all tools`, then the four scrambles alone).
  * Labels, in this order: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`,
- * `3 distraction tools + tool names scrambled`, `3 distraction tools + tool descriptions scrambled`,
- * `3 distraction tools + argument descriptions scrambled`,
- * `3 distraction tools + argument types scrambled`.
+ * `3 distraction tools, tool names scrambled`, `3 distraction tools, tool descriptions scrambled`,
+ * `3 distraction tools, argument descriptions scrambled`,
+ * `3 distraction tools, argument types scrambled`.
  */
 export const TOOLSANDBOX_VARIANTS: readonly NamedAugmentation[] = Object.freeze([
   variant({}),

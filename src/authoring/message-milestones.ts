@@ -6,7 +6,7 @@ import { milestoneOf } from './milestone-options.ts'
  * The agent tells the user something close to `content`, or to the best of several alternative
  * texts (ROUGE-L by default).
  */
-export function agentTells<const Table extends string = never>(content: string | readonly string[], similarity: Similarity = 'rouge-l', options?: MilestoneOptions<Table>): TypedMilestoneInput<Table, never> {
+export function agentTells<const Table extends string = never>(content: string | readonly string[], similarity: Similarity = 'rouge-l', options?: MilestoneOptions<Table>): TypedMilestoneInput<NoInfer<Table>, never> {
   return milestoneOf<Table, never>({ kind: 'message', from: 'agent', to: 'user', content: typeof content === 'string' ? content : [...content], similarity }, options)
 }
 
@@ -16,7 +16,7 @@ export function agentTells<const Table extends string = never>(content: string |
  * thousands separators do not matter). Give alternatives that only a correct answer contains:
  * `'is on'` or `'enabled'` rather than a bare `'on'`, which `'not on'` contains too.
  */
-export function agentMentions<const Table extends string = never>(text: string | readonly string[], options?: MilestoneOptions<Table>): TypedMilestoneInput<Table, never> {
+export function agentMentions<const Table extends string = never>(text: string | readonly string[], options?: MilestoneOptions<Table>): TypedMilestoneInput<NoInfer<Table>, never> {
   return agentTells(text, 'mentions', options)
 }
 
@@ -41,7 +41,7 @@ export const CANNOT_DO: readonly string[] = [
 ]
 
 /** The agent tells the user it cannot do the task with the tools it has (see {@link CANNOT_DO}). */
-export function agentSaysItCannot<const Table extends string = never>(options: MilestoneOptions<Table> = { name: 'tells the user it cannot do it' }): TypedMilestoneInput<Table, never> {
+export function agentSaysItCannot<const Table extends string = never>(options: MilestoneOptions<Table> = { name: 'tells the user it cannot do it' }): TypedMilestoneInput<NoInfer<Table>, never> {
   return agentMentions(CANNOT_DO, options)
 }
 

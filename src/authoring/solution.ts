@@ -28,8 +28,11 @@ export interface SolutionWriter<Tool extends string = string> {
   parallel(...calls: readonly CallInput<Tool>[]): CallHandle[]
   /** The agent says something to the user. */
   say(content: string): void
-  /** The user replies. */
-  user(content: string): void
+  /**
+   * The user replies. With `answers` (the words of the question it answers: `['number', 'phone']`),
+   * the scripted user keeps the reply to itself until the agent asks about one of them.
+   */
+  user(content: string, options?: { readonly answers?: readonly string[] }): void
   /** The user ends the conversation. */
   end(): void
 }
@@ -79,8 +82,8 @@ export function solution(...args: [AnyDomain, (writer: SolutionWriter) => void] 
     say(content) {
       steps.push({ agent: 'say', content })
     },
-    user(content) {
-      steps.push({ user: 'say', content })
+    user(content, options = {}) {
+      steps.push({ user: 'say', content, ...(options.answers === undefined ? {} : { answers: [...options.answers] }) })
     },
     end() {
       steps.push({ user: 'end' })

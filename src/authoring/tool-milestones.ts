@@ -22,7 +22,7 @@ export function toolCalled<const Tool extends string, const Table extends string
   args: Readonly<Record<string, JsonValue>> = {},
   compare?: Readonly<Record<string, Similarity>>,
   options?: MilestoneOptions<Table>,
-): TypedMilestoneInput<Table, Tool> {
+): TypedMilestoneInput<NoInfer<Table>, Tool> {
   return milestoneOf<Table, Tool>({ kind: 'tool-call', anyOf: [targetOf({ tool, arguments: args, ...(compare === undefined ? {} : { compare }) })] }, options)
 }
 
@@ -30,12 +30,12 @@ export function toolCalled<const Tool extends string, const Table extends string
 export function toolCalledAnyOf<const Tool extends string, const Table extends string = never>(
   targets: readonly TypedCallTarget<Tool>[],
   options?: MilestoneOptions<Table>,
-): TypedMilestoneInput<Table, Tool> {
+): TypedMilestoneInput<NoInfer<Table>, Tool> {
   return milestoneOf<Table, Tool>({ kind: 'tool-call', anyOf: targets.map(targetOf) }, options)
 }
 
 /** A minefield: the agent asked for `tool` at all (the call need not have succeeded). */
-export function neverCalled<const Tool extends string, const Table extends string = never>(tool: Tool, options?: MilestoneOptions<Table>): TypedMilestoneInput<Table, Tool> {
+export function neverCalled<const Tool extends string, const Table extends string = never>(tool: Tool, options?: MilestoneOptions<Table>): TypedMilestoneInput<NoInfer<Table>, Tool> {
   return milestoneOf<Table, Tool>({ kind: 'tool-call', anyOf: [{ tool, arguments: {} }], on: 'requested' }, options)
 }
 
@@ -43,6 +43,6 @@ export function neverCalled<const Tool extends string, const Table extends strin
 export function neverCalledAnyOf<const Tool extends string, const Table extends string = never>(
   tools: readonly Tool[],
   options?: MilestoneOptions<Table>,
-): TypedMilestoneInput<Table, Tool> {
+): TypedMilestoneInput<NoInfer<Table>, Tool> {
   return milestoneOf<Table, Tool>({ kind: 'tool-call', anyOf: tools.map((tool) => ({ tool, arguments: {} })), on: 'requested' }, options)
 }

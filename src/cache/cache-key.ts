@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { JsonValue } from '../world/index.ts'
 import { canonicalJson } from '../world/index.ts'
+import { SECRET_PARAMETER } from '../conversation/safe-text.ts'
 
 /**
  * Everything that determines a model's reply, and nothing secret: the endpoint address (without
@@ -32,12 +33,10 @@ export function cacheKey(parts: CacheKeyParts): string {
   return createHash('sha256').update(json).digest('hex')
 }
 
-/** Query parameters that may carry a secret; they are dropped from an endpoint's address. */
-const SECRET_PARAMETER = /key|token|secret|sig|auth|password|credential/i
 
 /**
  * An endpoint URL as it may be stored: without user name, password or secret-looking query
- * parameters, and without a trailing slash. Text that is not a URL (a provider name) is kept.
+ * parameters (`SECRET_PARAMETER`), and without a trailing slash. Text that is not a URL (a provider name) is kept.
  */
 export function endpointAddress(url: string): string {
   let parsed: URL

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import { InfrastructureError } from '../roles/types.ts'
@@ -8,7 +8,9 @@ import { cacheKey } from './cache-key.ts'
 import type { CacheMode } from './cache-mode.ts'
 import type { Cassette } from './cassette.ts'
 import { CASSETTE_FORMAT } from './cassette.ts'
+import { CacheDirectoryError } from './cache-directory-error.ts'
 import { CorruptCassetteError } from './corrupt-cassette-error.ts'
+import { staleTemporaryFiles } from './stale-temporary-files.ts'
 
 /** The cache directory when none is configured. */
 export const DEFAULT_CACHE_DIRECTORY = '.toolcheck-cache'
@@ -24,11 +26,19 @@ export interface ModelCacheOptions {
 /** Distinguishes temporary files of concurrent writers in one process. */
 let temporaryCounter = 0
 
+/** A cassette's temporary file: `.<key>.<pid>-<thread>-<n>.tmp`. */
+const TEMPORARY_FILE = /^\.[0-9a-f]+\.(\d+)-\d+-\d+\.tmp$/
+
+/** The folders whose stale temporary files this process has removed (once each, on its first write there). */
+const swept = new Set<string>()
+
 /**
  * An on-disk record/replay cache of model calls: one JSON cassette per key, named after the key.
  * Writes go to a temporary file in the same directory and are renamed into place, so a reader
  * (another vitest worker) sees either no cassette or a whole one, and concurrent writers of the
- * same key each leave a whole file (the last rename wins; their contents are equivalent).
+ * same key each leave a whole file (the last rename wins; their contents are equivalent). The
+ * temporary files of a writer killed before its rename are removed by the next process that
+ * writes to the folder.
  */
 export class ModelCache {
   readonly directory: string
@@ -47,7 +57,8 @@ export class ModelCache {
   /**
    * The recorded reply for these key parts, or undefined when there is none (or the mode does not
    * read). In `replay` mode a missing cassette throws `InfrastructureError('cache-miss')`; a
-   * damaged one throws `CorruptCassetteError` in every mode that reads.
+   * damaged one throws `CorruptCassetteError` in every mode that reads; a file where the folder
+   * should be, `CacheDirectoryError`.
    */
   async lookup(parts: CacheKeyParts): Promise<JsonValue | undefined> {
     if (this.mode === 'off' || this.mode === 'record') return undefined
@@ -77,6 +88,7 @@ export class ModelCache {
       text = await readFile(file, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw new CacheDirectoryError(this.directory, { cause: error })
       throw new CorruptCassetteError(file, `it cannot be read: ${(error as Error).message}`, { cause: error })
     }
     let parsed: unknown
@@ -95,7 +107,17 @@ export class ModelCache {
 
   /** Writes a cassette atomically (temporary file in the same directory, then rename). */
   async write(cassette: Cassette): Promise<void> {
-    await mkdir(this.directory, { recursive: true })
+    try {
+      await mkdir(this.directory, { recursive: true })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST' || code === 'ENOTDIR') throw new CacheDirectoryError(this.directory, { cause: error })
+      throw error
+    }
+    if (!swept.has(this.directory)) {
+      swept.add(this.directory)
+      await removeStaleTemporaryFiles(this.directory)
+    }
     const file = this.fileFor(cassette.key)
     const temporary = join(this.directory, `.${cassette.key}.${process.pid}-${threadId}-${temporaryCounter++}.tmp`)
     try {
@@ -106,6 +128,15 @@ export class ModelCache {
       throw error
     }
   }
+}
+
+/**
+ * Removes the temporary files of writers that were killed before they renamed them (see
+ * `staleTemporaryFiles`). Best effort: a file another process removes first is no problem.
+ */
+async function removeStaleTemporaryFiles(directory: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [])
+  await Promise.all(staleTemporaryFiles(names, TEMPORARY_FILE).map((name) => rm(join(directory, name), { force: true }).catch(() => {})))
 }
 
 /** Makes a model cache. */

@@ -14,7 +14,7 @@ export interface EvalProgressOptions {
   readonly logInterval?: number
   /** The clock, in milliseconds; `Date.now` by default (tests pass their own). */
   readonly now?: () => number
-  /** Starts a repeating timer and returns its stopper; terminals use it to keep the elapsed time moving. */
+  /** Starts a repeating timer and returns its stopper: it keeps a terminal's elapsed time moving, and a log's lines coming. */
   readonly every?: (milliseconds: number, tick: () => void) => () => void
 }
 
@@ -42,8 +42,9 @@ export function formatProgress(counts: ProgressCounts): string {
  * ended in infrastructure errors (and domain errors, when there are some) so far, and the time
  * elapsed. On a terminal it keeps one line up
  * to date (and clears it at the end, before the summary); in a log it prints a line every
- * `logInterval` at most, so an hour-long run with a real model leaves a readable trail and a
- * short one none at all. The total grows as vitest collects the suite files.
+ * `logInterval`, whether runs finish or all of them wait on a hanging server, so an hour-long run
+ * with a real model leaves a readable trail and a short one none at all. The total grows as
+ * vitest collects the suite files.
  */
 export function evalProgress(options: EvalProgressOptions): Reporter {
   const now = options.now ?? Date.now
@@ -62,19 +63,23 @@ export function evalProgress(options: EvalProgressOptions): Reporter {
     lastDraw = now()
     options.write(`\r\u001b[2K${formatProgress(counts())}`)
   }
+  const logLine = () => {
+    if (now() - lastLine < interval) return
+    lastLine = now()
+    options.write(`${formatProgress(counts())}\n`)
+  }
   const update = () => {
     // Thousands of quick runs redraw ten times a second at most; the timer catches up.
     if (options.terminal) {
       if (now() - lastDraw >= 100) draw()
-    } else if (now() - lastLine >= interval) {
-      lastLine = now()
-      options.write(`${formatProgress(counts())}\n`)
-    }
+    } else logLine()
   }
   return {
     onTestModuleCollected(testModule: TestModule) {
       total += [...testModule.children.allTests()].length * options.trials
-      if (options.terminal && stop === undefined) stop = every(1000, draw)
+      // The timer keeps the promise when nothing happens: a terminal's clock moves, and a log gets
+      // its line every interval even while every run waits on a hanging server.
+      if (stop === undefined) stop = options.terminal ? every(1000, draw) : every(Math.min(1000, interval), logLine)
       update()
     },
     onTestCaseResult(testCase: TestCase) {

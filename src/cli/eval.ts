@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
@@ -7,12 +7,14 @@ import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { checkGates, formatGates } from '../gates/check-gates.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
+import { prepareGates } from '../gates/prepare-gates.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
+import { safeText } from '../conversation/safe-text.ts'
 import { evalProgress } from './eval-progress.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -45,16 +47,27 @@ gates (exit code 4 when one fails):
   --min-pass-rate <x>                 the lowest acceptable overall pass rate
   --min-category-score <category>=<x>       per category (repeatable)
   --min-category-pass-rate <category>=<x>   per category (repeatable)
-  --baseline <report.json|dir>        fail on a significant regression against this report
-                                      (as toolcheck compare decides it)
+  --baseline <report.json|dir>        fail on a regression against this report (as toolcheck
+                                      compare decides it), or when any of its cells is missing
+                                      from this run or has only errors in it
+  --max-missing <share>               the share of the baseline's cells that may be missing
+                                      (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
+
+The gates are checked before anything plays: a baseline that cannot be read or was scored the
+other way, or a category gate that names no category of the scenarios to play, stops the
+command with exit code 2.
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model> (unless --agent is given)
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
 Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
-key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. While it runs, a progress
+key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. So does a bad value of any
+other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS,
+TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
+TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
+OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
 elapsed.
 
@@ -66,11 +79,11 @@ error, not scored) or the infrastructure (endpoints, cache: an infrastructure er
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores,
 including runs the agent's own code broke, which are failures); 1 when the harness failed (a suite
 file or the --agent module did not load, an unhandled error, a test that broke before recording
-its run, a baseline that cannot be read); 2 for bad options or specs; 5 when runs ended in domain
-errors (a bug in a tool); 4 when a gate failed; 3 when runs ended in infrastructure errors (rate
-limits after retries, timeouts, unreadable replies, cache misses in replay mode). The report
-counts domain and infrastructure errors apart from agent failures. When several apply, the first
-of 1, 5, 4, 3 is the code.
+its run); 2 for bad options, specs or gates; 5 when runs ended in domain errors (a bug in a tool);
+4 when a gate failed; 3 when runs ended in infrastructure errors (rate limits after retries,
+timeouts, unreadable replies, cache misses in replay mode). The report counts domain and
+infrastructure errors apart from agent failures. When several apply, the first of 1, 5, 4, 3 is
+the code.
 `
 
 /** The options of `toolcheck eval`, parsed. */
@@ -106,6 +119,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     // The --agent module replaces TOOLCHECK_AGENT, which is then not read.
     parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     io.stderr(specProblems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
@@ -128,15 +142,26 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   ])
   // The user's own scenarios are loaded by the suite files (they may be TypeScript), so they are
   // counted there; the built-in corpus is counted here, to refuse a filter that matches nothing.
-  const selected = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter).length : Number.POSITIVE_INFINITY
+  const chosen = parsed.scenarios === undefined ? selectScenarios(builtInScenarios(), parsed.filter) : undefined
+  const selected = chosen === undefined ? Number.POSITIVE_INFINITY : chosen.length
   if (selected === 0) {
     const categories = [...new Set(builtInScenarios().flatMap((scenario) => scenario.categories))].join(', ')
     io.stderr(`toolcheck eval: no built-in scenario has an id containing ${JSON.stringify(parsed.filter)} or the category ${JSON.stringify(parsed.filter)}; the categories are ${categories}\n`)
     return 2
   }
+  // Gates are checked before anything plays, against the scenarios to play when they are known
+  // here (the built-in corpus; the user's own load in the suite files).
+  const prepared = await prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, ...(chosen === undefined ? {} : { categories: chosen.flatMap((scenario) => scenario.categories) }) })
+  if (prepared.problems.length > 0) {
+    io.stderr(prepared.problems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
+    return EXIT_CODES.usage
+  }
   // One suite file per worker, but never a file with nothing to play (vitest rejects an empty file).
   const suiteFiles = SUITE_FILES.slice(0, Math.min(SUITE_FILES.length, selected))
   const reportDir = resolve(process.cwd(), parsed.reportDir)
+  const reportFile = resolve(reportDir, 'report.json')
+  // Whatever report.json an earlier run left is not this run's: only a file written since counts.
+  const earlierReport = await fileIdentity(reportFile)
   const progress: Reporter = evalProgress({ write: io.stderr, terminal: io.terminal === true, trials: parsed.trials })
   // Failing scenario tests are the agent's low scores, not a failed command: vitest's own exit
   // code is replaced by the harness verdict below.
@@ -175,15 +200,21 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   } finally {
     process.exitCode = previousExitCode
   }
-  harnessProblems = [...new Set(harnessProblems)]
-  let report: Report
+  // Loading errors may quote what a file or a server holds; the terminal gets it escaped.
+  harnessProblems = [...new Set(harnessProblems.map(safeText))]
+  const written = await fileIdentity(reportFile)
+  let report: Report | undefined
   try {
-    report = JSON.parse(await readFile(resolve(reportDir, 'report.json'), 'utf8')) as Report
+    if (written !== undefined && written !== earlierReport) report = JSON.parse(await readFile(reportFile, 'utf8')) as Report
   } catch {
-    io.stderr(`toolcheck eval: no report was written${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : ' (no scenario matched the filter?)'}\n`)
+    report = undefined
+  }
+  if (report === undefined) {
+    const earlier = earlierReport === undefined ? '' : ` (the report already in ${reportDir} is an earlier run's, and was left as it was)`
+    io.stderr(`toolcheck eval: this run wrote no report${earlier}${harnessProblems.length > 0 ? `:\n  ${harnessProblems.join('\n  ')}` : '; no scenario was played'}\n`)
     return 1
   }
-  io.stdout(`${formatSummary(report)}\n\nreports: ${resolve(reportDir, 'report.json')}, ${resolve(reportDir, 'index.html')}\n`)
+  io.stdout(`${formatSummary(report)}\n\nreports: ${reportFile}, ${resolve(reportDir, 'index.html')}\n`)
   harnessProblems = [...harnessProblems, ...report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)]
   if (harnessProblems.length > 0) {
     io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
@@ -195,16 +226,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   if (domainErrors > 0)
     io.stderr(`toolcheck eval: ${domainErrors} of ${report.runs.length} runs ended in domain errors: a tool of the domain broke (see the summary above and "error" in the report); fix the tool, these runs say nothing about the agent\n`)
   if (parsed.gates !== undefined) {
-    let baseline: { report: Report; source: string } | undefined
-    if (parsed.gates.baseline !== undefined) {
-      try {
-        baseline = { report: (await readReportFile(resolve(process.cwd(), parsed.gates.baseline))).report, source: parsed.gates.baseline }
-      } catch (error) {
-        if (!(error instanceof ReportFileError)) throw error
-        io.stderr(`toolcheck eval: the baseline cannot be read: ${error.message}\n`)
-        return EXIT_CODES.harness
-      }
-    }
+    const baseline = prepared.baseline === undefined ? undefined : { report: prepared.baseline.file.report, source: prepared.baseline.source }
     const gates = checkGates(report, parsed.gates, baseline)
     io.stdout(`\n${formatGates(gates)}\n`)
     if (!gates.passed) {
@@ -245,6 +267,7 @@ const EVAL_OPTIONS = {
   'min-category-score': { type: 'string', multiple: true },
   'min-category-pass-rate': { type: 'string', multiple: true },
   baseline: { type: 'string' },
+  'max-missing': { type: 'string' },
   alpha: { type: 'string' },
 } as const
 
@@ -287,7 +310,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
 
 /** The gate options among eval's; `undefined` when none was given. */
 function gatesOf(
-  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
+  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
   nonEmpty: (name: string, value: string | undefined) => string | undefined,
 ): GateOptions | undefined {
   // A minimum score or pass rate: a number from 0 to 1.
@@ -313,6 +336,11 @@ function gatesOf(
   if (Object.keys(categories).length > 0) gates.categories = categories
   const baseline = nonEmpty('baseline', values.baseline)
   if (baseline !== undefined) gates.baseline = baseline
+  const maxMissing = nonEmpty('max-missing', values['max-missing'])
+  if (maxMissing !== undefined) {
+    if (baseline === undefined) throw new UsageError('--max-missing applies to --baseline, which is missing')
+    gates.maxMissing = share('max-missing', maxMissing)
+  }
   const alphaText = nonEmpty('alpha', values.alpha)
   if (alphaText !== undefined) {
     const alpha = Number(alphaText)
@@ -321,4 +349,16 @@ function gatesOf(
     gates.alpha = alpha
   }
   return Object.keys(gates).length === 0 ? undefined : gates
+}
+
+/**
+ * What tells one version of a file from another: its inode and modification time (the reporter
+ * writes report.json to a new file and renames it into place, so every write makes a new inode).
+ * `undefined` when there is no such file.
+ */
+async function fileIdentity(file: string): Promise<string | undefined> {
+  return stat(file).then(
+    (info) => `${info.ino}:${info.mtimeMs}:${info.size}`,
+    () => undefined,
+  )
 }

@@ -57,15 +57,6 @@ export function smallestAttainable(baseTrials: number, headTrials: number): numb
   return Math.exp(baseTrials * Math.log(baseTrials / total) + headTrials * Math.log(headTrials / total))
 }
 
-/** The one-sided binomial tail P(X ≥ successes) for X ~ Binomial(trials, 1/2): the sign test. */
-export function signTestUpper(successes: number, trials: number): number {
-  if (trials === 0) return 1
-  const logChoose = logChooseTable(trials)
-  let log = Number.NEGATIVE_INFINITY
-  for (let count = successes; count <= trials; count++) log = logAdd(log, (logChoose[trials * (trials + 1) + count] as number) - trials * Math.LN2)
-  return Math.min(1, Math.exp(log))
-}
-
 const CACHE = new Map<string, number>()
 
 function key(base: PassCounts, head: PassCounts): string {

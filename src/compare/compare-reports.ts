@@ -1,18 +1,22 @@
-import { isAgentResult } from '../conversation/index.ts'
 import { compareLabels } from '../reporter/compare-labels.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import type { ReportRun } from '../reporter/report.ts'
 import { usageOf } from '../reporter/summarize-runs.ts'
 import type { Correction } from './adjust-p-values.ts'
 import { adjustPValues } from './adjust-p-values.ts'
-import { boschlooWorse, signTestUpper, smallestAttainable } from './boschloo.ts'
-import type { CellComparison, CellKey, CellSide, CellVerdict, Comparison, SideSummary } from './comparison.ts'
+import { boschlooWorse, smallestAttainable } from './boschloo.ts'
+import { compareGroups } from './compare-groups.ts'
+import type { CellComparison, CellKey, CellSide, CellVerdict, ChangedScenarioCell, ComparedFingerprints, Comparison, SideSummary, VerdictReason } from './comparison.ts'
+import type { SettingsSource } from './like-with-like.ts'
+import { fingerprintDifferences, likeWithLike } from './like-with-like.ts'
+import { trialsNeeded } from './trials-needed.ts'
+import { compareCellsWorstFirst, compareGroupsWorstFirst } from './worst-first.ts'
 
 /** Options of `compareReports`. */
 export interface CompareOptions {
   /** The significance level of each family of tests. Default 0.05. */
   readonly alpha?: number
-  /** How the p-values of many cells are adjusted (see `adjustPValues`). Default `holm`. */
+  /** How the p-values of a family are adjusted (see `adjustPValues`). Default `holm`. */
   readonly correction?: Correction
   /** Where each report was read from, shown in the outputs. */
   readonly sources?: { readonly base?: string; readonly head?: string }
@@ -21,97 +25,102 @@ export interface CompareOptions {
 /** The parts of a report run that the comparison reads (reports of version 1 lack `verdict`). */
 type ComparedRun = Pick<ReportRun, 'scenario' | 'augmentation' | 'augmentationColumns' | 'categories' | 'agent' | 'status' | 'score' | 'passed' | 'trial' | 'usage'> & {
   readonly verdict?: ReportRun['verdict']
-  /** An error run's culprit decides whether it is a trial (the agent's) or not (reports before culprits lack it). */
-  readonly error?: { readonly culprit?: string } | undefined
 }
 
 /** The parts of a report that the comparison reads. */
-export interface ComparedReport {
+export interface ComparedReport extends SettingsSource {
   readonly agent: string
   readonly agents?: readonly string[]
   readonly runs: readonly ComparedRun[]
+  /** Each scenario's fingerprint (reports written before they were recorded have none). */
+  readonly scenarios?: ComparedFingerprints
 }
 
 /**
- * Compares a head report with a base report, cell by cell: a cell is one scenario under one
- * augmentation (and one agent, when either report has several agents; otherwise the agent may
- * differ between the reports, as when comparing two models). The runs of a cell are its trials.
+ * Compares a head report with a base report, cell by cell and group by group. A cell is one
+ * scenario under one augmentation (and one agent, when either report has several agents;
+ * otherwise the agent may differ between the reports, as when comparing two models); its runs are
+ * its trials. A run passes when its verdict is `passed`; runs whose verdict is `error` (a domain
+ * or infrastructure failure, whoever's code it was) are not scored and are left out.
  *
- * **The test.** For each cell both ways, Boschloo's exact test on the pass counts (a run passes
- * when its score reached its threshold; runs that ended in an infrastructure error are left
- * out): "the head passes less often than the base" for regressions, the other way for
- * improvements. An exact unconditional test suits the small trial counts of model evaluations:
- * it does not lean on a normal approximation, and it is the most powerful of the exact tests in
- * common use for two binomial proportions.
+ * **Cells.** Boschloo's exact test on the pass counts, one-sided each way; the testable cells
+ * (those whose trial counts can reach `alpha` at all) form one family, adjusted by Holm's
+ * procedure by default. A cell that passed every trial in the base and fails every trial in the
+ * head, with at least the base's trials, is a *break*, flagged whatever the family size: at five
+ * trials noise makes one at most once in 1,024 cells (see `breakChance`). When both reports are
+ * deterministic replays (the reference agent, or every model call replayed from the cache), a
+ * rerun gives the same verdicts, so every fall of a pass rate is a regression and every rise an
+ * improvement, without statistics.
  *
- * **Many cells.** A suite compares hundreds of cells, and some would look significant by chance,
- * so each direction is one family, adjusted by Holm's procedure (by default; Benjamini-Hochberg
- * or none on request) at level `alpha`. Cells whose trial counts cannot reach `alpha` at all (one
- * trial a side: the smallest p-value is 1/4) are left out of the family before any result is
- * looked at; they could never be significant, and counting them would only weaken the others.
- * The family also holds one overall test: a sign test over the cells both reports have, on how
- * many got worse against how many got better, which catches a change that makes many cells a
- * little worse (or that flips single-trial cells) though no cell alone is significant.
+ * **Groups.** Every cell together, each category and each augmentation column is tested as a
+ * group by the exact stratified test (each cell its own stratum, see `stratifiedTest`); each of
+ * the three levels is one family, adjusted the same way. A category that falls as a whole is
+ * named even when no cell of it is significant alone.
  *
- * A cell whose pass rate or mean score moved without significance is `changed`: listed, never
- * called a regression. Deterministic: the same reports give the same comparison.
+ * **Like with like.** Cells whose scenario changed between the reports (their fingerprints
+ * differ) are listed apart and not compared; the reports' settings (scoring mode, version, role
+ * specs, replay) are set side by side for the caller to judge (`toolcheck compare` refuses to
+ * mix scoring modes).
+ *
+ * The comparison fails (`regression`) when a cell is a regression or a break, or a group is a
+ * regression. Deterministic: the same reports give the same comparison.
  */
 export function compareReports(base: ComparedReport, head: ComparedReport, options: CompareOptions = {}): Comparison {
   const alpha = options.alpha ?? 0.05
   const correction = options.correction ?? 'holm'
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, got ${alpha}`)
+  const alike = likeWithLike(base, head)
+  const deterministic = alike.deterministic.base && alike.deterministic.head
   const byAgent = agentsOf(base).length > 1 || agentsOf(head).length > 1
   const baseCells = cellsOf(base, byAgent)
   const headCells = cellsOf(head, byAgent)
-  const keys = [...new Set([...baseCells.keys(), ...headCells.keys()])]
-  const both: { key: string; base: Cell; head: Cell }[] = []
+  const both: { base: Cell; head: Cell }[] = []
   const added: CellKey[] = []
   const removed: CellKey[] = []
-  for (const key of keys) {
+  const scenarioChanged: ChangedScenarioCell[] = []
+  for (const key of new Set([...baseCells.keys(), ...headCells.keys()])) {
     const inBase = baseCells.get(key)
     const inHead = headCells.get(key)
-    if (inBase !== undefined && inHead !== undefined) both.push({ key, base: inBase, head: inHead })
-    else if (inHead !== undefined) added.push(cellKey(inHead))
-    else if (inBase !== undefined) removed.push(cellKey(inBase))
+    if (inBase === undefined) added.push(cellKey(inHead as Cell))
+    else if (inHead === undefined) removed.push(cellKey(inBase))
+    else {
+      const differs = fingerprintDifferences(base.scenarios?.[inBase.scenario], head.scenarios?.[inHead.scenario])
+      if (differs.length === 0) both.push({ base: inBase, head: inHead })
+      else {
+        const [baseSide, headSide] = [sideOf(inBase), sideOf(inHead)]
+        scenarioChanged.push({ ...cellKey(inBase), differs, base: { trials: baseSide.trials, passes: baseSide.passes }, head: { trials: headSide.trials, passes: headSide.passes } })
+      }
+    }
   }
-  both.sort((a, b) => compareCells(a.base, b.base))
-  added.sort(compareCells)
-  removed.sort(compareCells)
+  both.sort((a, b) => compareCellKeys(a.base, b.base))
+  for (const list of [added, removed, scenarioChanged]) list.sort(compareCellKeys)
 
-  const sides = both.map(({ base: baseCell, head: headCell }) => ({ base: sideOf(baseCell), head: sideOf(headCell), cell: baseCell, headCell }))
-  const pWorse = sides.map(({ base: b, head: h }) => boschlooWorse({ trials: b.trials, passes: b.passes }, { trials: h.trials, passes: h.passes }))
-  const pBetter = sides.map(({ base: b, head: h }) => boschlooWorse({ trials: h.trials, passes: h.passes }, { trials: b.trials, passes: b.passes }))
+  const sides = both.map(({ base: baseCell, head: headCell }) => ({ base: sideOf(baseCell), head: sideOf(headCell), cell: baseCell }))
+  const pWorse = sides.map(({ base: b, head: h }) => boschlooWorse(b, h))
+  const pBetter = sides.map(({ base: b, head: h }) => boschlooWorse(h, b))
   const testable = sides.map(({ base: b, head: h }) => smallestAttainable(b.trials, h.trials) <= alpha)
-
-  let worse = 0
-  let better = 0
-  for (const { base: b, head: h } of sides) {
-    if (b.passRate === null || h.passRate === null || h.passRate === b.passRate) continue
-    if (h.passRate < b.passRate) worse++
-    else better++
-  }
-  const overallWorse = signTestUpper(worse, worse + better)
-  const overallBetter = signTestUpper(better, worse + better)
-
-  // Each family: the testable cells, then the overall test.
   const members = sides.flatMap((_, position) => (testable[position] ? [position] : []))
-  const adjust = (raw: readonly number[], overall: number) => adjustPValues([...members.map((position) => raw[position] as number), overall], correction)
-  const adjustedWorse = adjust(pWorse, overallWorse)
-  const adjustedBetter = adjust(pBetter, overallBetter)
+  const adjustedWorse = adjustPValues(members.map((position) => pWorse[position] as number), correction)
+  const adjustedBetter = adjustPValues(members.map((position) => pBetter[position] as number), correction)
   const familyPosition = new Map(members.map((position, rank) => [position, rank]))
 
-  const cells: CellComparison[] = sides.map(({ base: b, head: h, cell }, position) => {
+  const compared: CellComparison[] = sides.map(({ base: b, head: h, cell }, position) => {
     const rank = familyPosition.get(position)
-    const worseAdjusted = rank === undefined ? null : (adjustedWorse[rank] as number)
-    const betterAdjusted = rank === undefined ? null : (adjustedBetter[rank] as number)
+    const worse = rank === undefined ? null : (adjustedWorse[rank] as number)
+    const better = rank === undefined ? null : (adjustedBetter[rank] as number)
     const passRateDelta = b.passRate === null || h.passRate === null ? null : h.passRate - b.passRate
     const scoreDelta = b.meanScore === null || h.meanScore === null ? null : h.meanScore - b.meanScore
+    const broke = b.trials > 0 && b.passes === b.trials && h.trials >= b.trials && h.passes === 0
+    const moved = Math.abs(passRateDelta ?? 0) > 1e-12 || Math.abs(scoreDelta ?? 0) > 1e-9
     let verdict: CellVerdict
+    let reason: VerdictReason | undefined
     if (b.trials === 0 || h.trials === 0) verdict = 'no-data'
-    else if (worseAdjusted !== null && worseAdjusted <= alpha) verdict = 'regression'
-    else if (betterAdjusted !== null && betterAdjusted <= alpha) verdict = 'improvement'
-    else if (Math.abs(passRateDelta ?? 0) > 1e-12 || Math.abs(scoreDelta ?? 0) > 1e-9) verdict = 'changed'
-    else verdict = 'unchanged'
+    else if (deterministic && (passRateDelta ?? 0) < -1e-12) [verdict, reason] = ['regression', 'deterministic']
+    else if (deterministic && (passRateDelta ?? 0) > 1e-12) [verdict, reason] = ['improvement', 'deterministic']
+    else if (!deterministic && worse !== null && worse <= alpha) [verdict, reason] = ['regression', 'significant']
+    else if (!deterministic && broke) [verdict, reason] = ['break', 'break']
+    else if (!deterministic && better !== null && better <= alpha) [verdict, reason] = ['improvement', 'significant']
+    else verdict = moved ? 'changed' : 'unchanged'
     return {
       scenario: cell.scenario,
       augmentation: cell.augmentation,
@@ -125,37 +134,51 @@ export function compareReports(base: ComparedReport, head: ComparedReport, optio
       pWorse: pWorse[position] as number,
       pBetter: pBetter[position] as number,
       testable: testable[position] as boolean,
-      adjustedWorse: worseAdjusted,
-      adjustedBetter: betterAdjusted,
+      adjustedWorse: worse,
+      adjustedBetter: better,
+      break: broke,
       verdict,
+      ...(reason === undefined ? {} : { reason }),
     }
   })
-  const overallAdjustedWorse = adjustedWorse[members.length] as number
-  const overallAdjustedBetter = adjustedBetter[members.length] as number
-  const overall = {
-    worse,
-    better,
-    pWorse: overallWorse,
-    pBetter: overallBetter,
-    adjustedWorse: overallAdjustedWorse,
-    adjustedBetter: overallAdjustedBetter,
-    regression: overallAdjustedWorse <= alpha,
-    improvement: overallAdjustedBetter <= alpha,
-  }
-  const counts: Record<CellVerdict, number> = { regression: 0, improvement: 0, changed: 0, unchanged: 0, 'no-data': 0 }
-  for (const cell of cells) counts[cell.verdict]++
+  const groups = compareGroups(compared, { alpha, correction, deterministic })
+  const counts: Record<CellVerdict, number> = { regression: 0, break: 0, changed: 0, improvement: 0, unchanged: 0, 'no-data': 0 }
+  for (const cell of compared) counts[cell.verdict]++
+  const withData = sides.filter(({ base: b, head: h }) => b.trials > 0 && h.trials > 0)
+  const family = correction === 'none' ? 1 : members.length
+  const reachable = members.some((position) => {
+    const { base: b, head: h } = sides[position] as (typeof sides)[number]
+    return smallestAttainable(b.trials, h.trials) * family <= alpha
+  })
+  // The largest chance of a break by noise among the cells that can break (see breakChance).
+  const breakBound = withData.reduce((largest, { base: b, head: h }) => (h.trials >= b.trials ? Math.max(largest, smallestAttainable(b.trials, h.trials)) : largest), 0)
+  const countOf = (level: string) => groups.filter((group) => group.level === level).length
   return {
     format: 'toolcheck-comparison',
-    version: 1,
+    version: 2,
+    regression: counts.regression + counts.break > 0 || groups.some((group) => group.verdict === 'regression'),
     base: summaryOf(base, options.sources?.base),
     head: summaryOf(head, options.sources?.head),
-    method: { test: 'boschloo', alpha, correction, family: members.length + 1, untestable: sides.length - members.length, byAgent },
-    cells,
+    alike,
+    method: {
+      test: 'boschloo',
+      groupTest: 'stratified-exact',
+      alpha,
+      correction,
+      families: { cell: members.length, category: countOf('category'), augmentation: countOf('augmentation'), overall: countOf('overall') },
+      untestable: sides.length - members.length,
+      byAgent,
+      deterministic,
+      cellsCanReachSignificance: deterministic || reachable,
+      trialsNeeded: trialsNeeded(withData.length, alpha, correction),
+      breakChance: deterministic || breakBound === 0 ? null : breakBound,
+    },
+    counts,
+    groups: groups.sort(compareGroupsWorstFirst),
+    cells: compared.sort(compareCellsWorstFirst),
+    scenarioChanged,
     added,
     removed,
-    overall,
-    counts,
-    regression: counts.regression > 0 || overall.regression,
   }
 }
 
@@ -175,7 +198,8 @@ function agentsOf(report: ComparedReport): readonly string[] {
 function cellsOf(report: ComparedReport, byAgent: boolean): Map<string, Cell> {
   const cells = new Map<string, Cell>()
   for (const [position, run] of report.runs.entries()) {
-    const key = JSON.stringify(byAgent ? [run.scenario, run.augmentation, run.agent] : [run.scenario, run.augmentation])
+    // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
+    const key = byAgent ? `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}` : `${run.scenario}\u0000${run.augmentation}`
     let cell = cells.get(key)
     if (cell === undefined) {
       cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: [] }
@@ -187,10 +211,15 @@ function cellsOf(report: ComparedReport, byAgent: boolean): Map<string, Cell> {
   return cells
 }
 
+/** A run's verdict; reports of version 1 have none, and their `passed` and `status` say it. */
+function verdictOf(run: ComparedRun): ReportRun['verdict'] {
+  return run.verdict ?? (run.status === 'error' ? 'error' : run.passed ? 'passed' : 'failed')
+}
+
 function sideOf(cell: Cell): CellSide {
   const ordered = [...cell.runs].sort((a, b) => a.run.trial - b.run.trial || a.position - b.position)
-  const scored = ordered.filter(({ run }) => isAgentResult(run))
-  const passes = scored.filter(({ run }) => (run.verdict === undefined ? run.passed : run.verdict === 'passed')).length
+  const scored = ordered.filter(({ run }) => verdictOf(run) !== 'error')
+  const passes = scored.filter(({ run }) => verdictOf(run) === 'passed').length
   return {
     runs: ordered.length,
     errors: ordered.length - scored.length,
@@ -206,13 +235,13 @@ function cellKey(cell: Cell): CellKey {
   return { scenario: cell.scenario, augmentation: cell.augmentation, agent: cell.agent, runs: cell.runs.length }
 }
 
-function compareCells(a: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }, b: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }): number {
+function compareCellKeys(a: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }, b: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }): number {
   return compareText(a.scenario, b.scenario) || compareLabels(a.augmentation, b.augmentation) || compareText(a.agent ?? '', b.agent ?? '')
 }
 
 function summaryOf(report: ComparedReport, source: string | undefined): SideSummary {
-  const scored = report.runs.filter((run) => isAgentResult(run))
-  const passes = scored.filter((run) => (run.verdict === undefined ? run.passed : run.verdict === 'passed')).length
+  const scored = report.runs.filter((run) => verdictOf(run) !== 'error')
+  const passes = scored.filter((run) => verdictOf(run) === 'passed').length
   const usage = usageOf(report.runs)
   return {
     ...(source === undefined ? {} : { source }),

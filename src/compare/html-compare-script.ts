@@ -1,15 +1,21 @@
 /**
- * The comparison page's own script (after `HTML_COMMON_SCRIPT`): the table of cells, filterable
- * by verdict, category, augmentation column and name, and for the clicked cell both reports'
- * runs side by side, a trial picker on each side and the run detail (milestones, tools shown,
- * conversation) of the picked trials.
+ * The comparison page's own script (after `HTML_COMMON_SCRIPT`): the table of cells in the
+ * comparison's order (worst first), filterable by verdict, category, augmentation column and
+ * name; a click on a group filters the cells to it; for the clicked cell both reports' runs side
+ * by side, a trial picker on each side and the run detail (milestones, tools shown,
+ * conversation) of the picked trials, or where the conversations were looked for when a
+ * report's could not be found.
  */
 export const HTML_COMPARE_SCRIPT = `
   var comparison = readJson('toolcheck-comparison')
   var sides = { base: reportSide('base-index', 'base-details'), head: reportSide('head-index', 'head-details') }
+  var transcriptNotes = readJson('transcript-notes') || {}
+  sides.base.noTranscript = transcriptNotes.base
+  sides.head.noTranscript = transcriptNotes.head
   var byAgent = comparison.method.byAgent
 
-  function pValue(value) { return value === null || value === undefined ? '-' : value < 0.0001 ? '<0.0001' : value.toFixed(4) }
+  function pValue(value) { return value === null || value === undefined ? '-' : value < 0.0001 ? '< 0.0001' : value.toFixed(4) }
+  function pText(value) { return value === null || value === undefined ? 'p -' : value < 0.0001 ? 'p < 0.0001' : 'p = ' + value.toFixed(4) }
   function signed(value) {
     if (value === null || value === undefined) return '-'
     if (Math.abs(value) < 0.0005) return '0.000'
@@ -33,14 +39,22 @@ export const HTML_COMPARE_SCRIPT = `
   document.getElementById('filter-verdict').addEventListener('change', renderCells)
   document.getElementById('filter-text').addEventListener('input', renderCells)
 
-  var ORDER = { regression: 0, improvement: 1, changed: 2, 'no-data': 3, unchanged: 4 }
+  // The comparison lists its cells worst first already.
   var order = comparison.cells.map(function (_, position) { return position })
-  order.sort(function (a, b) {
-    var first = comparison.cells[a]
-    var second = comparison.cells[b]
-    return ORDER[first.verdict] - ORDER[second.verdict] || (first.adjustedWorse === null ? 2 : first.adjustedWorse) - (second.adjustedWorse === null ? 2 : second.adjustedWorse) || a - b
-  })
   var selectedCell = -1
+
+  function openGroup(event) {
+    var row = event.target.closest('tr.group-row')
+    if (!row) return
+    var level = row.getAttribute('data-level')
+    var name = row.getAttribute('data-name')
+    document.getElementById('filter-category').value = level === 'category' ? name : ''
+    document.getElementById('filter-augmentation').value = level === 'augmentation' ? name : ''
+    renderCells()
+    document.getElementById('cells').scrollIntoView()
+  }
+  document.getElementById('groups').addEventListener('click', openGroup)
+  document.getElementById('groups').addEventListener('keydown', function (event) { if (event.key === 'Enter') openGroup(event) })
   function renderCells() {
     var verdict = document.getElementById('filter-verdict').value
     var category = document.getElementById('filter-category').value
@@ -56,7 +70,7 @@ export const HTML_COMPARE_SCRIPT = `
       if (column && cell.augmentationColumns.indexOf(column) === -1) return
       if (text && cell.scenario.toLowerCase().indexOf(text) === -1) return
       shown++
-      var improvement = cell.verdict === 'improvement' || (cell.verdict !== 'regression' && ((cell.passRateDelta || 0) > 0 || ((cell.passRateDelta || 0) === 0 && (cell.scoreDelta || 0) > 0)))
+      var improvement = cell.verdict === 'improvement' || (cell.verdict !== 'regression' && cell.verdict !== 'break' && ((cell.passRateDelta || 0) > 0 || ((cell.passRateDelta || 0) === 0 && (cell.scoreDelta || 0) > 0)))
       var row = element('tr', { className: 'cell-row verdict-row-' + cell.verdict + (position === selectedCell ? ' selected' : ''), 'data-cell': String(position), tabindex: '0' }, [
         element('td', { text: cell.scenario }),
         element('td', { text: cell.augmentation }),
@@ -69,7 +83,7 @@ export const HTML_COMPARE_SCRIPT = `
         element('td', { className: 'number ' + deltaClass(cell.scoreDelta), text: signed(cell.scoreDelta) }),
         element('td', { className: 'number', text: pValue(improvement ? cell.pBetter : cell.pWorse) }),
         element('td', { className: 'number', text: pValue(improvement ? cell.adjustedBetter : cell.adjustedWorse) }),
-        element('td', { className: 'cell-verdict verdict-' + (cell.verdict === 'regression' ? 'failed' : cell.verdict === 'improvement' ? 'passed' : 'none'), text: cell.verdict }),
+        element('td', { className: 'cell-verdict verdict-' + (cell.verdict === 'regression' || cell.verdict === 'break' ? 'failed' : cell.verdict === 'improvement' ? 'passed' : 'none'), text: cell.verdict + (cell.reason === 'deterministic' ? ' (deterministic)' : '') }),
       ])
       body.appendChild(row)
     })
@@ -97,6 +111,7 @@ export const HTML_COMPARE_SCRIPT = `
       return button
     }))
     panel.appendChild(buttons)
+    if (side.noTranscript) panel.appendChild(element('p', { className: 'muted transcript-note', text: side.noTranscript }))
     if (picked >= 0) renderRunDetail(side, picked).then(function (node) { panel.appendChild(node) })
     return panel
   }
@@ -113,18 +128,11 @@ export const HTML_COMPARE_SCRIPT = `
     var holder = document.getElementById('cell-detail')
     holder.textContent = ''
     holder.appendChild(element('h2', { text: cell.scenario + ' [' + cell.augmentation + ']' + (byAgent ? ' ' + cell.agent : '') + ': ' + cell.verdict }))
-    holder.appendChild(element('p', { className: 'muted', text: 'pass rate ' + fixed(cell.base.passRate) + ' -> ' + fixed(cell.head.passRate) + ', mean score ' + fixed(cell.base.meanScore) + ' -> ' + fixed(cell.head.meanScore) + '; p ' + pValue(cell.pWorse) + ' for worse (adjusted ' + pValue(cell.adjustedWorse) + '), ' + pValue(cell.pBetter) + ' for better' }))
+    holder.appendChild(element('p', { className: 'muted', text: 'pass rate ' + fixed(cell.base.passRate) + ' -> ' + fixed(cell.head.passRate) + ', mean score ' + fixed(cell.base.meanScore) + ' -> ' + fixed(cell.head.meanScore) + '; ' + pText(cell.pWorse) + ' for worse (adjusted ' + (cell.adjustedWorse === null ? 'not in the family' : pValue(cell.adjustedWorse)) + '), ' + pText(cell.pBetter) + ' for better' + (cell.break ? '; a break' : '') }))
     holder.appendChild(element('div', { className: 'sides' }, [sidePanel('base', cell, firstInteresting('base', cell)), sidePanel('head', cell, firstInteresting('head', cell))]))
     renderCells()
     holder.scrollIntoView()
   }
 
-  function keyList(id, keys) {
-    var node = document.getElementById(id)
-    if (keys.length === 0) { node.appendChild(element('p', { className: 'muted', text: 'none' })); return }
-    node.appendChild(element('ul', {}, keys.map(function (key) { return element('li', { text: key.scenario + ' [' + key.augmentation + ']' + (byAgent ? ' ' + key.agent : '') + ', ' + plural(key.runs, 'run') }) })))
-  }
-  keyList('added', comparison.added)
-  keyList('removed', comparison.removed)
   renderCells()
 `

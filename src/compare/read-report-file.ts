@@ -1,21 +1,29 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { compareText } from '../reporter/compare-text.ts'
 import { unpackJson } from '../reporter/packed-json.ts'
 import type { PageDetails } from '../reporter/page-data.ts'
-import type { Report, ReportRun } from '../reporter/report.ts'
-import { compareText } from '../reporter/compare-text.ts'
+import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
 import { summarizeRuns } from '../reporter/summarize-runs.ts'
 
-/** A report read from disk, with the run details of the page written beside it, when there is one. */
+/** A report as read from disk: reports written before settings and fingerprints were recorded lack them. */
+export type ReadReport = Omit<Report, 'settings' | 'scenarios'> & { readonly settings?: ReportSettings; readonly scenarios?: Report['scenarios'] }
+
+/** A report read from disk, with the run details of the report page found beside it, when there is one. */
 export interface ReportFile {
   /** The path of the `report.json` read. */
   readonly path: string
-  readonly report: Report
+  readonly report: ReadReport
   /**
-   * The packed run details of the `index.html` beside it (same run order, see `packText`), when
-   * that page is there and belongs to this report.
+   * The packed run details of the report page that belongs to this report (same runs, same
+   * order, see `packText`), when one was found in its folder.
    */
   readonly packedDetails?: string
+  /**
+   * Where the runs' conversations were found, or every place looked at and why none would do,
+   * in a sentence for the comparison page.
+   */
+  readonly transcripts: string
 }
 
 /** A report file that is missing, unreadable or not a toolcheck report; the message says which and why. */
@@ -28,8 +36,10 @@ export class ReportFileError extends Error {
 
 /**
  * Reads a toolcheck report: `path` is a `report.json` or the directory that holds one. The
- * comparison page shows conversations from the run details that the `index.html` written beside
- * it embeds; without that page (html: false) it shows each run's figures and milestones only.
+ * conversations are not in `report.json` but in the report page written beside it: the
+ * comparison page shows them from the `index.html` in the report's folder or, failing that, any
+ * other `.html` file there that embeds this report's runs (a page renamed when it was kept as a
+ * CI artefact), and otherwise says where it looked.
  */
 export async function readReportFile(path: string): Promise<ReportFile> {
   let file = path
@@ -53,15 +63,16 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   const report = value as Partial<Report>
   if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
     throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`)
-  const packedDetails = await pageDetails(join(dirname(file), 'index.html'), report.runs.length)
-  return { path: file, report: upgrade(report as Report), ...(packedDetails === undefined ? {} : { packedDetails }) }
+  const upgraded = upgrade(report as ReadReport)
+  const found = await findDetails(dirname(file), upgraded.runs)
+  return { path: file, report: upgraded, transcripts: found.transcripts, ...(found.packed === undefined ? {} : { packedDetails: found.packed }) }
 }
 
 /**
  * A report of version 1 (before runs had their own verdict) in the current shape: its runs pass
  * as their tests did, against a threshold of 1, and the summary is worked out again.
  */
-function upgrade(report: Report): Report {
+function upgrade(report: ReadReport): ReadReport {
   if (report.version === 2) return report
   const runs: ReportRun[] = report.runs.map((run) => {
     const old = run as Partial<ReportRun> & ReportRun
@@ -72,23 +83,66 @@ function upgrade(report: Report): Report {
   return { ...report, version: 2, agents: names((run) => run.agent), users: names((run) => run.user ?? ''), domains: names((run) => run.domain ?? ''), runs, summary: summarizeRuns(runs) }
 }
 
-async function pageDetails(page: string, runs: number): Promise<string | undefined> {
+/** The page details that belong to these runs, from `index.html` first, then the folder's other pages. */
+async function findDetails(folder: string, runs: readonly ReportRun[]): Promise<{ packed?: string; transcripts: string }> {
+  let names: string[]
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith('.html')).sort(compareText)
+  } catch {
+    names = []
+  }
+  const candidates = ['index.html', ...names.filter((name) => name !== 'index.html')]
+  const looked: string[] = []
+  for (const name of candidates) {
+    const reading = await pageDetails(join(folder, name), runs)
+    if (reading.packed !== undefined) return { packed: reading.packed, transcripts: `conversations from ${join(folder, name)}` }
+    looked.push(`${name} ${reading.problem}`)
+  }
+  return {
+    transcripts: `no conversations: they are kept in the report page written beside report.json, looked for in ${folder}: ${looked.join('; ')}. Keep index.html beside report.json (the reporter writes both unless html is false) to see them here.`,
+  }
+}
+
+/** A page's packed details when they hold these runs; otherwise why not. */
+async function pageDetails(page: string, runs: readonly ReportRun[]): Promise<{ packed: string; problem?: undefined } | { packed?: undefined; problem: string }> {
   let html: string
   try {
     html = await readFile(page, 'utf8')
   } catch {
-    return undefined
+    return { problem: 'is not there' }
   }
   const marker = 'id="toolcheck-details">'
   // The details element is packed (see packJson).
   const start = html.indexOf(marker)
   const end = html.indexOf('</script>', start)
+  if (start === -1 || end === -1) return { problem: 'is not a toolcheck report page' }
+  let details: PageDetails
+  const packed = html.slice(start + marker.length, end).trim()
+  try {
+    details = unpackJson(packed) as PageDetails
+  } catch {
+    return { problem: 'holds run details that cannot be read' }
+  }
+  // A page from another run of the tests would pair runs with the wrong conversations.
+  if (!Array.isArray(details.runs) || details.runs.length !== runs.length) return { problem: `holds ${Array.isArray(details.runs) ? details.runs.length : 'no'} runs, and this report ${runs.length}` }
+  const scenarios = pageScenarios(html)
+  if (scenarios !== undefined && scenarios.some((scenario, position) => scenario !== runs[position]?.scenario)) return { problem: 'holds the runs of other scenarios (a page of another report)' }
+  return { packed }
+}
+
+/** The scenario of each run in a page's index, when the page's index can be read that way. */
+function pageScenarios(html: string): string[] | undefined {
+  const marker = 'id="toolcheck-index">'
+  const start = html.indexOf(marker)
+  const end = html.indexOf('</script>', start)
   if (start === -1 || end === -1) return undefined
   try {
-    const packed = html.slice(start + marker.length, end).trim()
-    const details = unpackJson(packed) as PageDetails
-    // A page from another run of the tests would pair runs with the wrong conversations.
-    return Array.isArray(details.runs) && details.runs.length === runs ? packed : undefined
+    const index = JSON.parse(html.slice(start + marker.length, end)) as { strings?: unknown; runCount?: unknown; runs?: { scenario?: unknown } }
+    const { strings, runCount } = index
+    const column = index.runs?.scenario
+    if (!Array.isArray(strings) || typeof runCount !== 'number') return undefined
+    const ids = Array.isArray(column) ? column : typeof column === 'object' && column !== null && 'value' in column ? new Array<unknown>(runCount).fill(column.value) : undefined
+    return ids?.map((id) => (typeof id === 'number' ? String(strings[id]) : ''))
   } catch {
     return undefined
   }

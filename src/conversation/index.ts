@@ -7,3 +7,4 @@ export { agentView, isVisibleTo, messagesVisibleTo, userView, visibilityOf } fro
 export { countTurns, toolSandboxRows } from './count-turns.ts'
 export type { Culprit, RunEnding } from './culprit.ts'
 export { CULPRITS, culpritOf, isAgentResult } from './culprit.ts'
+export { escapeControlCharacters, redactCredentials, safeText } from './safe-text.ts'

@@ -1,14 +1,18 @@
 import type { Comparison } from '../compare/comparison.ts'
+import { cellLabel, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
+import type { ComparedReport } from '../compare/compare-reports.ts'
 import { compareReports } from '../compare/compare-reports.ts'
+import { plural } from '../compare/format-numbers.ts'
 import type { Report, SummaryGroup } from '../reporter/report.ts'
 import type { GateOptions } from './gate-options.ts'
+import { DEFAULT_MAX_MISSING } from './gate-options.ts'
 
 /** One gate's outcome. */
 export interface GateCheck {
-  /** What was checked: `overall mean score`, `STATE_DEPENDENCY pass rate`, `baseline`. */
+  /** What was checked: `overall mean score`, `STATE_DEPENDENCY pass rate`, `no regression`, `baseline cells present`. */
   readonly gate: string
   readonly passed: boolean
-  /** The figures, in words: `0.812 >= 0.800`, `2 significant regressions against base/report.json`. */
+  /** The figures, in words: `0.812 >= 0.800`, `regression against base/report.json: category TURN_OFF`. */
   readonly detail: string
 }
 
@@ -20,14 +24,18 @@ export interface GateResult {
   readonly comparison?: Comparison
 }
 
+/** How many names a gate's detail lists before counting the rest. */
+const NAMED = 5
+
 /**
- * Checks a report against the gates. Scores and pass rates count scored runs only (runs a tool
- * of the domain or the infrastructure ended are not the agent's; runs the agent's own code ended
- * are its failures, and count); a gate over a group without scored
- * runs fails, and so does a category gate whose category no run has (a misspelt label should not
- * pass silently). `baseline` is the baseline report itself, read by the caller.
+ * Checks a report against the gates. Scores and pass rates count scored runs only (runs whose
+ * verdict is `error` are no one's score); a gate over a group without scored runs fails, and so
+ * does a category gate whose category no run has (a misspelt label should not pass silently).
+ * `baseline` is the baseline report itself, read by the caller. The baseline gives two checks:
+ * no regression (as `toolcheck compare` decides it, and never across scoring modes), and no more
+ * than `maxMissing` of the baseline's cells missing from the report or left with only errors.
  */
-export function checkGates(report: Report, gates: GateOptions, baseline?: { readonly report: Report; readonly source: string }): GateResult {
+export function checkGates(report: Report, gates: GateOptions, baseline?: { readonly report: ComparedReport; readonly source: string }): GateResult {
   const checks: GateCheck[] = []
   const minimum = (gate: string, group: SummaryGroup | undefined, field: 'meanScore' | 'passRate', floor: number | undefined) => {
     if (floor === undefined) return
@@ -50,12 +58,7 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
       ...(gates.correction === undefined ? {} : { correction: gates.correction }),
       sources: { base: baseline.source },
     })
-    const regressions = comparison.cells.filter((cell) => cell.verdict === 'regression')
-    const named = regressions.slice(0, 5).map((cell) => `${cell.scenario} [${cell.augmentation}] ${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials}`)
-    const detail = comparison.regression
-      ? `significant regression against ${baseline.source}: ${[...named, ...(regressions.length > 5 ? [`and ${regressions.length - 5} more`] : []), ...(comparison.overall.regression ? [`overall ${comparison.overall.worse} cells worse, ${comparison.overall.better} better`] : [])].join('; ')}`
-      : `no significant regression against ${baseline.source} (${comparison.cells.length} cell${comparison.cells.length === 1 ? '' : 's'} compared, ${comparison.counts.changed} changed without significance)`
-    checks.push({ gate: 'no significant regression', passed: !comparison.regression, detail })
+    checks.push(regressionCheck(comparison, baseline.source), missingCheck(comparison, baseline.source, gates.maxMissing ?? DEFAULT_MAX_MISSING))
   }
   return { passed: checks.every((check) => check.passed), checks, ...(comparison === undefined ? {} : { comparison }) }
 }
@@ -69,10 +72,40 @@ export function formatGates(result: GateResult): string {
   ].join('\n')
 }
 
-/** Why a group's runs were not scored: "2 infrastructure errors", "1 domain error, 2 infrastructure errors". */
+/** Why a group's runs were not scored: "2 errors", or "2 errors (1 domain error, 1 infrastructure error)". */
 function unscored(group: SummaryGroup): string {
-  const domain = group.domainErrors
-  const infrastructure = group.infrastructureErrors
-  const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? '' : 's'}`
-  return domain > 0 ? `${count(domain, 'domain error')}, ${count(infrastructure, 'infrastructure error')}` : count(infrastructure, 'infrastructure error')
+  const errors = plural(group.errors, 'error')
+  return group.domainErrors > 0 ? `${errors} (${plural(group.domainErrors, 'domain error')}, ${plural(group.infrastructureErrors, 'infrastructure error')})` : errors
+}
+
+function regressionCheck(comparison: Comparison, source: string): GateCheck {
+  const gate = 'no regression'
+  const { scoring } = comparison.alike
+  if (scoring.same === false) return { gate, passed: false, detail: `${source} was scored ${scoring.base}, this run ${scoring.head}: their scores are not comparable; record a new baseline, or score this run as the baseline was` }
+  const changed = comparison.scenarioChanged.length > 0 ? `; ${plural(comparison.scenarioChanged.length, 'cell')} not compared, their scenario changed` : ''
+  if (!comparison.regression)
+    return { gate, passed: true, detail: `no regression against ${source} (${plural(comparison.cells.length, 'cell')} compared, ${comparison.counts.changed} changed without significance${changed})` }
+  const groups = comparison.groups.filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
+  const cells = comparison.cells
+    .filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break')
+    .map((cell) => `${cellLabel(cell)} ${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials}${cell.verdict === 'break' ? ' (break)' : ''}`)
+  return { gate, passed: false, detail: `regression against ${source}: ${[...groups, ...cells].slice(0, NAMED).join('; ')}${groups.length + cells.length > NAMED ? `; and ${groups.length + cells.length - NAMED} more` : ''}${changed}` }
+}
+
+function missingCheck(comparison: Comparison, source: string, allowed: number): GateCheck {
+  const gate = 'baseline cells present'
+  const { byAgent } = comparison.method
+  const absent = comparison.removed.map((key) => keyLabel(key, byAgent))
+  const errored = comparison.cells.filter((cell) => cell.base.trials > 0 && cell.head.trials === 0).map(cellLabel)
+  const total = comparison.cells.length + comparison.removed.length + comparison.scenarioChanged.length
+  const missing = absent.length + errored.length
+  const share = total === 0 ? 0 : missing / total
+  const limit = allowed === 0 ? 'none may be' : `at most ${(allowed * 100).toFixed(1).replace(/\.0$/, '')}% may be (maxMissing ${allowed})`
+  if (missing === 0) return { gate, passed: true, detail: `all ${plural(total, 'cell')} of ${source} are in this run with scored runs` }
+  const named = [...absent.map((label) => `${label} not played`), ...errored.map((label) => `${label} only errors`)]
+  return {
+    gate,
+    passed: share <= allowed + 1e-12,
+    detail: `${missing} of ${plural(total, 'cell')} of ${source} missing from this run (${absent.length} not played, ${errored.length} with only errors), ${limit}: ${named.slice(0, NAMED).join('; ')}${named.length > NAMED ? `; and ${named.length - NAMED} more` : ''}`,
+  }
 }

@@ -24,9 +24,19 @@ export const gateOptionsSchema = z
     categories: z.record(z.string().min(1), z.object({ minScore: share.optional(), minPassRate: share.optional() }).strict()).optional(),
     /**
      * A baseline `report.json` (or the directory that holds it), relative to the project root: the
-     * gate fails when `toolcheck compare <baseline> <this run>` finds a significant regression.
+     * gate fails when `toolcheck compare <baseline> <this run>` finds a regression (a cell or a
+     * group that regressed, or a break), and when too many of the baseline's cells are missing
+     * from this run (see `maxMissing`). It is read, and its scoring mode checked against this
+     * run's, before any test plays.
      */
     baseline: z.string().min(1).optional(),
+    /**
+     * The largest share of the baseline's cells (a scenario under an augmentation) that may be
+     * missing from this run, or have only `error` runs in it, before the baseline gate fails.
+     * Default 0: any such cell fails it, since a comparison that quietly lost part of the suite
+     * (a filter, a crashed file, an endpoint that was down) is no evidence for that part.
+     */
+    maxMissing: share.optional(),
     /** The significance level of the baseline comparison. Default 0.05. */
     alpha: z.number().gt(0).lt(1).optional(),
     /** The correction for testing many cells. Default `holm`. */
@@ -36,6 +46,9 @@ export const gateOptionsSchema = z
 
 /** Gate options, as written. */
 export type GateOptions = z.input<typeof gateOptionsSchema>
+
+/** `maxMissing` when none is given: no baseline cell may go missing. */
+export const DEFAULT_MAX_MISSING = 0
 
 /** Whether any gate is set. */
 export function hasGates(gates: GateOptions | undefined): boolean {

@@ -44,6 +44,11 @@ export interface MockServer {
   readonly chatRequestCount: number
   /** Embeddings requests received so far, in either format, faulted ones included. */
   readonly embeddingRequestCount: number
+  /**
+   * Bytes of chat-completion response bodies handed to the network so far: how much of an
+   * `oversize` reply went out before the client stopped reading.
+   */
+  readonly chatBytesSent: number
   /** Adds replies to the end of the chat-completions queue. */
   enqueue(...replies: MockReply[]): void
   /** Adds replies to the end of the embeddings queue. */
@@ -72,6 +77,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const requests: MockRequest[] = []
   let chatRequestCount = 0
   let embeddingRequestCount = 0
+  const sent = { bytes: 0 }
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -113,16 +119,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (reply === undefined) return send(response, 400, { error: { message: `the mock server has no reply left for request ${index} (the queue is empty and there is no responder)` } })
     const wait = (options.latencyMs ?? 0) + ('latencyMs' in reply && typeof reply.latencyMs === 'number' ? reply.latencyMs : 0)
     if (wait > 0 && !(await delay(wait, response))) return
-    answer(response, chat, reply, index)
+    answer(response, chat, reply, index, sent)
   }
 
   async function embeddings(response: ServerResponse, format: EmbeddingFormat, body: object): Promise<void> {
     embeddingRequestCount++
     const reply = embeddingQueue.shift() ?? {}
     const dialect: Dialect = { errorBody: (message, type) => embeddingErrorBody(format, message, type), malformedBody: malformedEmbeddingBody(format) }
-    if (isTransportReply(reply)) return answerTransport(response, reply, dialect)
-    if (reply.latencyMs !== undefined && reply.latencyMs > 0 && !(await delay(reply.latencyMs, response))) return
     const request = embeddingTexts(format, body)
+    const whole = () => ('problem' in request ? '' : JSON.stringify(embeddingAnswer(format, body, request, options.embeddingDimensions ?? 16)))
+    if (isTransportReply(reply)) return answerTransport(response, reply, dialect, whole)
+    if (reply.latencyMs !== undefined && reply.latencyMs > 0 && !(await delay(reply.latencyMs, response))) return
     if ('problem' in request) return send(response, 400, dialect.errorBody(request.problem, 'invalid_request_error'))
     send(response, 200, embeddingAnswer(format, body, request, options.embeddingDimensions ?? 16))
   }
@@ -139,6 +146,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
     get embeddingRequestCount() {
       return embeddingRequestCount
+    },
+    get chatBytesSent() {
+      return sent.bytes
     },
     enqueue: (...replies: MockReply[]) => void queue.push(...replies),
     enqueueEmbeddings: (...replies: MockEmbeddingReply[]) => void embeddingQueue.push(...replies),
@@ -161,13 +171,16 @@ const chatDialect: Dialect = {
   malformedBody: '{"id": "chatcmpl-broken", "choices": [{"message": {"content": "cut off',
 }
 
+/** The faults any request can get, whatever its protocol. */
+const TRANSPORT_FAULTS: ReadonlySet<string> = new Set<MockEmbeddingFault['fault']>(['rate-limit', 'server-error', 'reset', 'hang', 'truncated', 'malformed-body'])
+
 /** A reply that any request can get, whatever its protocol: a raw response or a transport fault. */
 function isTransportReply(reply: MockReply | MockEmbeddingReply): reply is MockRawResponse | MockEmbeddingFault {
-  return 'body' in reply || ('fault' in reply && reply.fault !== 'empty-choices' && reply.fault !== 'invalid-arguments' && reply.fault !== 'drip')
+  return 'body' in reply || ('fault' in reply && TRANSPORT_FAULTS.has(reply.fault))
 }
 
-/** Answers with a raw response or a transport fault, chat and embeddings alike. */
-function answerTransport(response: ServerResponse, reply: MockRawResponse | MockEmbeddingFault, dialect: Dialect): void {
+/** Answers with a raw response or a transport fault, chat and embeddings alike; `whole` is the answer a `truncated` fault cuts. */
+function answerTransport(response: ServerResponse, reply: MockRawResponse | MockEmbeddingFault, dialect: Dialect, whole: () => string): void {
   if ('body' in reply) {
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
     response.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json', ...reply.headers })
@@ -176,9 +189,9 @@ function answerTransport(response: ServerResponse, reply: MockRawResponse | Mock
   }
   switch (reply.fault) {
     case 'rate-limit':
-      return send(response, 429, dialect.errorBody('rate limit reached (mock)', 'rate_limit_error'), retryAfterHeader(reply.retryAfter))
+      return send(response, 429, dialect.errorBody(reply.message ?? 'rate limit reached (mock)', 'rate_limit_error'), retryAfterHeader(reply.retryAfter))
     case 'server-error':
-      return send(response, reply.status ?? 500, dialect.errorBody('internal error (mock)', 'server_error'), retryAfterHeader(reply.retryAfter))
+      return send(response, reply.status ?? 500, dialect.errorBody(reply.message ?? 'internal error (mock)', 'server_error'), retryAfterHeader(reply.retryAfter))
     case 'reset':
       response.socket?.destroy()
       return
@@ -189,11 +202,20 @@ function answerTransport(response: ServerResponse, reply: MockRawResponse | Mock
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(dialect.malformedBody)
       return
+    case 'truncated':
+      return truncate(response, whole(), reply.announce !== false)
   }
 }
 
-function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number): void {
-  if (isTransportReply(reply)) return answerTransport(response, reply, chatDialect)
+/** Sends the first half of a body (announcing its whole length, or in chunks), then cuts the connection. */
+function truncate(response: ServerResponse, text: string, announce: boolean): void {
+  const bytes = Buffer.from(text, 'utf8')
+  response.writeHead(200, { 'content-type': 'application/json', ...(announce ? { 'content-length': String(bytes.length) } : {}) })
+  response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.socket?.destroy())
+}
+
+function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number, sent: { bytes: number }): void {
+  if (isTransportReply(reply)) return answerTransport(response, reply, chatDialect, () => JSON.stringify(completion(request, { content: 'This answer is cut off halfway.' })))
   if ('fault' in reply) {
     switch (reply.fault) {
       case 'empty-choices':
@@ -202,11 +224,67 @@ function answer(response: ServerResponse, request: ChatRequest, reply: MockReply
         return send(response, 200, completion(request, { toolCalls: [{ name: reply.name, arguments: reply.text ?? '{"location": "Cupertino", ' }] }))
       case 'drip':
         return drip(response, JSON.stringify(completion(request, { content: reply.content ?? 'Here it comes, slowly.' })), reply.intervalMs ?? 1000)
+      case 'oversize':
+        return sendOversize(response, request, reply.bytes, reply.announce !== false, sent)
+      case 'malformed-tool-calls': {
+        const body = completion(request, { content: '' }) as { choices: { message: Record<string, JsonValue> }[] }
+        ;(body.choices[0] as { message: Record<string, JsonValue> }).message.tool_calls = reply.toolCalls
+        return send(response, 200, body as unknown as JsonValue)
+      }
+      case 'nested-arguments': {
+        const text = nestedArguments(reply.depth)
+        return send(response, 200, withArguments(completion(request, { toolCalls: [{ name: reply.name, arguments: text }] }), reply.asObject === true ? (JSON.parse(text) as JsonValue) : text))
+      }
+      case 'object-arguments':
+        return send(response, 200, withArguments(completion(request, { toolCalls: [{ name: reply.name, arguments: '{}' }] }), reply.arguments))
     }
   }
   const body = completion(request, reply)
   if ((request as { stream?: unknown }).stream === true) return sendStream(response, body)
-  send(response, 200, body)
+  send(response, 200, body, {}, sent)
+}
+
+/** Arguments text nested `depth` levels: `{"items": [[[...]]]}` (an object, then arrays), built without recursion. */
+function nestedArguments(depth: number): string {
+  const arrays = Math.max(0, depth - 1)
+  return arrays === 0 ? '{"items": 0}' : `{"items": ${'['.repeat(arrays)}${']'.repeat(arrays)}}`
+}
+
+/** A completion whose first tool call's arguments are replaced by `value`, whatever it is. */
+function withArguments(body: JsonValue, value: JsonValue): JsonValue {
+  const call = (body as { choices: { message: { tool_calls: { function: { arguments: JsonValue } }[] } }[] }).choices[0]?.message.tool_calls[0]
+  if (call !== undefined) call.function.arguments = value
+  return body
+}
+
+/**
+ * A valid completion of about `bytes` bytes, its text padded, written in 64 KiB pieces as fast as
+ * the client takes them (never more than one piece ahead of the socket), until it is all out or
+ * the client goes away. Never holds the whole body in memory, so it can be hundreds of megabytes.
+ */
+function sendOversize(response: ServerResponse, request: ChatRequest, bytes: number, announce: boolean, sent: { bytes: number }): void {
+  const marker = 'PADDING-GOES-HERE'
+  const [head = '', tail = ''] = JSON.stringify(completion(request, { content: marker, usage: { promptTokens: 1, completionTokens: 1 } })).split(marker)
+  const padding = Math.max(0, bytes - Buffer.byteLength(head) - Buffer.byteLength(tail))
+  response.writeHead(200, { 'content-type': 'application/json', ...(announce ? { 'content-length': String(Buffer.byteLength(head) + padding + Buffer.byteLength(tail)) } : {}) })
+  const piece = Buffer.alloc(64 * 1024, 'a')
+  let left = padding
+  const write = (chunk: Buffer | string): boolean => {
+    sent.bytes += Buffer.byteLength(chunk)
+    return response.write(chunk)
+  }
+  const pump = () => {
+    while (!response.destroyed && left > 0) {
+      const chunk = left >= piece.length ? piece : piece.subarray(0, left)
+      left -= chunk.length
+      if (!write(chunk)) return void response.once('drain', pump)
+    }
+    if (response.destroyed) return
+    write(tail)
+    response.end()
+  }
+  write(head)
+  pump()
 }
 
 /**
@@ -263,10 +341,12 @@ function retryAfterHeader(value: number | string | undefined): Record<string, st
   return value === undefined ? {} : { 'retry-after': String(value) }
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, sent?: { bytes: number }): void {
   if (response.destroyed) return
+  const text = JSON.stringify(body)
+  if (sent !== undefined) sent.bytes += Buffer.byteLength(text)
   response.writeHead(status, { 'content-type': 'application/json', ...headers })
-  response.end(JSON.stringify(body))
+  response.end(text)
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

@@ -214,7 +214,7 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('h3', { text: 'Conversation' }))
     var messages = list(detail[2], details.messages)
     if (!messages) {
-      root.appendChild(element('p', { className: 'muted', text: 'no transcript was attached to this run' }))
+      root.appendChild(element('p', { className: 'muted', text: side.noTranscript || 'no transcript was attached to this run' }))
       return root
     }
     messages.forEach(function (message) {

@@ -1,7 +1,9 @@
 /** The toolcheck reporter and the report it writes. */
 export { default as ToolcheckReporter } from './toolcheck-reporter.ts'
 export type { ToolcheckReporterOptions } from './toolcheck-reporter.ts'
-export type { CutShort, Report, ReportProblem, ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals, Verdict } from './report.ts'
+export type { CutShort, Report, ReportedFingerprint, ReportProblem, ReportRun, ReportSettings, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals, Verdict } from './report.ts'
+export type { GivenSettings } from './report-settings.ts'
+export { isDeterministicRun, reportSettings } from './report-settings.ts'
 export type { BuiltReport } from './build-report.ts'
 export { buildReport } from './build-report.ts'
 export type { CollectedAttempt, CollectedTest } from './collected-test.ts'

@@ -1,7 +1,8 @@
 import { culpritOf } from '../conversation/index.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
-import { describeTableDiff } from '../world/index.ts'
+import type { JsonValue } from '../world/index.ts'
+import { describeTableDiff, jsonEqual } from '../world/index.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 
 /**
@@ -116,8 +117,11 @@ export interface PageDetails {
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
 const CULPRIT_CODES = { agent: 0, domain: 1, infrastructure: 2 } as const
 
-/** Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a page. */
-export function encodePageData(report: Report, transcripts: readonly (Transcript | undefined)[]): PageData {
+/**
+ * Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a
+ * page. Reports read from disk may predate `settings` and `scenarios`, which the page does not need.
+ */
+export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, transcripts: readonly (Transcript | undefined)[]): PageData {
   const strings = new Table<string>()
   const lists = new Map<string, number>()
   const listValues: number[][] = []
@@ -331,23 +335,9 @@ function sameMessage(a: Message, b: Message): boolean {
   )
 }
 
-/** Structural equality of JSON-like values (the parts of two runs). */
+/** Structural equality of JSON-like values (the parts of two runs), walked with a stack of its own: a model's arguments may nest deeply. */
 function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false
-    for (let index = 0; index < a.length; index++) if (!sameJson(a[index], b[index])) return false
-    return true
-  }
-  if (Array.isArray(b)) return false
-  let count = 0
-  for (const key in a) {
-    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false
-    count++
-  }
-  for (const _key in b) count--
-  return count === 0
+  return jsonEqual(a as JsonValue | undefined, b as JsonValue | undefined)
 }
 
 // A suite usually has one agent, one user and one threshold: such columns shrink to one value.

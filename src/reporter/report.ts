@@ -1,4 +1,6 @@
+import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import type { RunRecord } from '../vitest/run-metadata.ts'
+import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 
 /**
  * A run's verdict: its score reached its threshold, or not (a run the agent's own code ended is
@@ -7,8 +9,11 @@ import type { RunRecord } from '../vitest/run-metadata.ts'
  */
 export type Verdict = 'passed' | 'failed' | 'error'
 
-/** One run in the report: the recorded trial plus where it came from and its verdict. */
-export interface ReportRun extends RunRecord {
+/**
+ * One run in the report: the recorded trial plus where it came from and its verdict. Its
+ * scenario's fingerprint is kept once per scenario, in the report's `scenarios`.
+ */
+export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
   /** The score the run needed (its record's, else 1). */
   readonly threshold: number
   /** The test's full name. */
@@ -146,6 +151,39 @@ export interface ReportProblem {
 }
 
 /**
+ * How a report's runs were made: what a comparison needs to know to compare like with like.
+ */
+export interface ReportSettings {
+  /** How the runs were scored (the plugin's `scoring`; `toolcheck` when none was given). */
+  readonly scoring: ScoringMode
+  /** The version of vitest-toolcheck that wrote the report. */
+  readonly version: string
+  /**
+   * The agent and user specs the plugin was given (`reference`, `openai:<model>`, `hf:<model>`;
+   * `TOOLCHECK_AGENT` / `TOOLCHECK_USER`), when it was. Tests may play roles of their own; the
+   * names of the roles that played are `agents` and `users`.
+   */
+  readonly agentSpec?: string
+  readonly userSpec?: string
+  /**
+   * Whether every model call of every run was replayed from the cache: `true` when all were,
+   * `false` when any went to a model, `null` when no run made a model call.
+   */
+  readonly replayed: boolean | null
+  /**
+   * Whether every run is a deterministic replay (see `isDeterministicRun`): then a second run of
+   * the same tests gives the same verdicts, and any change between two such reports is real.
+   */
+  readonly deterministic: boolean
+}
+
+/**
+ * A scenario's fingerprint as the report keeps it: each part's digest, or `mixed` where the
+ * report's runs of that scenario id carry different digests (two tests defined it differently).
+ */
+export type ReportedFingerprint = { readonly [Part in keyof ScenarioFingerprint]: string }
+
+/**
  * The content of `toolcheck-report/report.json`. It holds no times or machine details, and its
  * lists are sorted, so the same tests give the same file however they were sharded.
  */
@@ -165,6 +203,10 @@ export interface Report {
   readonly users: readonly string[]
   /** Every domain a run played in, sorted. */
   readonly domains: readonly string[]
+  /** How the runs were made: scoring mode, package version, role specs, replay and determinism. */
+  readonly settings: ReportSettings
+  /** Each scenario's fingerprint, by scenario id (runs recorded without one are left out). */
+  readonly scenarios: Readonly<Record<string, ReportedFingerprint>>
   readonly runs: readonly ReportRun[]
   readonly summary: ReportSummary
   readonly problems: readonly ReportProblem[]

@@ -1,9 +1,11 @@
 import type { Message, ToolCall } from '../conversation/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
-import type { JsonValue } from '../world/index.ts'
 import type { AgentReply, AgentView, RequestedCall, UserView } from './types.ts'
 import { InfrastructureError } from './types.ts'
 import type { ChatMessage, ChatReply, ChatTool, ChatToolCall } from './endpoint/chat-request.ts'
+import { DEFAULT_LIMITS } from './endpoint/endpoint-limits.ts'
+import type { ReadReply } from './endpoint/read-chat-reply.ts'
+import { readChatReply } from './endpoint/read-chat-reply.ts'
 
 /**
  * Conversion between toolcheck's conversation and the Chat Completions format, both directions,
@@ -89,31 +91,20 @@ function toChatToolCall(call: ToolCall): ChatToolCall {
 }
 
 /**
- * Reads an agent's turn from a chat reply: the text and every function call, in order. Arguments
- * that are not valid JSON are passed on as the raw text and unknown tool names as they are: the
- * executor answers both with an error the agent reads. An empty argument text means no arguments.
+ * Reads an agent's turn from a chat reply: the text and every function call, in order (see
+ * `readChatReply`, whose default limits apply). Arguments that are not valid JSON are passed on as
+ * the raw text and unknown tool names as they are: the executor answers both with an error the
+ * agent reads. A reply that cannot be read throws `InfrastructureError('malformed-reply')`.
  */
 export function chatReplyToAgentReply(reply: ChatReply, source: string): AgentReply {
-  const choice = reply.choices[0]
-  if (choice === undefined) throw new InfrastructureError('malformed-reply', `${source} sent no choices`)
-  const message = choice.message
-  const toolCalls: RequestedCall[] = []
-  for (const call of message.tool_calls ?? []) {
-    if (call.type !== undefined && call.type !== 'function') continue
-    const name = call.function?.name
-    if (typeof name !== 'string') throw new InfrastructureError('malformed-reply', `${source} sent a tool call without a function name: ${JSON.stringify(call)}`)
-    toolCalls.push({ ...(typeof call.id === 'string' && call.id !== '' ? { id: call.id } : {}), name, arguments: parseArguments(call.function?.arguments) })
-  }
-  const content = typeof message.content === 'string' ? message.content : ''
-  return { ...(content !== '' || toolCalls.length === 0 ? { content } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
+  const reading = readChatReply(reply, DEFAULT_LIMITS)
+  if (!reading.ok) throw new InfrastructureError('malformed-reply', `${source} sent a reply that cannot be read: ${reading.problem}`)
+  return agentReplyOf(reading.reply)
 }
 
-/** Parsed JSON when the text parses, else the raw text; empty text is `{}`. */
-export function parseArguments(text: string | undefined): JsonValue {
-  if (text === undefined || text.trim() === '') return {}
-  try {
-    return JSON.parse(text) as JsonValue
-  } catch {
-    return text
-  }
+/** An agent's turn from a reply already read: its text, or its calls (with the text that came with them). */
+export function agentReplyOf(reply: ReadReply): AgentReply {
+  const toolCalls: RequestedCall[] = reply.toolCalls.map((call) => ({ ...(call.id === undefined ? {} : { id: call.id }), name: call.name, arguments: call.arguments }))
+  const content = reply.content
+  return { ...(content !== '' || toolCalls.length === 0 ? { content } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
 }

@@ -3,7 +3,7 @@ import { llmUser } from './llm-user.ts'
 import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
 import { openaiAgent } from './openai-agent.ts'
 import { referenceAgent } from './reference-agent.ts'
-import { referenceUser } from './reference-user.ts'
+import { scriptedUser } from './scripted-user.ts'
 import type { SpecEnv } from './role-spec.ts'
 import { parseRoleSpec } from './role-spec.ts'
 import type { Agent, User } from './types.ts'
@@ -27,13 +27,14 @@ export function agentFromSpec(spec: string, env: SpecEnv = process.env): Agent {
 
 /**
  * The simulated user a spec names (as `TOOLCHECK_USER` gives it):
- * - `scripted`: replies from each scenario's reference solution (offline);
+ * - `scripted`: replies from each scenario's reference solution, keeping each reply's facts until
+ *   the agent asks for them (offline; see `scriptedUser`);
  * - `openai:<model>` or `hf:<model>`: `llmUser` over that client, configured like the agents.
  */
 export function userFromSpec(spec: string, env: SpecEnv = process.env): User {
   const parsed = parseRoleSpec('user', spec, 'TOOLCHECK_USER')
   // The script depends on the scenario, which a user learns only when asked to respond.
-  if (parsed.client === 'offline') return { name: 'scripted', respond: (view, context) => referenceUser(context.scenario).respond(view, context) }
+  if (parsed.client === 'offline') return { name: 'scripted', respond: (view, context) => scriptedUser(context.scenario).respond(view, context) }
   return parsed.client === 'openai'
     ? llmUser({ model: parsed.model, env })
     : llmUser({ model: parsed.model, env, endpoint: huggingFaceEndpoint({ env }) })

@@ -93,10 +93,9 @@ export function llmUser(options: LlmUserOptions): User {
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
       }
-      const { reply, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
-      const message = reply.choices[0]?.message
-      if ((message?.tool_calls ?? []).some((call) => call.function?.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
-      const content = typeof message?.content === 'string' ? message.content.trim() : ''
+      const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
+      if (read.toolCalls.some((call) => call.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
+      const content = read.content.trim()
       if (content === '')
         throw new InfrastructureError('malformed-reply', `the simulated user ${name} at ${endpoint.address} replied with neither text nor a call to ${END_CONVERSATION_TOOL}`)
       return { kind: 'say', content, usage }

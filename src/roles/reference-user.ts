@@ -1,21 +1,14 @@
 import type { Scenario } from '../scenario/index.ts'
 import { scriptedUser } from './scripted-user.ts'
-import type { UserScriptLine } from './scripted-user.ts'
 import type { User } from './types.ts'
 
 /**
- * A scripted user that gives the replies of the scenario's reference solution, in order, and
- * ends where the reference ends (`{ user: 'end' }`). The default user of `runScenario`.
+ * The scripted user of a scenario: `scriptedUser(scenario)`, which gives the replies of its
+ * reference solution, keeping each reply's facts until the agent asks for them.
+ *
+ * @deprecated Use `scriptedUser(scenario)`: the offline user has one name, `scripted`, in code,
+ * specs and reports.
  */
 export function referenceUser(scenario: Pick<Scenario, 'reference'>): User {
-  const script: UserScriptLine[] = []
-  for (const step of scenario.reference) {
-    if (!('user' in step)) continue
-    if (step.user === 'end') {
-      script.push({ end: true })
-      break
-    }
-    script.push(step.content)
-  }
-  return { ...scriptedUser(script), name: 'reference' }
+  return scriptedUser(scenario)
 }

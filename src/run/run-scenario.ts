@@ -7,10 +7,11 @@ import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
 import { AgentReplyError, checkAgentReply } from '../roles/agent-reply-error.ts'
 import { isBuiltInAgent } from '../roles/built-in-role.ts'
+import { safeText } from '../conversation/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
 import { playTurn } from '../roles/play-turn.ts'
-import { referenceUser } from '../roles/reference-user.ts'
+import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import { codeStack, thrownText } from '../tools/code-stack.ts'
@@ -24,6 +25,7 @@ import { createRegistry } from '../tools/tool-registry.ts'
 import { endConversation } from '../tools/end-conversation-tool.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
+import { canonicalJson, DEPTH_CEILING, nestingDepth } from '../world/index.ts'
 import { clockOf } from '../scenario/index.ts'
 import type { ParallelCallRule } from './run-parallel-calls.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
@@ -34,7 +36,7 @@ import { userBriefing } from './system-prompts.ts'
 export interface RunOptions {
   /** A step-level `Agent` (one reply per call) or a turn-level `TurnAgent` (its own loop per user turn). */
   readonly agent: AnyAgent
-  /** The simulated user; by default one that gives the reference solution's replies. */
+  /** The simulated user; by default the scenario's scripted user (`scriptedUser(scenario)`: the reference solution's replies). */
   readonly user?: User
   /** The tools and first message the agent is shown; by default the allowed tools, plainly, and the scenario's first message. */
   readonly presentation?: ScenarioPresentation
@@ -127,7 +129,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
-  const user = options.user ?? referenceUser(scenario)
+  const user = options.user ?? scriptedUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns
   const agentSystemPrompt = options.prompts?.agent ?? options.systemPrompt ?? scenario.prompts?.agent ?? domain.prompts.agent
   const persona = options.prompts?.user ?? scenario.prompts?.user ?? domain.prompts.user
@@ -270,18 +272,21 @@ async function agentCode<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The `RunError` of what a role's turn threw: whose code it was, and what it says. */
+/**
+ * The `RunError` of what a role's turn threw: whose code it was, and what it says. Texts from
+ * someone else's code may quote a client's URL or a server's text: they are made safe to show.
+ */
 function runErrorOf(thrown: unknown, role: 'agent' | 'user', agent: AnyAgent): RunError {
   if (thrown instanceof InfrastructureError) return { culprit: 'infrastructure', kind: thrown.kind, message: thrown.message, role }
   if (thrown instanceof AgentCodeError) {
     const cause = thrown.thrown
     // toolcheck's own agents are not the user's code: their bugs are toolcheck's.
-    if (isBuiltInAgent(agent)) return { culprit: 'infrastructure', kind: 'internal', message: `${agent.name} failed: ${thrownText(cause)}`, role }
-    if (cause instanceof AgentReplyError) return { culprit: 'agent', kind: 'agent-invalid-reply', message: cause.message, role, returned: cause.returned }
+    if (isBuiltInAgent(agent)) return { culprit: 'infrastructure', kind: 'internal', message: safeText(`${agent.name} failed: ${thrownText(cause)}`), role }
+    if (cause instanceof AgentReplyError) return { culprit: 'agent', kind: 'agent-invalid-reply', message: safeText(cause.message), role, returned: safeText(cause.returned) }
     const stack = codeStack(cause)
-    return { culprit: 'agent', kind: 'agent-threw', message: `the agent's code threw ${thrownText(cause)}`, role, ...(stack === undefined ? {} : { stack }) }
+    return { culprit: 'agent', kind: 'agent-threw', message: safeText(`the agent's code threw ${thrownText(cause)}`), role, ...(stack === undefined ? {} : { stack: safeText(stack) }) }
   }
-  return { culprit: 'infrastructure', kind: 'internal', message: thrown instanceof Error ? thrown.message : String(thrown), role }
+  return { culprit: 'infrastructure', kind: 'internal', message: safeText(thrown instanceof Error ? thrown.message : String(thrown)), role }
 }
 
 /** The `RunError` of a tool's bug. */
@@ -289,11 +294,11 @@ function domainError(fault: ToolFault, role: 'agent' | 'user'): RunError {
   return {
     culprit: 'domain',
     kind: fault.kind,
-    message: `the tool ${fault.tool} ${fault.message}`,
+    message: safeText(`the tool ${fault.tool} ${fault.message}`),
     role,
     tool: fault.tool,
     arguments: fault.arguments,
-    ...(fault.stack === undefined ? {} : { stack: fault.stack }),
+    ...(fault.stack === undefined ? {} : { stack: safeText(fault.stack) }),
   }
 }
 
@@ -405,7 +410,7 @@ async function userTurn(user: User, bus: ConversationBus, briefing: UserBriefing
 }
 
 /**
- * A requested call with a unique id and JSON arguments. The agent's id is kept unless it is empty
+ * A requested call with a unique id and JSON arguments (see `keptArguments`). The agent's id is kept unless it is empty
  * or already used in this run (models sometimes repeat ids); then `call-<message>-<position>` is
  * used, with `-<n>` added if even that is taken.
  */
@@ -413,5 +418,14 @@ function toolCallOf(call: RequestedCall, messageIndex: number, position: number,
   let id = typeof call.id === 'string' && call.id !== '' && !used.has(call.id) ? call.id : `call-${messageIndex}-${position}`
   for (let suffix = 2; used.has(id); suffix++) id = `call-${messageIndex}-${position}-${suffix}`
   used.add(id)
-  return { id, name: String(call.name), arguments: (call.arguments ?? {}) as JsonValue }
+  return { id, name: String(call.name), arguments: keptArguments((call.arguments ?? {}) as JsonValue) }
+}
+
+/**
+ * Arguments as the run keeps them: as they are, or, when nested deeper than `DEPTH_CEILING` (an
+ * agent's code, or an SDK, that built them; model replies are held to `maxReplyDepth` when read),
+ * as their JSON text, which the executor refuses with an error the agent reads.
+ */
+function keptArguments(value: JsonValue): JsonValue {
+  return nestingDepth(value, DEPTH_CEILING) > DEPTH_CEILING ? canonicalJson(value) : value
 }

@@ -10,8 +10,9 @@ import type { DomainScenarioInput } from './typed-input.ts'
  * (`defineDomain`), checks it against that domain at once. Written for a domain object, the input
  * is typed by the domain: world tables and rows, allowed and denied tools, milestone and minefield
  * tables and tools, and reference calls must be the domain's, or TypeScript says so where they are
- * written. With a domain name (or none: the built-in `device`), the domain checks run when the
- * scenario is played or loaded with its domain.
+ * written, naming the misspelt name (and the domain's target rows are checked against their
+ * tables' columns when the scenario is defined). With a domain name (or none: the built-in
+ * `device`), the domain checks run when the scenario is played or loaded with its domain.
  *
  * @throws ScenarioError listing every problem with its path (`source` names the scenario in the
  * message: a file name, say; its id by default).
@@ -25,14 +26,12 @@ import type { DomainScenarioInput } from './typed-input.ts'
  *   firstMessage: 'Send 50 from my account to acc-2.',
  *   tools: { allow: ['unlock_account', 'transfer_funds'] },
  *   milestones: [toolCalled('transfer_funds', { amount: 50 })],
- *   reference: solution((s) => { ... }),
+ *   reference: solution(bank, (s) => { ... }),
  * })
  */
-export function defineScenario<const D extends AnyDomain>(input: DomainScenarioInput<D>, source?: string): Scenario
-export function defineScenario(input: ScenarioInput, source?: string): Scenario
-export function defineScenario(input: ScenarioInput | DomainScenarioInput<AnyDomain>, source?: string): Scenario {
+export function defineScenario<const D = string>(input: DomainScenarioInput<D>, source?: string): Scenario {
   const domain = (input as { readonly domain?: unknown }).domain
-  if (!isDomain(domain)) return parseScenario(input as ScenarioInput, source)
+  if (!isDomain(domain)) return parseScenario(input as unknown as ScenarioInput, source)
   const scenario = parseScenario({ ...(input as object), domain: domain.name } as ScenarioInput, source)
   checkScenarioDomain(scenario, domain, source)
   return withDomain(scenario, domain)

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { jsonErrorPosition } from './json-error-position.ts'
+import { MAX_SCENARIO_DEPTH, tooDeepInText } from './nesting-depth.ts'
 import type { Scenario } from './scenario.ts'
 import { parseScenario } from './scenario.ts'
 import type { AnyDomain } from '../domain/index.ts'
@@ -41,6 +42,8 @@ export async function loadScenarioFile(file: string, options: LoadScenarioOption
   } catch (error) {
     throw new ScenarioFileError(file, `cannot be read (${error instanceof Error ? error.message : String(error)})`, { cause: error })
   }
+  const deep = tooDeepInText(text)
+  if (deep !== undefined) throw new ScenarioFileError(file, `nests values more than ${MAX_SCENARIO_DEPTH} levels deep (${lineAndColumn(text, deep)}); a scenario file may nest objects and arrays at most ${MAX_SCENARIO_DEPTH} levels`)
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -88,8 +91,9 @@ export async function loadScenarioDirectory(directory: string, options: LoadScen
       seen.set(scenario.id, file)
       scenarios.push(scenario)
     } catch (error) {
-      if (error instanceof ScenarioFileError || error instanceof ScenarioError) errors.push(error)
-      else throw error
+      // Whatever went wrong with one file (even a domain whose world cannot be built) is that
+      // file's error: the other files still load.
+      errors.push(error instanceof ScenarioFileError || error instanceof ScenarioError ? error : new ScenarioFileError(file, `could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { cause: error }))
     }
   }
   return { scenarios, errors }
@@ -99,9 +103,11 @@ export async function loadScenarioDirectory(directory: string, options: LoadScen
 function jsonErrorPlace(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   const position = jsonErrorPosition(text)
-  if (position === undefined) return message
+  return position === undefined ? message : `${lineAndColumn(text, position)}: ${message}`
+}
+
+/** "line L, column C" of an offset in a text. */
+function lineAndColumn(text: string, position: number): string {
   const before = text.slice(0, position)
-  const line = before.split('\n').length
-  const column = position - before.lastIndexOf('\n')
-  return `line ${line}, column ${column}: ${message}`
+  return `line ${before.split('\n').length}, column ${position - before.lastIndexOf('\n')}`
 }

@@ -1,4 +1,4 @@
-import type { AnyDomain } from '../domain/index.ts'
+import type { AnyDomain, TableDefinition } from '../domain/index.ts'
 import { buildWorld, builtInExtractors, isDomain, WorldSpecError } from '../domain/index.ts'
 import { closestNames } from '../tools/closest-names.ts'
 import { clockOf } from './clock-of.ts'
@@ -135,7 +135,11 @@ export function domainIssues(scenario: Scenario, domain: AnyDomain): ScenarioIss
     }
   }
   const constraintIssues = (constraint: Constraint, path: readonly (string | number)[]) => {
-    if ('table' in constraint && !tables.includes(constraint.table)) issues.push({ path: [...path, 'table'], message: unknown('the table', constraint.table, tables) })
+    if ('table' in constraint) {
+      if (!tables.includes(constraint.table)) issues.push({ path: [...path, 'table'], message: unknown('the table', constraint.table, tables) })
+      // A misspelt column in a target row would only make the milestone never match, silently.
+      else checkColumns(constraint.table, constraint, path)
+    }
     if ('columns' in constraint) for (const [column, similarity] of Object.entries(constraint.columns ?? {})) checkSimilarity(similarity, [...path, 'columns', column])
     if (constraint.kind === 'tool-call' || constraint.kind === 'request') {
       for (const [alternative, target] of constraint.anyOf.entries()) {
@@ -146,6 +150,16 @@ export function domainIssues(scenario: Scenario, domain: AnyDomain): ScenarioIss
     if (constraint.kind === 'message') checkSimilarity(constraint.similarity, [...path, 'similarity'])
     if ('fill' in constraint && constraint.fill?.extractor !== undefined && !extractors.includes(constraint.fill.extractor))
       issues.push({ path: [...path, 'fill', 'extractor'], message: unknown('the extractor', constraint.fill.extractor, extractors) })
+  }
+  const checkColumns = (table: string, constraint: { readonly rows: readonly Readonly<Record<string, unknown>>[]; readonly columns?: Readonly<Record<string, unknown>> | undefined }, path: readonly (string | number)[]) => {
+    const known = Object.keys((domain.tables[table] as TableDefinition).row.shape)
+    for (const [position, row] of constraint.rows.entries())
+      for (const column of Object.keys(row)) if (!known.includes(column)) issues.push({ path: [...path, 'rows', position, column], message: unknownColumn(table, column, known) })
+    for (const column of Object.keys(constraint.columns ?? {})) if (!known.includes(column)) issues.push({ path: [...path, 'columns', column], message: unknownColumn(table, column, known) })
+  }
+  const unknownColumn = (table: string, column: string, known: readonly string[]) => {
+    const close = closestNames(column, known)
+    return `${table} has no column ${column}; ${close.length > 0 ? `did you mean ${close.join(', ')}?` : `its columns are ${known.join(', ')}`}`
   }
   checkList(scenario.milestones, 'milestones')
   checkList(scenario.minefields, 'minefields')

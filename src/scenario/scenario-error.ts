@@ -12,6 +12,8 @@ export interface ScenarioIssue {
  */
 export class ScenarioError extends Error {
   readonly issues: readonly ScenarioIssue[]
+  /** What the scenario was named by in the message: its file when loaded from one, else its id (or the name given). */
+  readonly source: string
 
   constructor(source: string, problems: z.ZodError | readonly ScenarioIssue[]) {
     const issues: readonly ScenarioIssue[] = Array.isArray(problems) ? problems : (problems as z.ZodError).issues.map((issue) => ({ path: issue.path, message: issue.message }))
@@ -19,5 +21,6 @@ export class ScenarioError extends Error {
     super(`invalid scenario ${source}:\n${lines.join('\n')}`)
     this.name = 'ScenarioError'
     this.issues = issues
+    this.source = source
   }
 }

@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { worldSpecSchema } from '../domain/index.ts'
 import { edgeSchema, jsonValueSchema, milestoneSchema, minefieldSchema } from './milestone.ts'
 import type { Milestone } from './milestone.ts'
+import { asksAbout } from './asks-about.ts'
+import { milestoneOrderIssues } from './milestone-order.ts'
+import { MAX_SCENARIO_DEPTH, tooDeepInValue } from './nesting-depth.ts'
 import { ScenarioError } from './scenario-error.ts'
 
 export { worldSpecSchema }
@@ -64,14 +67,32 @@ export const referenceCallSchema = z
 export type ReferenceCall = z.infer<typeof referenceCallSchema>
 
 /**
+ * A reply of the user in a reference solution. `answers` says what it answers: the words or
+ * phrases of the question it is the answer to (`["number", "phone"]`). The scripted user then
+ * keeps it (and the facts in it) until the agent's message mentions one of them; to anything else
+ * it says again what it wants, without them. The agent step before it must ask about one of them.
+ */
+export const userReplySchema = z
+  .object({
+    user: z.literal('say'),
+    content: z.string(),
+    answers: z
+      .array(z.string().regex(/\w/, 'a topic is a word or phrase of the question the reply answers'))
+      .min(1)
+      .optional()
+      .describe('What this reply answers: words or phrases of the question it is the answer to. The scripted user gives the reply only when the agent asks about one of them.'),
+  })
+  .strict()
+
+/**
  * One step of a scenario's reference solution: the agent makes tool calls (several in one step
- * are parallel calls in one message), the agent says something to the user, or the user replies.
- * The user's final `end` step ends the conversation.
+ * are parallel calls in one message), the agent says something to the user, or the user replies
+ * (see `userReplySchema`). The user's final `end` step ends the conversation.
  */
 export const referenceStepSchema = z.union([
   z.object({ agent: z.literal('call'), calls: z.array(referenceCallSchema).min(1) }).strict(),
   z.object({ agent: z.literal('say'), content: z.string() }).strict(),
-  z.object({ user: z.literal('say'), content: z.string() }).strict(),
+  userReplySchema,
   z.object({ user: z.literal('end') }).strict(),
 ])
 export type ReferenceStep = z.infer<typeof referenceStepSchema>
@@ -166,11 +187,24 @@ export const scenarioSchema = z
     }
     checkReads(scenario.milestones, 'milestones')
     checkReads(scenario.minefields, 'minefields')
+    // Cycles and backward reads would otherwise surface only when a run is scored.
+    for (const issue of [...milestoneOrderIssues(scenario.milestones, scenario.milestoneEdges, 'milestones'), ...milestoneOrderIssues(scenario.minefields, scenario.minefieldEdges, 'minefields')])
+      context.addIssue({ code: 'custom', path: [...issue.path], message: issue.message })
+    let lastSaid: string | undefined
     for (const [position, step] of scenario.reference.entries()) {
       if ('calls' in step)
         for (const call of step.calls)
           if (!allowed.has(call.tool) || scenario.tools.deny.includes(call.tool))
             context.addIssue({ code: 'custom', path: ['reference', position], message: `the reference calls ${call.tool}, which the scenario does not allow` })
+      // The scripted user gives a reply with `answers` only when asked: the reference must ask.
+      if ('user' in step && step.user === 'say' && step.answers !== undefined && (lastSaid === undefined || !asksAbout(lastSaid, step.answers)))
+        context.addIssue({
+          code: 'custom',
+          path: ['reference', position, 'answers'],
+          message: `the reply answers ${step.answers.map((topic) => JSON.stringify(topic)).join(', ')}, but ${lastSaid === undefined ? 'the agent says nothing before it' : `the agent's message before it (${JSON.stringify(lastSaid)}) asks about none of them`}, so the scripted user would never give it`,
+        })
+      if ('agent' in step && step.agent === 'say') lastSaid = step.content
+      if ('user' in step) lastSaid = undefined
     }
   })
 
@@ -182,11 +216,23 @@ export type ScenarioInput = z.input<typeof scenarioSchema>
 /**
  * Validates a scenario's shape and fills in defaults, without looking at its domain (see
  * `defineScenario`, which also checks it against its domain). Throws a `ScenarioError` that lists
- * every problem with its path.
+ * every problem with its path: a value nested deeper than `MAX_SCENARIO_DEPTH` levels, or every
+ * field that does not fit the schema, or (once the shape fits) the relations between fields:
+ * edges, their cycles, references, fills and tools.
  */
 export function parseScenario(input: ScenarioInput, source?: string): Scenario {
+  const name = source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)')
+  // The schema validates nested values recursively; a value nested thousands deep would overflow the stack there.
+  const deep = tooDeepInValue(input)
+  if (deep !== undefined)
+    throw new ScenarioError(name, [
+      {
+        path: deep.path,
+        message: deep.reason === 'circular' ? 'contains itself; a scenario is data, a tree of values' : `nested more than ${MAX_SCENARIO_DEPTH} levels deep; a scenario may nest objects and arrays at most ${MAX_SCENARIO_DEPTH} levels`,
+      },
+    ])
   const parsed = scenarioSchema.safeParse(input)
-  if (!parsed.success) throw new ScenarioError(source ?? (typeof input.id === 'string' ? input.id : '(unnamed scenario)'), parsed.error)
+  if (!parsed.success) throw new ScenarioError(name, parsed.error)
   return parsed.data
 }
 

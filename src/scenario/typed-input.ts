@@ -66,24 +66,31 @@ export interface TypedReferenceCall<Tool extends string> {
 
 /** A reference step whose calls name tools among `Tool`. */
 export type TypedReferenceStep<Tool extends string> =
-  | { readonly agent: 'call'; readonly calls: TypedReferenceCall<Tool>[] }
-  | { readonly agent: 'say'; readonly content: string }
-  | { readonly user: 'say'; readonly content: string }
-  | { readonly user: 'end' }
+  // `agent?: never` and `user?: never` make `agent` and `user` discriminants of the union, so
+  // TypeScript reports a misspelt tool in a call step at the tool's name.
+  | { readonly agent: 'call'; readonly calls: TypedReferenceCall<Tool>[]; readonly user?: never }
+  | { readonly agent: 'say'; readonly content: string; readonly user?: never }
+  | { readonly user: 'say'; readonly content: string; readonly answers?: string[]; readonly agent?: never }
+  | { readonly user: 'end'; readonly agent?: never }
+
+/** `Typed` for a scenario written for a domain object `D`, `Plain` for one that names its domain (or names none). */
+type ForDomain<D, Typed, Plain> = D extends AnyDomain ? Typed : Plain
 
 /**
- * What `defineScenario` takes for a domain `D` (given as the scenario's `domain`): the scenario's
- * JSON shape with its world, tool lists, milestones, minefields and reference checked against
- * the domain's tables and tools.
+ * What `defineScenario` takes. Written for a domain object `D` (given as the scenario's
+ * `domain`), it is the scenario's JSON shape with its world, tool lists, milestones, minefields
+ * and reference checked against the domain's tables, columns and tools; written with a domain
+ * name (or none), it is the JSON shape itself (`ScenarioInput`), checked when the scenario meets
+ * its domain. Each field is typed on its own (there is one signature, not an overload per case),
+ * so TypeScript reports a misspelt table, column or tool where it is written, naming it.
  */
-export interface DomainScenarioInput<D extends AnyDomain>
-  extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
-  readonly domain: D
+export interface DomainScenarioInput<D> extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
+  readonly domain?: D
   readonly categories: readonly Category[]
-  readonly world?: DomainWorldSpec<D>
-  readonly tools: { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[] }
-  readonly milestones?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
+  readonly world?: ForDomain<D, DomainWorldSpec<D>, ScenarioInput['world']>
+  readonly tools: ForDomain<D, { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[] }, ScenarioInput['tools']>
+  readonly milestones?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[], ScenarioInput['milestones']>
   /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point). */
-  readonly minefields?: TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[]
-  readonly reference: TypedReferenceStep<ToolNameOf<D>>[]
+  readonly minefields?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[], ScenarioInput['minefields']>
+  readonly reference: ForDomain<D, TypedReferenceStep<ToolNameOf<D>>[], ScenarioInput['reference']>
 }

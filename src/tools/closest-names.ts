@@ -39,8 +39,8 @@ function isAbbreviation(short: string, long: string): boolean {
   return position === short.length
 }
 
-/** Levenshtein distance with two rows of memory. */
-function editDistance(a: string, b: string): number {
+/** The Levenshtein distance between two strings (edits of one character), with two rows of memory. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
   for (let row = 1; row <= a.length; row++) {
     const current = [row]

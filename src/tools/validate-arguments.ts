@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { JsonObject, JsonValue } from '../world/index.ts'
-import { isJsonObject } from '../world/index.ts'
+import { DEPTH_CEILING, isJsonObject, nestingDepth } from '../world/index.ts'
 import type { AnyTool } from './define-tool.ts'
 import { toolJsonSchema } from './tool-json-schema.ts'
 import { ToolError } from './tool-error.ts'
@@ -22,7 +22,8 @@ const MESSAGE_LIMIT = 400
  * object, or anything else.
  *
  * The rules, in order:
- * - text is parsed as JSON (empty text means no arguments); it must give an object;
+ * - text is parsed as JSON (empty text means no arguments); it must give an object nested at
+ *   most `DEPTH_CEILING` levels deep;
  * - every argument name must be one the caller was shown (renamed arguments are mapped back
  *   through `spec.argumentNames`); an unknown one is an error that lists the accepted names;
  * - `null` for an optional argument counts as leaving it out (strict schemas make optional
@@ -110,6 +111,7 @@ function readArgumentObject(raw: unknown): Record<string, unknown> | string {
   }
   if (value === null || value === undefined) return {}
   if (typeof value !== 'object' || Array.isArray(value)) return `the arguments must be a JSON object of argument names and values, but got ${describeReceived(value)}`
+  if (nestingDepth(value, DEPTH_CEILING) > DEPTH_CEILING) return `the arguments are nested more than ${DEPTH_CEILING} levels deep; send them flatter`
   return value as Record<string, unknown>
 }
 

@@ -5,13 +5,15 @@ import type { AnyDomain } from '../domain/index.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { RunOptions } from '../run/index.ts'
-import type { Scenario } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { withEndpointLimit } from './endpoint-limiter.ts'
 import { assertJudgeable } from './run-failure.ts'
 import { playScenario } from './play-scenario.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
 import { endpointConcurrency } from './plugin-options.ts'
+import type { ScenarioList } from './scenario-table.ts'
+import { scenarioTable } from './scenario-table.ts'
+import { ScenarioTableError } from './scenario-table-error.ts'
 import './vitest-augmentation.ts'
 
 /** Options of `scenarioTest` and `describeScenarios`. */
@@ -38,24 +40,17 @@ export interface ScenarioTestOptions {
   readonly timeout?: number
 }
 
-/** One test of a scenario test table. */
-export interface ScenarioCase {
-  /** The test's name: the scenario id, and the augmentation label when not plain. */
-  readonly name: string
-  readonly scenario: Scenario
-  readonly variant?: NamedAugmentation
-}
-
 /**
- * One vitest test per scenario (and per variant when given), built on `test.for`. Each test plays
- * the scenario, records the run for the reporter (score, milestone mapping, turns, status, usage,
- * augmentation, trial) with its transcript, and passes when the score reaches `minimumScore`.
- * A run someone's code ended fails with a message naming the culprit: the agent's own code (a
- * failure of the agent, scored 0), a tool of the domain or the infrastructure (both counted
- * apart from agent failures in the report).
+ * One vitest test per scenario (and per variant when given), each named by `scenarioTestName`.
+ * Each test plays the scenario, records the run for the reporter (score, milestone mapping,
+ * turns, status, usage, augmentation, trial) with its transcript, and passes when the score
+ * reaches `minimumScore`. A run that ends in an infrastructure error fails with a message saying
+ * so, and the report counts it apart from agent failures. Nothing is left out silently: a scenario
+ * file that could not be loaded, and an id or variant label used by two different scenarios or
+ * variants, each get a failing test of their own (see `scenarioTable`).
  */
-export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTestOptions = {}): void {
-  const cases = scenarioCases(scenarios, options.variants)
+export function scenarioTest(list: ScenarioList, options: ScenarioTestOptions = {}): void {
+  const { cases, problems } = scenarioTable(list, options.variants)
   const minimumScore = options.minimumScore ?? 1
   let roles: { agent: AnyAgent; user: User | undefined; limit: number } | undefined
   // Resolved on first use, inside a test, where `inject` can read the plugin's options.
@@ -68,41 +63,47 @@ export function scenarioTest(scenarios: readonly Scenario[], options: ScenarioTe
     roles = { agent, user, limit: provided === undefined ? 4 : endpointConcurrency(provided, agent.name) }
     return roles
   }
-  test.for(cases)('$name', { concurrent: options.concurrent ?? true, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) }, async (testCase, context) => {
-    const { agent, user, limit } = resolveRoles()
-    const run = await withEndpointLimit(
-      agent.name,
-      limit,
-      () =>
-        playScenario(testCase.scenario, {
-          agent,
-          context,
-          minimumScore,
-          ...(user === undefined ? {} : { user }),
-          ...(testCase.variant === undefined ? {} : { augmentation: testCase.variant }),
-          ...(options.registry === undefined ? {} : { registry: options.registry }),
-          ...(options.domain === undefined ? {} : { domain: options.domain }),
-          ...(options.domains === undefined ? {} : { domains: options.domains }),
-          ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
-        }),
-      context.signal,
-    )
-    assertJudgeable('scenarioTest', run.trajectory)
-    await context.expect(run).toScoreAtLeast(minimumScore)
-  })
+  for (const problem of problems)
+    test(problem.name, () => {
+      throw new ScenarioTableError(problem.message)
+    })
+  const testOptions = { concurrent: options.concurrent ?? true, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) }
+  // One `test` per case rather than `test.for`: vitest cuts the values it formats into a name.
+  for (const testCase of cases) {
+    test(testCase.name, testOptions, async (context) => {
+      const { agent, user, limit } = resolveRoles()
+      const run = await withEndpointLimit(
+        agent.name,
+        limit,
+        () =>
+          playScenario(testCase.scenario, {
+            agent,
+            context,
+            minimumScore,
+            ...(user === undefined ? {} : { user }),
+            ...(testCase.variant === undefined ? {} : { augmentation: testCase.variant }),
+            ...(options.registry === undefined ? {} : { registry: options.registry }),
+            ...(options.domain === undefined ? {} : { domain: options.domain }),
+            ...(options.domains === undefined ? {} : { domains: options.domains }),
+            ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
+          }),
+        context.signal,
+      )
+      assertJudgeable('scenarioTest', run.trajectory)
+      await context.expect(run).toScoreAtLeast(minimumScore)
+    })
+  }
 }
 
-/** `scenarioTest` inside a `describe` block named `name` (default `toolcheck scenarios`). */
-export function describeScenarios(scenarios: readonly Scenario[], options: ScenarioTestOptions & { readonly name?: string } = {}): void {
-  describe(options.name ?? 'toolcheck scenarios', () => scenarioTest(scenarios, options))
-}
-
-/** The test table: every scenario, under every variant (the plain presentation when none are given). */
-export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly NamedAugmentation[]): ScenarioCase[] {
-  if (variants === undefined || variants.length === 0) return scenarios.map((scenario) => ({ name: scenario.id, scenario }))
-  return scenarios.flatMap((scenario) =>
-    variants.map((variant) => ({ name: variant.label === 'none' ? scenario.id : `${scenario.id} [${variant.label}]`, scenario, variant })),
-  )
+/**
+ * `scenarioTest` inside a `describe` block named `name` (default `toolcheck scenarios`). The list
+ * may also be a promise of one, so `describeScenarios(loadScenarioDirectory(folder))` makes a
+ * test per scenario of the folder and a failing test per file it could not load.
+ */
+export function describeScenarios(list: ScenarioList | Promise<ScenarioList>, options: ScenarioTestOptions & { readonly name?: string } = {}): void {
+  const name = options.name ?? 'toolcheck scenarios'
+  if (list instanceof Promise) describe(name, async () => scenarioTest(await list, options))
+  else describe(name, () => scenarioTest(list, options))
 }
 
 function providedOptions(): ResolvedToolcheckOptions | undefined {

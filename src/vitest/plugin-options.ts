@@ -5,6 +5,8 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import { gateOptionsSchema } from '../gates/gate-options.ts'
 import type { RoleSpecKind } from '../roles/role-spec.ts'
 import { OFFLINE_SPECS, roleSpecProblem } from '../roles/role-spec.ts'
+import { MAX_REPLY_DEPTH } from '../roles/endpoint/endpoint-limits.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 /**
@@ -41,7 +43,9 @@ export const toolcheckOptionsSchema = z
      * (default 4); `timeoutMs` per attempt, for the whole response (default 60 000);
      * `breakerFailures`, the calls in a row that must fail before the endpoint's circuit breaker
      * opens (default 3; 0 turns it off); `breakerCoolDownMs` before an open breaker lets a call
-     * probe the endpoint (default 30 000).
+     * probe the endpoint (default 30 000); `maxReplyBytes`, the largest reply body read (default
+     * 8 MiB, as `TOOLCHECK_MAX_REPLY_BYTES`); `maxReplyDepth`, the deepest nesting accepted in a
+     * reply's tool-call arguments (default 64, at most 1 000, as `TOOLCHECK_MAX_REPLY_DEPTH`).
      */
     limits: z
       .object({
@@ -49,6 +53,8 @@ export const toolcheckOptionsSchema = z
         timeoutMs: z.number().positive().optional(),
         breakerFailures: z.number().int().nonnegative().optional(),
         breakerCoolDownMs: z.number().nonnegative().optional(),
+        maxReplyBytes: z.number().int().positive().optional(),
+        maxReplyDepth: z.number().int().positive().max(MAX_REPLY_DEPTH).optional(),
       })
       .strict()
       .optional(),
@@ -82,7 +88,7 @@ export interface ResolvedToolcheckOptions {
   /** The gates, when any are set. */
   readonly gates?: GateOptions
   /** The endpoint limits the options set; the roles' own defaults for the others. */
-  readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number }>
+  readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number; maxReplyBytes?: number; maxReplyDepth?: number }>
   readonly scoring: ScoringMode
 }
 
@@ -92,8 +98,9 @@ export const DEFAULT_ENDPOINT_CONCURRENCY = 4
 /**
  * Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` /
  * `TOOLCHECK_USER`). The agent, user and embedder specs are checked here, once, before any test
- * runs: a misspelt spec, or a hosted model whose key is not set, throws `ToolcheckOptionsError`
- * with one message rather than failing every test.
+ * runs: a misspelt spec, a hosted model whose key is not set, or a bad value of a setting read
+ * from `env` (see `environmentProblems`), throws `ToolcheckOptionsError` with one message rather
+ * than failing every test.
  */
 export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<string, string | undefined>>): ResolvedToolcheckOptions {
   const parsed = toolcheckOptionsSchema.safeParse(options ?? {})
@@ -118,6 +125,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     const problem = roleSpecProblem(spec.kind, spec.value, spec.source, env)
     return problem === undefined ? [] : [problem]
   })
+  problems.push(...environmentProblems(env))
   if (problems.length > 0) throw new ToolcheckOptionsError(problems.join('\n'))
   return {
     agent: specs.agent.value,

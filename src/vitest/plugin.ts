@@ -1,20 +1,22 @@
 /// <reference types="vitest/config" />
 import { randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { limitsToEnv } from '../roles/endpoint/limits-from-env.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 import type { Plugin } from 'vitest/config'
-import type { ToolcheckReporterOptions } from '../reporter/toolcheck-reporter.ts'
+import type { GatesReporterOptions } from '../gates/gates-reporter.ts'
+import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ToolcheckOptions } from './plugin-options.ts'
 import { resolveToolcheckOptions } from './plugin-options.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${MODULE_EXTENSION}`, import.meta.url))
-const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MODULE_EXTENSION}`, import.meta.url))
+const REPORTER_FILE = fileURLToPath(new URL(`../gates/gates-reporter${MODULE_EXTENSION}`, import.meta.url))
 
 /**
  * The toolcheck vitest plugin:
@@ -28,7 +30,10 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  *
  * It registers the matchers through a setup file, hands the options to the workers (read them
  * with `inject('vitest-toolcheck')`), turns `trials` into vitest `repeats`, and adds the toolcheck
- * reporter after the user's own reporters. Trials and retries are never combined: a retried
+ * reporter (inside `GatesReporter`, which checks the gates and decides the exit code of a run
+ * that has them) after the user's own reporters. The gates are checked up front, before any test
+ * plays: a baseline that cannot be read, a baseline scored the other way, or a category gate that
+ * looks misspelt stops the run with `ToolcheckOptionsError`. Trials and retries are never combined: a retried
  * repeat would turn a failed trial into a passed one and make pass^k meaningless, so a config
  * with both is rejected. It works with vitest 4 and 5; trials need vitest 5.
  *
@@ -36,12 +41,17 @@ const REPORTER_FILE = fileURLToPath(new URL(`../reporter/toolcheck-reporter${MOD
  * `TOOLCHECK_BREAKER_DIR` (removed when vitest closes) where the endpoints' circuit breakers keep
  * their state, so that all workers and test files of the run share one breaker per endpoint. A
  * `TOOLCHECK_BREAKER_DIR` set beforehand is kept (and never removed), to share breakers between
- * several vitest processes.
+ * several vitest processes. The directories of vitest processes that were killed before they could
+ * remove theirs are removed when the plugin is next made.
+ *
+ * Bad options, and bad values of the settings read from the environment (`environmentProblems`),
+ * throw `ToolcheckOptionsError` before any test runs, and vitest exits with code 2.
  */
 export function toolcheck(options: ToolcheckOptions = {}): Plugin {
-  const resolved = resolveToolcheckOptions(options, process.env)
+  const resolved = resolveOrExit(options)
   const givenDirectory = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  const breakerDirectory = givenDirectory || join(tmpdir(), `toolcheck-breakers-${randomUUID()}`)
+  if (!givenDirectory) removeStaleBreakerDirectories(tmpdir())
+  const breakerDirectory = givenDirectory || join(tmpdir(), `${BREAKER_DIRECTORY_PREFIX}${process.pid}-${randomUUID()}`)
   return {
     name: 'vitest-toolcheck',
     config() {
@@ -54,7 +64,7 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         },
       }
     },
-    configureVitest({ vitest, project }) {
+    async configureVitest({ vitest, project }) {
       if (!givenDirectory) vitest.onClose?.(() => rmSync(breakerDirectory, { recursive: true, force: true }))
       // vitest 4 has `repeats` per test only; the project-wide value set above needs vitest 5.
       const vitestMajor = Number.parseInt(vitest.version, 10)
@@ -70,15 +80,52 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         )
       const reporters = vitest.config.reporters
       if (reporters.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === REPORTER_FILE)) return
-      const reporterOptions: ToolcheckReporterOptions = {
+      // Gates are checked before anything plays: a baseline that cannot be read, or one scored
+      // the other way, would otherwise be found out only after the whole run.
+      const prepared = await prepareGates(resolved.gates, { root: vitest.config.root, scoring: resolved.scoring })
+      if (prepared.problems.length > 0) throw new ToolcheckOptionsError(`toolcheck({ gates }): ${prepared.problems.join('\n')}`)
+      const reporterOptions: GatesReporterOptions = {
         outputDir: resolved.reportDir,
         html: resolved.html,
         summary: resolved.summary,
         agent: resolved.agent,
+        user: resolved.user,
+        scoring: resolved.scoring,
         ...(resolved.gates === undefined ? {} : { gates: resolved.gates }),
       }
       const entry: [string, Record<string, unknown>] = [REPORTER_FILE, { ...reporterOptions }]
       reporters.push(entry)
     },
   }
+}
+
+/**
+ * The options resolved; when they are bad (or a setting in the environment is), the error is
+ * thrown with the exit code of bad input, 2, set for vitest, which keeps a code already set when
+ * its config fails to load (as `toolcheck eval` exits 2 for the same problems). Only in vitest's
+ * main process, where configs load: a test that calls `toolcheck()` in a worker must not change
+ * its own run's exit code.
+ */
+function resolveOrExit(options: ToolcheckOptions) {
+  try {
+    return resolveToolcheckOptions(options, process.env)
+  } catch (error) {
+    if (error instanceof ToolcheckOptionsError && process.env.VITEST_WORKER_ID === undefined) process.exitCode = 2
+    throw error
+  }
+}
+
+/** The temporary directories the plugin makes are named `toolcheck-breakers-<pid>-<uuid>`. */
+const BREAKER_DIRECTORY_PREFIX = 'toolcheck-breakers-'
+const BREAKER_DIRECTORY = /^toolcheck-breakers-(\d+)-[0-9a-f-]{36}$/
+
+/** Removes the breaker directories of vitest processes that no longer run (best effort). */
+function removeStaleBreakerDirectories(parent: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(parent)
+  } catch {
+    return
+  }
+  for (const name of staleTemporaryFiles(names, BREAKER_DIRECTORY)) rmSync(join(parent, name), { recursive: true, force: true })
 }

@@ -1,4 +1,5 @@
 import type { Trajectory } from '../conversation/index.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** How long a quoted text or argument list may get before it is cut. */
 const QUOTE_LIMIT = 160
@@ -7,9 +8,16 @@ const QUOTE_LIMIT = 160
  * What happened at one message, in words, for failure texts: `the agent said "..."`, `the agent
  * called transfer_funds {"amount":500}; it returned {"transfer_id":"t-1"}`, `the agent called
  * settings_3 (set_wifi_status) {"on":true}; it failed: ...`. A call is named as the agent saw it,
- * with the real tool in brackets when the name was scrambled. `undefined` for an index out of range.
+ * with the real tool in brackets when the name was scrambled; control characters escaped.
+ * `undefined` for an index out of range.
  */
 export function quoteMessage(trajectory: Trajectory, index: number): string | undefined {
+  const quoted = describeMessage(trajectory, index)
+  // Tool names and error texts are the model's and the tools' own words, printed on a terminal.
+  return quoted === undefined ? undefined : escapeControlCharacters(quoted)
+}
+
+function describeMessage(trajectory: Trajectory, index: number): string | undefined {
   const message = trajectory.messages[index]
   if (message === undefined) return undefined
   const trace = message.toolResult

@@ -5,6 +5,7 @@ import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
+import { scenarioFingerprint } from './scenario-fingerprint.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -64,6 +65,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map(toMatchRecord),
     minefields: evaluation.minefields.map(toMatchRecord),
+    fingerprint: scenarioFingerprint(scenario),
   }
 }
 

@@ -18,6 +18,9 @@ const usageSchema = z
   })
   .strict()
 
+const digest = z.string().min(1)
+const fingerprintSchema = z.object({ world: digest, tools: digest, user: digest, milestones: digest, minefields: digest }).strict()
+
 /** Where one milestone or minefield was matched, as the report keeps it. */
 export const matchRecordSchema = z
   .object({
@@ -92,6 +95,11 @@ export const runRecordSchema = z
     usage: usageSchema,
     milestones: z.array(matchRecordSchema),
     minefields: z.array(matchRecordSchema),
+    /**
+     * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
+     * tell a scenario that changed from an agent that did. The report keeps it once per scenario.
+     */
+    fingerprint: fingerprintSchema.optional(),
   })
   .strict()
 export type RunRecord = z.infer<typeof runRecordSchema>

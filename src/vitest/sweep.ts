@@ -43,7 +43,7 @@ export interface SweepPlay {
 export interface SweepOptions {
   /** A step-level `Agent` or a turn-level `TurnAgent`. */
   readonly agent: AnyAgent
-  /** The simulated user; `runScenario`'s default (the reference user) when absent. */
+  /** The simulated user; `runScenario`'s default (the scenario's scripted user) when absent. */
   readonly user?: User
   /** The domain to play in; the scenario's own by default (see `runScenario`). */
   readonly domain?: AnyDomain

@@ -93,6 +93,27 @@ describe('the progress of toolcheck eval', () => {
       'toolcheck eval: 60/100 runs, 2 infrastructure errors, 1:00 elapsed\n',
       'toolcheck eval: 90/100 runs, 3 infrastructure errors, 1:30 elapsed\n',
     ])
+    long.reporter.onTestRunEnd?.([], [], 'passed')
     expect(long.ticks).toEqual([])
+  })
+
+  test('progress line during a hang: in a log a line keeps coming every 30 seconds while every run waits', () => {
+    const hung = harness(false)
+    hung.reporter.onTestModuleCollected?.(moduleWith(4))
+    hung.advance(10_000)
+    hung.reporter.onTestCaseResult?.(finished('completed'))
+    // Two minutes without a result; the timer ticks every second.
+    for (let second = 0; second < 120; second++) {
+      hung.advance(1_000)
+      for (const tick of hung.ticks) tick()
+    }
+    expect(hung.lines).toEqual([
+      'toolcheck eval: 1/4 runs, 0 infrastructure errors, 0:30 elapsed\n',
+      'toolcheck eval: 1/4 runs, 0 infrastructure errors, 1:00 elapsed\n',
+      'toolcheck eval: 1/4 runs, 0 infrastructure errors, 1:30 elapsed\n',
+      'toolcheck eval: 1/4 runs, 0 infrastructure errors, 2:00 elapsed\n',
+    ])
+    hung.reporter.onTestRunEnd?.([], [], 'failed')
+    expect(hung.ticks).toEqual([])
   })
 })

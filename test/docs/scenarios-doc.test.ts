@@ -8,6 +8,7 @@ import { runScenario } from '../../src/run/index.ts'
 import type { ScenarioInput } from '../../src/scenario/index.ts'
 import { constraintSchema, defineScenario, milestoneSchema, ScenarioError } from '../../src/scenario/index.ts'
 import { createRegistry } from '../../src/tools/index.ts'
+import { leakyUser, neverAsks } from '../toolsandbox/never-asks.ts'
 
 /** What a JSON block of the document is, from the HTML comment on the line before it. */
 type BlockKind = 'scenario' | 'milestone' | 'constraint'
@@ -85,6 +86,18 @@ describe('docs/scenarios.md', () => {
       }
     },
   )
+
+  test('the scenarios whose user holds a fact back fail an agent that never asks for it, and pass it only with a user that tells anyway', async () => {
+    const asking = blocks
+      .filter((block) => block.kind === 'scenario')
+      .map((block) => defineScenario(parse(block) as ScenarioInput, `docs/scenarios.md ${label(block)}`))
+      .filter((scenario) => scenario.reference.some((step) => 'answers' in step && step.answers !== undefined))
+    expect(asking.map((scenario) => scenario.id)).toEqual(['doc-ask-for-hectors-number'])
+    for (const scenario of asking) {
+      expect((await evaluate(await runScenario(scenario, { agent: neverAsks(scenario) }), scenario)).score).toBe(0)
+      expect((await evaluate(await runScenario(scenario, { agent: neverAsks(scenario), user: leakyUser(scenario) }), scenario)).score).toBe(1)
+    }
+  })
 
   test('the quoted validation error is the one defineScenario gives', () => {
     const block = blocks.find((candidate) => candidate.kind === 'scenario' && candidate.text.includes('"doc-send-to-sam-without-contact-search"'))

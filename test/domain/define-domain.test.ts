@@ -137,9 +137,23 @@ describe('scenarios against their domain', () => {
     expect(() => checkScenarioDomain(scenario, libraryDomain)).toThrow(ScenarioError)
   })
 
+  test('target rows and per-column similarities name columns of their table, or the milestone could never match', () => {
+    const scenario = parseScenario(
+      input({
+        milestones: [{ constraints: [{ kind: 'updated', table: 'loans', rows: [{ member_id: 'm-2', book: 'b-1' }], columns: { dues: 'exact' } }] }],
+        minefields: [{ constraints: [{ kind: 'table', table: 'members', rows: [{ nmae: 'x' }] }] }],
+      }),
+    )
+    expect(domainIssues(scenario, libraryDomain).map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      expect.stringMatching(/^milestones\.0\.constraints\.0\.rows\.0\.book: loans has no column book; did you mean book_id/),
+      expect.stringMatching(/^milestones\.0\.constraints\.0\.columns\.dues: loans has no column dues; did you mean due\?/),
+      expect.stringMatching(/^minefields\.0\.constraints\.0\.rows\.0\.nmae: members has no column nmae; did you mean name/),
+    ])
+  })
+
   test("a domain's own similarities and extractors are names scenarios may use", () => {
     const lenient = defineDomain({ ...libraryDomain, similarities: { iban: () => 1 }, extractors: { due_date: () => undefined } })
-    const scenario = parseScenario(input({ milestones: [{ constraints: [{ kind: 'message', content: 'x', similarity: 'iban', fill: { milestone: 1, extractor: 'due_date' } }] }, { constraints: [{ kind: 'message', content: 'y' }] }] }))
+    const scenario = parseScenario(input({ milestones: [{ constraints: [{ kind: 'message', content: 'y' }] }, { constraints: [{ kind: 'message', content: 'x', similarity: 'iban', fill: { milestone: 0, extractor: 'due_date' } }] }] }))
     expect(domainIssues(scenario, lenient)).toEqual([])
     expect(domainIssues(scenario, libraryDomain)).toHaveLength(2)
   })

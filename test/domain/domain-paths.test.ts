@@ -29,7 +29,7 @@ describe('a domain of its own, on every path', () => {
   test('runScenario builds the world from the domain, briefs both roles from it and records who played', async () => {
     const trajectory = await runScenario(borrowWithLapsedCard, { agent: referenceAgent() })
     expect(trajectory.status).toBe('completed')
-    expect([trajectory.domain, trajectory.agent, trajectory.user]).toEqual(['library', 'reference', 'reference'])
+    expect([trajectory.domain, trajectory.agent, trajectory.user]).toEqual(['library', 'reference', 'scripted'])
     expect(trajectory.messages[0]?.content).toBe(libraryDomain.prompts.agent)
     expect(trajectory.messages[1]?.content.startsWith(libraryDomain.prompts.user)).toBe(true)
     expect(trajectory.messages[1]?.content).not.toMatch(/phone/)
@@ -77,7 +77,7 @@ describe('a domain of its own, on every path', () => {
     expect(run.evaluation?.score).toBe(1)
     const reading = readRunRecords(task.meta)
     if (reading.kind !== 'runs') throw new Error('expected a recorded run')
-    expect(reading.runs.map((record) => [record.domain, record.agent, record.user, record.categories])).toEqual([['library', 'reference', 'reference', ['STATE_DEPENDENCY', 'library-loans']]])
+    expect(reading.runs.map((record) => [record.domain, record.agent, record.user, record.categories])).toEqual([['library', 'reference', 'scripted', ['STATE_DEPENDENCY', 'library-loans']]])
   })
 
   test("every ToolSandbox variant scores 1 with the reference, its distraction tools and scrambles drawn from the domain's own tools", async () => {

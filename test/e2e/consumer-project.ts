@@ -58,6 +58,8 @@ export async function consumerProject(tarball: string, versions: ConsumerVersion
     { cwd: project },
   )
   if (installed.code !== 0) throw new Error(`npm install in ${project} failed (the registry must be reachable the first time):\n${installed.stderr}`)
+  // The published manifest runs nothing at install time, so npm has nothing to warn about.
+  if (/install-scripts|vitest-toolcheck.*\b(pre|post)?install\b|\bprepare\b/.test(installed.stderr)) throw new Error(`npm install warned about the package's scripts:\n${installed.stderr}`)
   for (const file of ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts']) await cp(join(repository, 'examples', file), join(project, file))
   return project
 }

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
@@ -39,6 +42,47 @@ describe('toolcheck eval', () => {
     expect(output.stderr.split('names domain "bank"')).toHaveLength(2)
   })
 
+  test('stops with exit 1 naming every invalid file, and prints nothing of the report an earlier run left', async () => {
+    const directory = reportDirectory('eval-invalid-files')
+    expect(await runEval(['--domain', BANK('domain.ts'), '--scenarios', BANK('scenarios'), '--variants', 'plain', '--report-dir', directory], capture().io)).toBe(0)
+    const earlier = await readFile(`${directory}/report.json`, 'utf8')
+    const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-files-'))
+    try {
+      const good = JSON.parse(await readFile(BANK('scenarios/balance.json'), 'utf8')) as Record<string, unknown>
+      await writeFile(join(folder, 'a-good.json'), JSON.stringify(good))
+      await writeFile(join(folder, 'b-broken.json'), '{ "id": ')
+      await writeFile(join(folder, 'c-cycle.json'), JSON.stringify({ ...good, id: 'cycle', milestoneEdges: [[0, 1], [1, 0]] }))
+      const { output, io } = capture()
+      const code = await runEval(['--domain', BANK('domain.ts'), '--scenarios', folder, '--variants', 'plain', '--report-dir', directory], io)
+      expect(code).toBe(1)
+      expect(output.stdout).toBe('')
+      expect(output.stderr).toContain(`toolcheck eval: this run wrote no report (the report already in ${directory.replace(/\/$/, '')} is an earlier run's, and was left as it was):`)
+      expect(output.stderr).toContain(`${join(folder, 'b-broken.json')}: is not valid JSON: line 1, column 9`)
+      expect(output.stderr).toContain(`invalid scenario ${join(folder, 'c-cycle.json')}:\n  - milestoneEdges.1: the edges form a cycle (0 → 1 → 0)`)
+      expect(output.stderr).not.toContain('a-good.json')
+      expect(await readFile(`${directory}/report.json`, 'utf8')).toBe(earlier)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  test('a module that exports a scenario on its own and in a list plays it once', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-module-'))
+    try {
+      const module = join(folder, 'twice.ts')
+      const scenarios = BANK('scenarios.ts')
+      await writeFile(module, `import { sendWithoutAmount } from ${JSON.stringify(scenarios)}\nexport { sendWithoutAmount }\nexport const all = [sendWithoutAmount]\n`)
+      const directory = reportDirectory('eval-exported-twice')
+      const { output, io } = capture()
+      expect(await runEval(['--domain', BANK('domain.ts'), '--scenarios', module, '--variants', 'plain', '--report-dir', directory], io)).toBe(0)
+      expect(output.stderr).toMatch(PROGRESS_ONLY)
+      const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+      expect(report.runs.map((run) => run.scenario)).toEqual(['bank-send-without-amount'])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   test('plays the selected built-in scenarios under all eight variants with the reference agent', async () => {
     const directory = reportDirectory('eval')
     const { output, io } = capture()
@@ -64,7 +108,7 @@ describe('toolcheck eval', () => {
     expect(perColumn.reduce((sum, runs) => sum + runs, 0)).toBe(report.summary.overall.runs)
     expect(new Set(perColumn).size).toBe(1)
     // Runs keep the variant's full label beside its column.
-    expect(report.runs.find((run) => run.augmentation === '3 distraction tools + tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
+    expect(report.runs.find((run) => run.augmentation === '3 distraction tools, tool names scrambled')?.augmentationColumns).toEqual(['tool names scrambled'])
     expect(output.stdout).toMatch(/^tool names scrambled\s+\d+\s+1\.000/m)
     expect(report.runs.every((run) => run.scenario.includes('wifi') && run.status !== 'error' && run.score === 1 && run.passed)).toBe(true)
     expect(output.stdout).toContain(`toolcheck: agent reference, ${report.runs.length} runs: ${report.runs.length} passed, 0 failed, 0 infrastructure errors`)
@@ -76,7 +120,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain or all, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
     expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
@@ -134,22 +178,31 @@ describe('toolcheck eval', () => {
     }
   })
 
-  test('gates: a failing one exits 4 and says which; the same run against itself as a baseline passes', async () => {
+  test('gates: checked before anything plays (exit 2), a failing one exits 4 and says which, the same run against itself as a baseline passes', async () => {
     const directory = reportDirectory('eval-gates')
-    const { output, io } = capture()
-    const args = ['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--min-score', '1', '--min-category-pass-rate', 'STATE_DEPENDENCY=1', '--min-category-score', 'NO_SUCH_CATEGORY=0.5']
-    expect(await runEval(args, io)).toBe(4)
-    expect(output.stdout).toContain('toolcheck gates: 1 of 3 FAILED')
-    expect(output.stdout).toMatch(/ {2}pass {2}overall mean score: 1\.000 >= 1\.000 over \d+ scored runs/)
-    expect(output.stdout).toMatch(/ {2}pass {2}STATE_DEPENDENCY pass rate: 1\.000 >= 1\.000/)
-    expect(output.stdout).toContain('  FAIL  NO_SUCH_CATEGORY mean score: no run has this category; the categories are SINGLE_TOOL_CALL')
-    expect(output.stderr).toContain('toolcheck eval: 1 gate(s) failed')
-    const again = capture()
     const baseline = reportDirectory('eval-gates-baseline')
-    await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', baseline], capture().io)
-    expect(await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline], again.io)).toBe(0)
-    expect(again.output.stdout).toMatch(/ {2}pass {2}no significant regression: no significant regression against .*eval-gates-baseline/)
-    expect(await runEval(['--baseline', reportDirectory('no-such-baseline'), '--filter', 'wifi', '--variants', 'plain', '--report-dir', directory], capture().io)).toBe(1)
+    await rm(directory, { recursive: true, force: true })
+    const base = capture()
+    expect(await runEval(['--filter', 'wifi', '--variants', 'plain', '--report-dir', baseline], base.io)).toBe(0)
+    // A misspelt category and a baseline that is not there stop the command before it plays.
+    const early = capture()
+    const args = ['--filter', 'wifi', '--variants', 'plain', '--report-dir', directory, '--min-score', '1', '--min-category-pass-rate', 'STATE_DEPENDENCY=1', '--min-category-score', 'STATE_DEPENDANCY=0.5']
+    expect(await runEval(args, early.io)).toBe(2)
+    expect(early.output.stderr).toMatch(/^toolcheck eval: the gate on category "STATE_DEPENDANCY" names a category no scenario of this run has \(did you mean STATE_DEPENDENCY\?\); the categories are /)
+    expect(await runEval(['--baseline', reportDirectory('no-such-baseline'), '--filter', 'wifi', '--variants', 'plain', '--report-dir', directory], early.io)).toBe(2)
+    expect(early.output.stderr).toMatch(/toolcheck eval: the baseline cannot be read: .*no-such-baseline\/?: no such file or directory/)
+    expect(existsSync(directory)).toBe(false)
+    // The same run against itself: every gate holds, and the reference agent needs no statistics.
+    const again = capture()
+    expect(await runEval([...args.slice(0, -2), '--baseline', baseline], again.io)).toBe(0)
+    expect(again.output.stdout).toContain('toolcheck gates: all 4 passed')
+    expect(again.output.stdout).toMatch(/ {2}pass {2}no regression: no regression against .*eval-gates-baseline/)
+    // A narrower run leaves baseline cells out, which the baseline gate does not allow by default.
+    const narrower = capture()
+    expect(await runEval(['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline], narrower.io)).toBe(4)
+    expect(narrower.output.stdout).toMatch(/ {2}FAIL {2}baseline cells present: 17 of 21 cells of .*eval-gates-baseline\/? missing from this run \(17 not played, 0 with only errors\), none may be: /)
+    expect(narrower.output.stderr).toContain('toolcheck eval: 1 gate(s) failed')
+    expect(await runEval(['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', directory, '--baseline', baseline, '--max-missing', '0.9'], capture().io)).toBe(0)
   })
 
   test('gate options are checked before anything runs', () => {
@@ -163,5 +216,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')
     expect(() => parseEvalArguments(['--min-category-score', '0.5'])).toThrow('--min-category-score takes <category>=<value>, not "0.5"')
     expect(() => parseEvalArguments(['--alpha', '0.01'])).toThrow('--alpha applies to --baseline, which is missing')
+    expect(() => parseEvalArguments(['--max-missing', '0.1'])).toThrow('--max-missing applies to --baseline, which is missing')
+    expect(parseEvalArguments(['--baseline', 'base', '--max-missing', '0.25']).gates).toEqual({ baseline: 'base', maxMissing: 0.25 })
   })
 })

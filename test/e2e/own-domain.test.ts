@@ -19,8 +19,8 @@ describe('a domain of your own, from the installed package', () => {
     expect(tests.map((testCase) => [testCase.name, testCase.result().state, testCase.result().errors?.[0]?.message ?? ''])).toEqual(
       expect.arrayContaining([
         ['the desk agent assigns before it closes, and deletes nothing', 'passed', ''],
-        ['helpdesk-close-printer-ticket', 'passed', ''],
-        ['helpdesk-close-vpn-ticket', 'passed', ''],
+        ['helpdesk-close-printer-ticket <none>', 'passed', ''],
+        ['helpdesk-close-vpn-ticket <none>', 'passed', ''],
         ["a sweep shrinks the fragile agent's failure to one of the domain's own tools", 'passed', ''],
       ]),
     )

@@ -82,15 +82,28 @@ describe.for(CONSUMERS)('a project on vitest $vitest and zod $zod that installs 
   })
 })
 
-test('the package holds what its README links to, a LICENSE and its metadata', async () => {
+/** The README without the sections written for people working on toolcheck itself, whose files stay in the repository. */
+function readmeForUsers(readme: string): string {
+  return readme.replace(/^## (Working on toolcheck itself|Layout)\n[\s\S]*?(?=^## |(?![\s\S]))/gm, '')
+}
+
+test('the package holds every file its README and docs link to or name, a LICENSE and its metadata', async () => {
   const files = await publishedFiles()
-  for (const required of ['LICENSE', 'README.md', 'bin/toolcheck.js', 'dist/src/index.js', 'dist/src/cli/main.js', 'scenarios/scenario.schema.json']) expect(files).toContain(required)
+  for (const required of ['LICENSE', 'README.md', 'bin/toolcheck.js', 'dist/src/index.js', 'dist/src/cli/main.js', 'scenarios/scenario.schema.json', 'examples/my-agent.ts', 'examples/bank/domain.ts']) expect(files).toContain(required)
   const readme = await readFile(join(repository, 'README.md'), 'utf8')
   const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((match) => match[1] as string).filter((target) => !/^[a-z]+:/.test(target))
   expect(links.length).toBeGreaterThan(0)
   for (const link of links) expect(files, `README links ${link}`).toContain(link.replace(/^\.\//, ''))
-  const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as Record<string, unknown>
+  // Paths a reader is sent to (`examples/bank/`, `docs/scenarios.md`), in what an installed package's user reads.
+  const pages = [['README.md', readmeForUsers(readme)], ...(await Promise.all(files.filter((file) => /^docs\/.*\.md$/.test(file)).map(async (file) => [file, await readFile(join(repository, file), 'utf8')])))]
+  for (const [page, text] of pages) {
+    const named = [...(text as string).replace(/<!--[\s\S]*?-->/g, '').matchAll(/`((?:examples|docs|dist|bin|scenarios|src|test|bench|generators)\/[^`\s]*)`/g)].map((match) => match[1] as string)
+    for (const path of named) expect(files.some((file) => file === path || file.startsWith(path.endsWith('/') ? path : `${path}/`)), `${page} names ${path}, which the package does not hold`).toBe(true)
+  }
+  const packageJson = JSON.parse(await readFile(join(repository, 'package.json'), 'utf8')) as Record<string, unknown> & { scripts: Record<string, string> }
   expect(packageJson).toMatchObject({ license: 'MIT', peerDependencies: { vitest: expect.any(String), zod: expect.any(String) }, keywords: expect.arrayContaining(['vitest']) })
   expect(packageJson.dependencies).not.toHaveProperty('vitest')
   expect(packageJson.dependencies).not.toHaveProperty('zod')
+  // Nothing runs when a user installs the package (npm warns about install scripts it was not told to allow).
+  expect(Object.keys(packageJson.scripts).filter((script) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(script))).toEqual([])
 })

@@ -19,11 +19,11 @@ describe('matchers in a project using the plugin', () => {
       'failing > minefield fired': 'failed',
       'failing > .not on a passing run': 'failed',
       'failing > too many turns': 'failed',
-      'reference > fixture-wifi-on': 'passed',
-      'reference > fixture-wifi-off': 'passed',
-      'talker > fixture-wifi-on': 'failed',
-      'talker > fixture-wifi-off': 'failed',
-      'careless > fixture-wifi-on': 'failed',
+      'reference > fixture-wifi-on <none>': 'passed',
+      'reference > fixture-wifi-off <none>': 'passed',
+      'talker > fixture-wifi-on <none>': 'failed',
+      'talker > fixture-wifi-off <none>': 'failed',
+      'careless > fixture-wifi-on <none>': 'failed',
     })
   })
 
@@ -39,16 +39,16 @@ describe('matchers in a project using the plugin', () => {
     // A run's verdict is its score against its threshold; whether its test passed is kept apart
     // (a `.not` turns a passing run into a failing test and the other way round).
     expect(report.runs.map((run) => [run.file, run.test, run.verdict, run.testPassed, run.score])).toEqual([
-      ['scenario-table.test.ts', 'reference > fixture-wifi-off', 'passed', true, 1],
-      ['scenario-table.test.ts', 'talker > fixture-wifi-off', 'failed', false, 0],
+      ['scenario-table.test.ts', 'reference > fixture-wifi-off <none>', 'passed', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-off <none>', 'failed', false, 0],
       ['matchers.test.ts', 'failing > .not on a passing run', 'passed', false, 1],
       ['matchers.test.ts', 'failing > milestones missed', 'failed', false, 0],
       ['matchers.test.ts', 'failing > minefield fired', 'failed', false, 0],
       ['matchers.test.ts', 'passing > .not passes for a talker', 'failed', true, 0],
       ['matchers.test.ts', 'passing > the reference hits its milestones and avoids its minefields', 'passed', true, 1],
-      ['scenario-table.test.ts', 'careless > fixture-wifi-on', 'failed', false, 0],
-      ['scenario-table.test.ts', 'reference > fixture-wifi-on', 'passed', true, 1],
-      ['scenario-table.test.ts', 'talker > fixture-wifi-on', 'failed', false, 0],
+      ['scenario-table.test.ts', 'careless > fixture-wifi-on <none>', 'failed', false, 0],
+      ['scenario-table.test.ts', 'reference > fixture-wifi-on <none>', 'passed', true, 1],
+      ['scenario-table.test.ts', 'talker > fixture-wifi-on <none>', 'failed', false, 0],
     ])
     expect(report.summary.byCategory).toMatchObject({ SINGLE_TOOL_CALL: { runs: 10, errors: 0, passed: 4, failed: 6 }, SINGLE_USER_TURN: { runs: 2 } })
     // Each agent that played is named, in the report and per agent in the summary.
@@ -86,9 +86,9 @@ describe('trials', () => {
     const directory = reportDirectory('trials')
     const { tests } = await runFixture(FIXTURES.trials, directory)
     expect(tests.map((test) => [test.fullName, test.attempts().length])).toEqual([
-      ['flaky > fixture-wifi-on', 4],
-      ['flaky > fixture-wifi-off', 4],
-      ['outage > fixture-wifi-on', 4],
+      ['flaky > fixture-wifi-on <none>', 4],
+      ['flaky > fixture-wifi-off <none>', 4],
+      ['outage > fixture-wifi-on <none>', 4],
     ])
     const outageFailure = failureText(tests[2] as (typeof tests)[number])
     expect(outageFailure).toContain('ended with an infrastructure error, not an agent failure; rate-limit in the agent: the endpoint kept answering 429')

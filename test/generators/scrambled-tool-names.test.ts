@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { scrambledToolNames } from '../../generators/index.ts'
+import { augmentation, paraphrases, scrambledArgumentNames, scrambledToolNames } from '../../generators/index.ts'
 import { allowedTools } from '../../src/scenario/index.ts'
 import { describeGeneratorLaws } from './generator-laws.ts'
 import { lawCases, wifiScenario } from './law-cases.ts'
@@ -19,4 +19,12 @@ test('scrambledToolNames picks subsets of the allowed tools and changes nothing 
 test('scrambledToolNames respects maxTools', () => {
   for (const value of fc.sample(scrambledToolNames({ scenario: wifiScenario, maxTools: 1 }), { seed: 2, numRuns: 30 }))
     expect((value.scrambledNames as readonly string[]).length).toBeLessThanOrEqual(1)
+})
+
+test('a generator that draws from a scenario, called without one, says how to call it', () => {
+  const untyped = scrambledToolNames as (constraints?: unknown) => unknown
+  expect(() => untyped()).toThrow(new TypeError("scrambledToolNames draws from a scenario's tools and paraphrases, so it takes the scenario: scrambledToolNames({ scenario })"))
+  expect(() => (augmentation as (constraints?: unknown) => unknown)({})).toThrow('augmentation({ scenario })')
+  expect(() => (paraphrases as (constraints?: unknown) => unknown)()).toThrow('paraphrases({ scenario })')
+  expect(() => (scrambledArgumentNames as (constraints?: unknown) => unknown)({ tools: ['x'] })).toThrow('scrambledArgumentNames({ scenario })')
 })

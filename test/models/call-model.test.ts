@@ -48,7 +48,7 @@ describe('callModel around one endpoint', () => {
     expect(endpointSemaphore('http://call-model-deaf-abort', 8).active).toBe(0)
   })
 
-  test('a cassette that cannot be written is a cache error, and the model is not asked again', async () => {
+  test('a cassette that cannot be written (a file where its folder should be) is a cache error, and the model is not asked again', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'toolcheck-call-model-'))
     directories.push(directory)
     await writeFile(join(directory, 'a-file'), 'not a directory')
@@ -58,7 +58,7 @@ describe('callModel around one endpoint', () => {
       (thrown: unknown) => thrown,
     )) as InfrastructureError
     expect(endpoint.attempts()).toBe(1)
-    expect(error.kind).toBe('cache-write')
+    expect(error.kind).toBe('cache-directory')
     expect(error.message).toContain('a-file')
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { agentViewToChat, chatReplyToAgentReply, parseArguments, toolSpecsToChat, userViewToChat } from '../../src/roles/chat-format.ts'
+import { agentViewToChat, chatReplyToAgentReply, toolSpecsToChat, userViewToChat } from '../../src/roles/chat-format.ts'
 import { InfrastructureError } from '../../src/roles/types.ts'
 import { messages, weatherTool } from './helpers.ts'
 
@@ -96,8 +96,9 @@ describe('chat format', () => {
     })
     expect(chatReplyToAgentReply({ choices: [{ message: { content: null } }] }, 'test')).toEqual({ content: '' })
     expect(() => chatReplyToAgentReply({ choices: [] }, 'the server')).toThrow(InfrastructureError)
-    expect(() => chatReplyToAgentReply({ choices: [{ message: { tool_calls: [{ id: 'a', function: {} }] } }] }, 'the server')).toThrow(/without a function name/)
-    expect(parseArguments('  ')).toEqual({})
+    expect(() => chatReplyToAgentReply({ choices: [{ message: { tool_calls: [{ id: 'a', function: {} }] } }] }, 'the server')).toThrow(
+      'the server sent a reply that cannot be read: choices[0].message.tool_calls[0].function.name is missing, not a tool name',
+    )
   })
 })
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { backoffDelay } from '../../src/roles/endpoint/backoff.ts'
+import { backoffDelay, retryJitter } from '../../src/roles/endpoint/backoff.ts'
+import { cacheKey } from '../../src/cache/index.ts'
 import { seededRandom } from '../../src/tools/seeded-random.ts'
 import { endpointSemaphore, resolveLimits } from '../../src/roles/endpoint/endpoint-limits.ts'
 import { parseRetryAfter } from '../../src/roles/endpoint/retry-after.ts'
@@ -28,6 +29,47 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(null, now, '250')).toBe(250)
     expect(parseRetryAfter('soon', now)).toBeUndefined()
     expect(parseRetryAfter(undefined, now)).toBeUndefined()
+  })
+
+  test('reads the two older HTTP date forms', () => {
+    const now = Date.parse('1994-11-06T08:49:30Z')
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(7000)
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(7000)
+  })
+
+  test('junk is no instruction: negative, signed, exponent or date-like text falls back to the backoff', () => {
+    const now = Date.parse('2026-05-14T10:00:00Z')
+    for (const junk of ['-5', '+5', '1e3', '-1.5', '5 seconds', '2099-12-31', '12/31/2099', 'Infinity', 'NaN', ''])
+      expect({ junk, wait: parseRetryAfter(junk, now) }).toEqual({ junk, wait: undefined })
+    expect(parseRetryAfter('3', now, '-20')).toBe(3000)
+    expect(parseRetryAfter(null, now, 'soon')).toBeUndefined()
+  })
+})
+
+describe('retry jitter', () => {
+  const first = (content: string) => ({ endpoint: 'http://one-server', model: 'm', messages: [{ role: 'user', content }], tools: [], options: {}, trial: 0 })
+  const draws = (seed: number, parts: ReturnType<typeof first>) => {
+    const jitter = retryJitter(seed, () => cacheKey(parts))
+    return [jitter(), jitter(), jitter()]
+  }
+
+  test('calls failing together: the jitter differs per call and per attempt, and replays from the run\'s seed', () => {
+    // The first calls of two runs: same server, same length, same seed; they must not retry in lockstep.
+    const a = draws(0, first('Turn Wi-Fi on.'))
+    const b = draws(0, first('Turn Wi-Fi off.'))
+    expect(a[0]).not.toBe(b[0])
+    expect(new Set(a).size).toBe(3)
+    expect(draws(0, first('Turn Wi-Fi on.'))).toEqual(a)
+    expect(draws(1, first('Turn Wi-Fi on.'))).not.toEqual(a)
+    // Spread over the suite's first calls, the first waits are spread out too (not all alike).
+    const waits = Array.from({ length: 50 }, (_, index) => backoffDelay(0, 1000, 1000, () => (draws(0, first(`request ${index}`))[0] as number)))
+    expect(new Set(waits.map((wait) => Math.round(wait / 50))).size).toBeGreaterThan(5)
+  })
+
+  test('computes the call\'s key only when a retry needs it', () => {
+    let computed = 0
+    retryJitter(0, () => (computed++, 'key'))
+    expect(computed).toBe(0)
   })
 })
 

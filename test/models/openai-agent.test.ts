@@ -166,7 +166,7 @@ describe('openaiAgent against the mock server', () => {
     const empty = await agentWith({ replies: [{ fault: 'empty-choices' }] })
     const error = await failureOf(empty.respond(firstView, context()))
     expect(error.kind).toBe('malformed-reply')
-    expect(error.message).toContain('without choices')
+    expect(error.message).toContain('sent a reply that cannot be read: choices is an empty list')
   })
 
   test('cost comes from the price table', async () => {

@@ -26,15 +26,17 @@ async function agentAt(client: Client, options: MockServerOptions, limits: Endpo
 }
 
 
-// Each attempt is cut off long before a 20 ms drip of a completion (a few hundred bytes) ends.
-const dripping: MockServerOptions = { respond: () => ({ fault: 'drip', intervalMs: 20 }) }
+// Each attempt is cut off long before a 200 ms drip of a completion (a few hundred bytes) ends. The
+// client and the mock server share this process's event loop: the time limit leaves the server a
+// full second to take each request, however loaded the machine is.
+const dripping: MockServerOptions = { respond: () => ({ fault: 'drip', intervalMs: 200 }) }
 
 describe.each<Client>(['openai', 'hf'])('the time limit per attempt, through the %s client', (client) => {
   test('a server that drips its body ends as a timeout, and the timeout is retried', async () => {
-    const agent = await agentAt(client, dripping, { ...fastLimits, retries: 1, timeoutMs: 150 })
+    const agent = await agentAt(client, dripping, { ...fastLimits, retries: 1, timeoutMs: 1_000 })
     const error = await failureOf(agent.respond(firstView, context()))
     expect(error.kind).toBe('timeout')
-    expect(error.message).toContain('failed after 2 attempts: no complete reply within 150 ms')
+    expect(error.message).toContain('failed after 2 attempts: no complete reply within 1000 ms')
     expect(server?.chatRequestCount).toBe(2)
   })
 

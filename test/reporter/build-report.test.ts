@@ -19,7 +19,7 @@ function record(scenario: string, trial: number, overrides: Partial<RunRecord> =
     trial,
     domain: 'device',
     agent: 'reference',
-    user: 'reference',
+    user: 'scripted',
     status: 'completed',
     score: 1,
     milestoneScore: 1,
@@ -153,12 +153,12 @@ describe('buildReport', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
       record('a', 0, {
-        augmentation: 'all tools + tool names scrambled + argument types scrambled + paraphrased',
+        augmentation: 'all tools, tool names scrambled, argument types scrambled, paraphrased',
         augmentationColumns: ['tool names scrambled', 'argument types scrambled', 'paraphrased'],
         score: 0,
         turns: 2,
       }),
-      record('a', 0, { augmentation: '3 distraction tools + tool names scrambled', augmentationColumns: ['tool names scrambled'], score: 1, turns: 4 }),
+      record('a', 0, { augmentation: '3 distraction tools, tool names scrambled', augmentationColumns: ['tool names scrambled'], score: 1, turns: 4 }),
       record('a', 0, { augmentation: '5 distraction tools', augmentationColumns: ['5 distraction tools'] }),
       record('a', 0, { augmentation: 'paraphrased', augmentationColumns: ['none', 'paraphrased'] }),
       record('a', 0, { augmentation: 'my own tools', augmentationColumns: ['my own tools'], status: 'error', score: null, milestoneScore: null, minefieldHit: null }),
@@ -179,10 +179,10 @@ describe('buildReport', () => {
     expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1 })
     // Runs keep their full label, and list their columns.
     expect(report.runs.map((run) => run.augmentationColumns.length)).toEqual(expect.arrayContaining([3, 1, 1, 2, 1]))
-    expect(report.runs.map((run) => run.augmentation)).toContain('all tools + tool names scrambled + argument types scrambled + paraphrased')
+    expect(report.runs.map((run) => run.augmentation)).toContain('all tools, tool names scrambled, argument types scrambled, paraphrased')
     const table = formatSummary(report)
     expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
-    expect(table).not.toContain('all tools + tool names scrambled')
+    expect(table).not.toContain('all tools, tool names scrambled')
   })
 
   test('pairs each run with its transcript annotation by scenario, augmentation and trial', () => {
@@ -240,11 +240,11 @@ describe('buildReport', () => {
     const usage = (promptTokens: number, costUsd?: number) => ({ calls: 2, promptTokens, completionTokens: 10, latencyMs: 5, cachedCalls: 1, ...(costUsd === undefined ? {} : { costUsd }) })
     const tests = [
       collected('a', [record('a', 0, { agent: 'openai:gpt-4o', categories: ['MY_OWN', 'STATE_DEPENDENCY'], usage: usage(100, 0.5) })], ['passed']),
-      collected('b', [record('b', 0, { agent: 'reference', user: 'scripted', augmentation: 'all tools', augmentationColumns: ['all tools'], score: 0, usage: usage(50) })], ['failed']),
+      collected('b', [record('b', 0, { agent: 'reference', user: 'openai:gpt-4o', augmentation: 'all tools', augmentationColumns: ['all tools'], score: 0, usage: usage(50) })], ['failed']),
     ]
     const { report } = buildReport(tests)
     expect(report.agents).toEqual(['openai:gpt-4o', 'reference'])
-    expect(report.users).toEqual(['reference', 'scripted'])
+    expect(report.users).toEqual(['openai:gpt-4o', 'scripted'])
     expect(report.domains).toEqual(['device'])
     expect(Object.keys(report.summary.byAgent)).toEqual(['openai:gpt-4o', 'reference'])
     expect(report.summary.byAgent.reference).toMatchObject({ runs: 1, passed: 0, passRate: 0 })
@@ -257,7 +257,7 @@ describe('buildReport', () => {
     expect(report.summary.byAgent.reference?.usage).not.toHaveProperty('costUsd')
     expect(report.summary.overall.passRateInterval?.[0]).toBeCloseTo(0.0945, 3)
     const summary = formatSummary(report)
-    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs: 1 passed, 1 failed, 0 infrastructure errors\nusers reference, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
+    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs: 1 passed, 1 failed, 0 infrastructure errors\nusers openai:gpt-4o, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
     expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +domain +infra +tokens +cost$/m)
     expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +1\.000-1\.000 +1\.000 +4\.0 +0 +0 +110 +\$0\.5000$/m)
     expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { defineDomain } from '../../src/domain/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
@@ -53,6 +55,37 @@ describe('scenario files', () => {
       expect.stringContaining('b.json: repeats the id "json-wifi-on" of'),
       expect.stringContaining('c.json: must hold one JSON object'),
     ])
+  })
+
+  test('a file nested beyond the limit is refused with its name, line and column, and the folder keeps its other files', async () => {
+    const folder = await mkdtemp(join(scratch, 'deep-'))
+    const good = JSON.parse(await readFile(fixture, 'utf8')) as Record<string, unknown>
+    await writeFile(join(folder, 'a-good.json'), JSON.stringify(good))
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    await writeFile(join(folder, 'b-deep.json'), `{\n  "id": "deep",\n  "description": ${deep}\n}`)
+    await writeFile(join(folder, 'c-cycle.json'), JSON.stringify({ ...good, id: 'cycle', milestones: [good.milestones, good.milestones].flat(), milestoneEdges: [[0, 1], [1, 0]] }))
+    const error = await loadScenarioFile(join(folder, 'b-deep.json')).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toBe(`${join(folder, 'b-deep.json')}: nests values more than 100 levels deep (line 3, column 117); a scenario file may nest objects and arrays at most 100 levels`)
+    const { scenarios, errors } = await loadScenarioDirectory(folder)
+    expect(scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
+    expect(errors.map((caught) => caught.message)).toEqual([
+      expect.stringContaining('b-deep.json: nests values more than 100 levels deep'),
+      `invalid scenario ${join(folder, 'c-cycle.json')}:\n  - milestoneEdges.1: the edges form a cycle (0 → 1 → 0); milestones must form a DAG`,
+    ])
+  })
+
+  test("a file whose loading fails for any other reason (here its domain's world cannot be built) is that file's error only", async () => {
+    const folder = await mkdtemp(join(scratch, 'domain-'))
+    const good = JSON.parse(await readFile(fixture, 'utf8')) as Record<string, unknown>
+    const broken = defineDomain({ name: 'broken', tables: { items: { key: 'id', row: z.object({ id: z.string() }) } }, defaultRows: () => ({ items: [{ id: 7 as unknown as string }] }), tools: [] as never[] })
+    await writeFile(join(folder, 'a-good.json'), JSON.stringify(good))
+    await writeFile(join(folder, 'b-broken-domain.json'), JSON.stringify({ ...good, id: 'broken', domain: 'broken', tools: { allow: ['end_conversation'] }, milestones: [], reference: [{ user: 'end' }] }))
+    const { scenarios, errors } = await loadScenarioDirectory(folder, { domains: [broken] })
+    expect(scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toBeInstanceOf(ScenarioFileError)
+    expect(errors[0]?.message).toMatch(/b-broken-domain\.json: could not be loaded: domain broken: its default rows do not fit/)
   })
 
   test('the committed JSON Schema is the one the code makes', async () => {

@@ -27,7 +27,7 @@ describe('playScenario', () => {
     const run = await playScenario(scenario, { agent: referenceAgent(), augmentation: variant, context: { task } })
     expect(run.augmentationColumns).toEqual(['tool names scrambled'])
     expect(recorded(task.meta).map((record) => [record.augmentation, record.augmentationColumns])).toEqual([
-      ['3 distraction tools + tool names scrambled', ['tool names scrambled']],
+      ['3 distraction tools, tool names scrambled', ['tool names scrambled']],
     ])
     // A matcher records the same run again (replacing the record): the columns must survive.
     if (run.evaluation === undefined) throw new Error('playScenario evaluates the run')

@@ -17,47 +17,60 @@ describe('toolcheck()', () => {
     expect((hooks(toolcheck()).config() as { test: Record<string, unknown> }).test.repeats).toBeUndefined()
   })
 
-  test("keeps the user's reporters and adds its own once", () => {
+  test("keeps the user's reporters and adds its own once", async () => {
     const reporters: unknown[] = [['default', {}], ['junit', {}]]
-    const context = { vitest: { version: '5.1.1', config: { reporters } }, project: { config: { retry: 0 } } }
+    const context = { vitest: { version: '5.1.1', config: { reporters, root: process.cwd() } }, project: { config: { retry: 0 } } }
     const plugin = hooks(toolcheck({ reportDir: 'out' }))
-    plugin.configureVitest(context)
-    plugin.configureVitest(context)
-    expect(reporters).toEqual([['default', {}], ['junit', {}], [expect.stringMatching(/src\/reporter\/toolcheck-reporter\.ts$/), { outputDir: 'out', html: true, summary: true, agent: expect.any(String) }]])
+    await plugin.configureVitest(context)
+    await plugin.configureVitest(context)
+    expect(reporters).toEqual([
+      ['default', {}],
+      ['junit', {}],
+      [expect.stringMatching(/src\/gates\/gates-reporter\.ts$/), { outputDir: 'out', html: true, summary: true, agent: expect.any(String), user: expect.any(String), scoring: 'toolcheck' }],
+    ])
   })
 
   test('hands the workers its limits and a breaker directory of their own as environment variables', () => {
-    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0 } })).config() as { test: { env: Record<string, string> } }
+    const config = hooks(toolcheck({ limits: { retries: 2, timeoutMs: 5_000, breakerFailures: 0, maxReplyBytes: 65_536, maxReplyDepth: 16 } })).config() as { test: { env: Record<string, string> } }
     expect(config.test.env).toEqual({
       TOOLCHECK_RETRIES: '2',
       TOOLCHECK_TIMEOUT_MS: '5000',
       TOOLCHECK_BREAKER_FAILURES: '0',
+      TOOLCHECK_MAX_REPLY_BYTES: '65536',
+      TOOLCHECK_MAX_REPLY_DEPTH: '16',
       TOOLCHECK_BREAKER_DIR: expect.stringContaining('toolcheck-breakers-'),
     })
     const other = hooks(toolcheck()).config() as { test: { env: Record<string, string> } }
     expect(other.test.env.TOOLCHECK_BREAKER_DIR).not.toBe(config.test.env.TOOLCHECK_BREAKER_DIR)
     expect(() => toolcheck({ limits: { timeoutMs: 0 } })).toThrow(/limits\.timeoutMs: /)
+    expect(() => toolcheck({ limits: { maxReplyDepth: 5_000 } })).toThrow(/limits\.maxReplyDepth: /)
   })
 
-  test('hands its gates to the reporter and checks them up front', () => {
+  test('hands its gates to the reporter and checks them up front', async () => {
     const reporters: unknown[] = []
-    const gates = { minPassRate: 0.9, categories: { STATE_DEPENDENCY: { minScore: 0.8 } }, baseline: 'baseline/report.json' }
-    hooks(toolcheck({ gates })).configureVitest({ vitest: { config: { reporters } }, project: { config: { retry: 0 } } })
+    const gates = { minPassRate: 0.9, categories: { STATE_DEPENDENCY: { minScore: 0.8 } } }
+    await hooks(toolcheck({ gates })).configureVitest({ vitest: { config: { reporters, root: process.cwd() } }, project: { config: { retry: 0 } } })
     expect(reporters).toEqual([[expect.any(String), expect.objectContaining({ gates })]])
+    // A baseline that is not there, or a misspelt category, stops the run before any test plays.
+    const context = { vitest: { config: { reporters: [], root: process.cwd() } }, project: { config: { retry: 0 } } }
+    await expect(hooks(toolcheck({ gates: { baseline: 'no-such-baseline/report.json' } })).configureVitest(context)).rejects.toThrow(
+      /^toolcheck\(\{ gates \}\): the baseline cannot be read: .*no-such-baseline\/report\.json: no such file or directory$/,
+    )
+    await expect(hooks(toolcheck({ gates: { categories: { STATE_DEPENDANCY: { minScore: 0.5 } } } })).configureVitest(context)).rejects.toThrow('looks like a misspelling of STATE_DEPENDENCY')
     expect(() => toolcheck({ gates: { minScore: 1.5 } })).toThrow(/gates\.minScore: /)
     expect(() => toolcheck({ gates: { baseline: 'x', correction: 'bonferroni' } as never })).toThrow(/gates\.correction: /)
   })
 
-  test('refuses trials combined with retries', () => {
-    const context = { vitest: { version: '5.1.1', config: { reporters: [] } }, project: { config: { retry: 2 } } }
-    expect(() => hooks(toolcheck({ trials: 4 })).configureVitest(context)).toThrow('toolcheck({ trials: 4 }) runs each test 4 times to measure pass^k, and the config also sets retry: 2')
-    expect(() => hooks(toolcheck({ trials: 1 })).configureVitest(context)).not.toThrow()
+  test('refuses trials combined with retries', async () => {
+    const context = { vitest: { version: '5.1.1', config: { reporters: [], root: process.cwd() } }, project: { config: { retry: 2 } } }
+    await expect(hooks(toolcheck({ trials: 4 })).configureVitest(context)).rejects.toThrow('toolcheck({ trials: 4 }) runs each test 4 times to measure pass^k, and the config also sets retry: 2')
+    await expect(hooks(toolcheck({ trials: 1 })).configureVitest(context)).resolves.toBeUndefined()
   })
 
-  test('on vitest 4, which has no project-wide repeats, refuses trials and otherwise works', () => {
-    const context = { vitest: { version: '4.1.12', config: { reporters: [] } }, project: { config: { retry: 0 } } }
-    expect(() => hooks(toolcheck({ trials: 3 })).configureVitest(context)).toThrow('toolcheck({ trials: 3 }) needs vitest 5, which repeats every test of a project; this is vitest 4.1.12')
-    expect(() => hooks(toolcheck()).configureVitest(context)).not.toThrow()
+  test('on vitest 4, which has no project-wide repeats, refuses trials and otherwise works', async () => {
+    const context = { vitest: { version: '4.1.12', config: { reporters: [], root: process.cwd() } }, project: { config: { retry: 0 } } }
+    await expect(hooks(toolcheck({ trials: 3 })).configureVitest(context)).rejects.toThrow('toolcheck({ trials: 3 }) needs vitest 5, which repeats every test of a project; this is vitest 4.1.12')
+    await expect(hooks(toolcheck()).configureVitest(context)).resolves.toBeUndefined()
     expect(context.vitest.config.reporters).toHaveLength(1)
   })
 })

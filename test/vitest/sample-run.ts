@@ -35,7 +35,7 @@ export function sampleTrajectory(overrides: Partial<Trajectory> = {}): Trajector
     scenarioId: sampleScenario.id,
     domain: 'device',
     agent: 'test-agent',
-    user: 'reference',
+    user: 'scripted',
     augmentation: 'none',
     trial: 0,
     seed: 1,

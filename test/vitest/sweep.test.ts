@@ -152,7 +152,7 @@ describe('sweepScenario', () => {
       expect(report.summary.byAugmentation[column]?.runs).toBe(reading.runs.filter((record) => record.augmentationColumns.includes(column)).length)
     expect(report.summary.byAugmentation['tool descriptions scrambled']?.meanScore).toBeLessThan(1)
     // The runs keep their full labels.
-    expect(report.runs.some((run) => run.augmentation.includes(' + '))).toBe(true)
+    expect(report.runs.some((run) => run.augmentation.includes(', '))).toBe(true)
   })
 
   test('runs that end in an infrastructure error are skipped, and a sweep of only those fails saying so', async () => {

@@ -5,6 +5,7 @@
  * asking is caught by the milestones.
  */
 import {
+  ASKED_FOR,
   CANONICALIZATION,
   MULTIPLE_TOOL_CALL,
   MULTIPLE_USER_TURN,
@@ -84,7 +85,7 @@ function missingContent(item: MissingContent): CorpusScenario {
     minefields: [neverCalled('add_contact')],
     reference: solution((s) => {
       s.say(`What would you like the message to ${person.first} to say?`)
-      s.user(`Write: "${item.content}"`)
+      s.user(`Write: "${item.content}"`, { answers: ASKED_FOR.messageText })
       const found = s.call('search_contacts', { name: person.name })
       s.call('send_message_with_phone_number', { phone_number: found.result('0.phone_number'), content: item.content })
       s.say(`Sent to ${person.first}.`)
@@ -137,7 +138,7 @@ function unknownNumber(item: UnknownNumber): CorpusScenario {
     reference: solution((s) => {
       s.call('search_contacts', { name: item.name })
       s.say(`${item.name} is not in your contacts. What is the phone number?`)
-      s.user(`It's ${item.phone}.`)
+      s.user(`It's ${item.phone}.`, { answers: ASKED_FOR.number })
       if (fix) s.call('set_cellular_service_status', { on: true })
       s.call('send_message_with_phone_number', { phone_number: item.phone, content: item.content })
       s.say(`Sent to ${item.name}.`)
@@ -177,7 +178,7 @@ function missingTime(item: MissingTime): CorpusScenario {
     milestones: [rowsAdded(TABLES.reminders, [{ content: item.content, reminder_timestamp: instantOf(item.parts) }], { content: 'rouge-l', reminder_timestamp: 'exact' })],
     reference: solution((s) => {
       s.say('When should I remind you?')
-      s.user(item.answer)
+      s.user(item.answer, { answers: ASKED_FOR.time })
       const target = s.call('datetime_info_to_timestamp', item.parts)
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result() })
       s.say(`Reminder "${item.content}" is set.`)
@@ -213,7 +214,7 @@ function missingReminderText(item: MissingReminderText): CorpusScenario {
     milestones: [toolCalled('get_current_timestamp'), rowsAdded(TABLES.reminders, [{ content: item.content, reminder_timestamp: instantOf(item.parts) }], { content: 'rouge-l', reminder_timestamp: 'exact' })],
     reference: solution((s) => {
       s.say('What should the reminder say?')
-      s.user(`"${item.content}"`)
+      s.user(`"${item.content}"`, { answers: ASKED_FOR.reminderText })
       const target = resolveLocalTime(s, item.parts)
       s.call('add_reminder', { content: item.content, reminder_timestamp: target.result() })
       s.say(`Done: "${item.content}" ${item.when}.`)
@@ -250,7 +251,7 @@ function missingContactNumber(item: MissingContactNumber): CorpusScenario {
     milestones: [rowsAdded(TABLES.contacts, [{ name: item.name, phone_number: item.phone }])],
     reference: solution((s) => {
       s.say(`What is ${first}'s phone number?`)
-      s.user(`${item.phone}`)
+      s.user(`${item.phone}`, { answers: ASKED_FOR.number })
       s.call('add_contact', { name: item.name, phone_number: item.phone })
       s.say(`${item.name} is saved.`)
       s.end()
@@ -300,7 +301,7 @@ function whichOne(item: WhichOne): CorpusScenario {
     reference: solution((s) => {
       s.call('search_contacts', { name: item.first })
       s.say(`You have two contacts called ${item.first}: ${[item.chosen.name, item.other.name].sort().join(' and ')}. Which one do you mean?`)
-      s.user(`${item.chosen.name}.`)
+      s.user(`${item.chosen.name}.`, { answers: ASKED_FOR.which })
       const chosen = s.call('search_contacts', { name: item.chosen.name })
       s.call('send_message_with_phone_number', { phone_number: chosen.result('0.phone_number'), content: item.content })
       s.say(`Sent to ${item.chosen.name}.`)
@@ -330,7 +331,7 @@ function newNumberAsked(item: NewNumberAsked): CorpusScenario {
     minefields: [neverCalled('add_contact')],
     reference: solution((s) => {
       s.say(`What is ${person.first}'s new number?`)
-      s.user(`${item.phone}`)
+      s.user(`${item.phone}`, { answers: ASKED_FOR.number })
       const found = s.call('search_contacts', { name: person.name })
       s.call('modify_contact', { person_id: found.result('0.person_id'), phone_number: item.phone })
       s.say(`${person.first}'s number is updated.`)

@@ -7,6 +7,7 @@
 import { DEFAULT_LOCATION, DEFAULT_REMINDER_IDS } from '../domain/default-world.ts'
 import {
   agentMentions,
+  ASKED_FOR,
   CANONICALIZATION,
   epoch,
   MULTIPLE_TOOL_CALL,
@@ -41,7 +42,7 @@ const whichCurrency = scenario({
   milestones: [toolCalled('convert_currency', { amount: 300, from_currency_code: 'USD', to_currency_code: 'MXN' }), agentMentions('5130')],
   reference: solution((s) => {
     s.say('Which currency should I convert the 300 dollars into?')
-    s.user('Mexican pesos, MXN.')
+    s.user('Mexican pesos, MXN.', { answers: [...ASKED_FOR.which, 'currency'] })
     s.call('convert_currency', { amount: 300, from_currency_code: 'USD', to_currency_code: 'MXN' })
     s.say('300 US dollars are 5130 Mexican pesos.')
     s.end()
@@ -61,7 +62,7 @@ const howMuchToConvert = scenario({
   milestones: [toolCalled('convert_currency', { amount: 450, from_currency_code: 'GBP', to_currency_code: 'EUR' }), agentMentions('524.05')],
   reference: solution((s) => {
     s.say('How many pounds do you have?')
-    s.user('450 pounds.')
+    s.user('450 pounds.', { answers: ASKED_FOR.amount })
     s.call('convert_currency', { amount: 450, from_currency_code: 'GBP', to_currency_code: 'EUR' })
     s.say('450 British pounds are 524.05 euros.')
     s.end()
@@ -87,7 +88,7 @@ const whichCompany = scenario({
   ],
   reference: solution((s) => {
     s.say('Which company are your shares in?')
-    s.user('Starbucks.')
+    s.user('Starbucks.', { answers: [...ASKED_FOR.which, 'company', 'stock'] })
     s.call('search_stock', { query: 'Starbucks' })
     s.say('Starbucks (SBUX) trades at 79.86 US dollars, down 1.06 (1.31 %) from the previous close.')
     s.end()
@@ -110,7 +111,7 @@ const whichDay = scenario({
   milestones: [toolCalled('search_weather_around_lat_lon', { days: 3 }), agentMentions('50')],
   reference: solution((s) => {
     s.say('When is your hike?')
-    s.user('This Sunday, 3 days from now.')
+    s.user('This Sunday, 3 days from now.', { answers: ASKED_FOR.time })
     s.call('search_weather_around_lat_lon', { days: 3 })
     s.say('On Sunday the chance of rain here is 50 %, so pack a rain jacket.')
     s.end()
@@ -135,7 +136,7 @@ const whichReminder = scenario({
   ],
   reference: solution((s) => {
     s.say('Which reminder should I delete?')
-    s.user('The one about the suit from the dry cleaner.')
+    s.user('The one about the suit from the dry cleaner.', { answers: ASKED_FOR.which })
     const found = s.call('search_reminder', { content: 'suit from the dry cleaner' })
     s.call('remove_reminder', { reminder_id: found.result('0.reminder_id') })
     s.say('The dry cleaner reminder is deleted.')
@@ -160,7 +161,7 @@ const whichHoliday = scenario({
   ],
   reference: solution((s) => {
     s.say('Which holiday do you mean?')
-    s.user('Labor Day.')
+    s.user('Labor Day.', { answers: ASKED_FOR.which })
     const holiday = s.call('search_holiday', { holiday_name: 'Labor Day' })
     const now = s.call('get_current_timestamp')
     s.call('timestamp_diff', { timestamp_0: now.result(), timestamp_1: holiday.result() })
@@ -189,7 +190,7 @@ const whenHere = scenario({
   ],
   reference: solution((s) => {
     s.say('When should I remind you?')
-    s.user('Tonight at 21:30.')
+    s.user('Tonight at 21:30.', { answers: ASKED_FOR.time })
     const here = s.call('get_current_location')
     const target = resolveLocalTime(s, { year: 2026, month: 5, day: 14, hour: 21, minute: 30, second: 0 })
     s.call('add_reminder', { content: 'Lock the bike', reminder_timestamp: target.result(), latitude: here.result('latitude'), longitude: here.result('longitude') })
@@ -212,7 +213,7 @@ const howFarRun = scenario({
   minefields: [neverCalled('calculate_lat_lon_distance')],
   reference: solution((s) => {
     s.say('How far did you run?')
-    s.user('21.1 kilometers.')
+    s.user('21.1 kilometers.', { answers: ASKED_FOR.distance })
     s.call('unit_conversion', { amount: 21.1, from_unit: 'kilometer', to_unit: 'mile' })
     s.say('21.1 km is 13.11 miles.')
     s.end()

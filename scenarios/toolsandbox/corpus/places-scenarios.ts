@@ -12,6 +12,7 @@
 import { PLACES } from '../domain/index.ts'
 import type { Place } from '../domain/index.ts'
 import {
+  ASKED_FOR,
   agentMentions,
   figure,
   CANONICALIZATION,
@@ -491,7 +492,7 @@ const whichBookstore = scenario({
   reference: solution((s) => {
     s.call(SEARCH, { location: 'bookstore' })
     s.say('I found two bookstores: Bleecker Street Books in New York and Charles Street Books in Boston. Which one do you mean?')
-    s.user('Charles Street Books, the one in Boston.')
+    s.user('Charles Street Books, the one in Boston.', { answers: ASKED_FOR.which })
     const chosen = s.call(SEARCH, { location: 'Charles Street Books' })
     const target = resolveLocalTime(s, { year: 2026, month: 5, day: 15, hour: 17, minute: 0, second: 0 })
     s.call('add_reminder', { content: 'Collect the book order', reminder_timestamp: target.result(), latitude: chosen.result('0.latitude'), longitude: chosen.result('0.longitude') })
@@ -517,7 +518,7 @@ const whichHotel = scenario({
   milestones: [searchedNear(place('Needle View Hotel'), 'coffee', 'cafe', 'espresso'), agentMentions('Broadway Espresso')],
   reference: solution((s) => {
     s.say('Which hotel are you staying at?')
-    s.user('The Needle View Hotel.')
+    s.user('The Needle View Hotel.', { answers: [...ASKED_FOR.which, 'hotel'] })
     const hotel = s.call(SEARCH, { location: 'Needle View Hotel' })
     s.call(SEARCH, { location: 'coffee shop', latitude: hotel.result('0.latitude'), longitude: hotel.result('0.longitude') })
     s.say('Broadway Espresso, at 420 Broadway E, is the closest coffee shop to the Needle View Hotel.')
@@ -543,7 +544,7 @@ const whichTacoPlace = scenario({
   reference: solution((s) => {
     s.call(SEARCH, { location: 'tacos' })
     s.say('I know several taco places: Mission Dolores Tacos in San Francisco, Fremont Taqueria in Seattle and Rainey Street Tacos in Austin. Which one?')
-    s.user('Fremont Taqueria.')
+    s.user('Fremont Taqueria.', { answers: ASKED_FOR.which })
     const [tacos, chowder] = s.parallel(call(SEARCH, { location: 'Fremont Taqueria' }), call(SEARCH, { location: 'Pike Street Chowder Bar' })) as [CallHandle, CallHandle]
     s.call('calculate_lat_lon_distance', {
       latitude_0: chowder.result('0.latitude'),
@@ -574,7 +575,7 @@ const whichPizzaCity = scenario({
   reference: solution((s) => {
     s.call(SEARCH, { location: 'pizza' })
     s.say('There are pizza places in New York and in Chicago. Which city are you in?')
-    s.user('The pizza place in Chicago.')
+    s.user('The pizza place in Chicago.', { answers: [...ASKED_FOR.which, 'city', 'where'] })
     const pizza = s.call(SEARCH, { location: 'pizza place in Chicago' })
     s.call(WEATHER_TOOL, { days: 1, latitude: pizza.result('0.latitude'), longitude: pizza.result('0.longitude') })
     s.say('Tomorrow around Loop Deep Dish in Chicago the high is 23.5 °C.')
@@ -605,7 +606,7 @@ const whichItalianCity = scenario({
   minefields: [neverCalled('set_low_battery_mode_status')],
   reference: solution((s) => {
     s.say('Which Italian restaurant do you mean, or in which city is it?')
-    s.user('The Italian place in Boston.')
+    s.user('The Italian place in Boston.', { answers: [...ASKED_FOR.which, 'city', 'where'] })
     s.call('set_wifi_status', { on: true })
     const chosen = s.call(SEARCH, { location: 'Italian place in Boston' })
     const target = resolveLocalTime(s, { year: 2026, month: 5, day: 15, hour: 12, minute: 0, second: 0 })

@@ -1,21 +1,23 @@
 import type { CacheKeyParts } from '../../cache/index.ts'
 import type { ModelCache } from '../../cache/index.ts'
+import { cacheKey, CorruptCassetteError } from '../../cache/index.ts'
 import type { Usage } from '../../conversation/index.ts'
 import type { JsonValue } from '../../world/index.ts'
 import { asJson } from '../../world/index.ts'
 import { InfrastructureError } from '../types.ts'
-import { seededRandom } from '../../tools/seeded-random.ts'
-import { backoffDelay } from './backoff.ts'
+import { backoffDelay, retryJitter } from './backoff.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 import { CIRCUIT_OPEN } from './circuit-breaker.ts'
 import { endpointBreaker } from './endpoint-breaker.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatReply, ChatRequest } from './chat-request.ts'
 import { EndpointFailure } from './endpoint-failure.ts'
-import type { EndpointLimits } from './endpoint-limits.ts'
+import type { EndpointLimits, ResolvedLimits } from './endpoint-limits.ts'
 import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
 import type { PriceTable } from './price-table.ts'
 import { costOf } from './price-table.ts'
+import type { ReadReply, ReplyLimits } from './read-chat-reply.ts'
+import { readChatReply } from './read-chat-reply.ts'
 
 /** Everything one model call needs besides the request. */
 export interface ModelCallOptions {
@@ -35,7 +37,10 @@ export interface ModelCallOptions {
 
 /** A model's reply with the usage of the call. */
 export interface ModelCallResult {
+  /** The body as the server sent it (and as it is recorded). */
   readonly reply: ChatReply
+  /** The reply's first choice as read and checked by `readChatReply`: what roles act on. */
+  readonly read: ReadReply
   readonly usage: Usage
   /** True when the reply came from a cassette (no HTTP request was made). */
   readonly cached: boolean
@@ -44,8 +49,9 @@ export interface ModelCallResult {
 /**
  * Makes one chat-completions call with everything around it: the cassette lookup, the endpoint's
  * circuit breaker, its shared concurrency limit, a time limit per attempt (for the whole
- * response), retries with seeded exponential backoff that honour `Retry-After`, the check that
- * the reply can be read, recording, and usage. Failures that are not the model's choice end as
+ * response), retries with seeded exponential backoff that honour `Retry-After`, reading the reply
+ * completely (`readChatReply`, within `maxReplyBytes` and `maxReplyDepth`) before it is recorded,
+ * recording, and usage. Failures that are not the model's choice end as
  * `InfrastructureError` with kind `rate-limit`, `server-error`, `timeout`, `network`,
  * `malformed-reply`, `request-rejected`, `circuit-open` (the breaker refused the call), `cache-miss`,
  * `cache-write` or `aborted` (the run was cancelled before anything failed), with the last failure
@@ -54,17 +60,20 @@ export interface ModelCallResult {
  */
 export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, options: ModelCallOptions): Promise<ModelCallResult> {
   const parts = keyParts(endpoint, request, options.trial)
+  const limits = resolveLimits(options.limits)
   const recorded = await options.cache?.lookup(parts)
   if (recorded !== undefined) {
-    const reply = checkReply(recorded, `the cassette for ${request.model}`)
-    return { reply, usage: usageOf(reply, request.model, 0, true, options.prices), cached: true }
+    const reading = readChatReply(recorded, limits)
+    // Recorded by an earlier version that kept replies it could not read: unusable, whatever the mode.
+    if (!reading.ok) throw new CorruptCassetteError(options.cache?.fileFor(cacheKey(parts)) ?? '', `its reply cannot be read: ${reading.problem}`)
+    const reply = recorded as unknown as ChatReply
+    return { reply, read: reading.reply, usage: usageOf(reading.reply, request.model, 0, true, options.prices), cached: true }
   }
-  const limits = resolveLimits(options.limits)
   const server = serverOf(endpoint)
   const semaphore = endpointSemaphore(server, limits.concurrency)
   const breaker = options.breaker ?? endpointBreaker(server)
   const breakerSettings = { failures: limits.breakerFailures, coolDownMs: limits.breakerCoolDownMs }
-  const random = seededRandom(`${options.seed ?? 0}:${options.trial}:${request.messages.length}:${endpoint.address}`)
+  const jitter = retryJitter(options.seed ?? 0, () => cacheKey(parts))
   let lastFailure: EndpointFailure | undefined
   let attempts = 0
   // The call has failed for good: the breaker learns of it when the endpoint is to blame.
@@ -78,7 +87,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
   const refused = (reason: string) => new InfrastructureError(CIRCUIT_OPEN, reason, { cause: lastFailure })
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
     if (attempt > 0 && lastFailure !== undefined) {
-      const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
+      const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, jitter)
       if (wait > limits.maxRetryAfterMs) break
       await sleep(wait, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
     }
@@ -93,12 +102,14 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     }
     const started = performance.now()
     let reply: ChatReply
+    let read: ReadReply
     let latencyMs: number
     try {
       attempts++
-      const body = await attemptWithTimeout(endpoint, request, limits.timeoutMs, options.signal)
+      const body = await attemptWithTimeout(endpoint, request, limits, options.signal)
       latencyMs = performance.now() - started
-      reply = checkReply(body, `${endpoint.address} (${request.model})`)
+      read = readReply(body, `${endpoint.address} (${request.model})`, limits)
+      reply = body as ChatReply
     } catch (error) {
       if (error instanceof InfrastructureError) {
         // An unreadable reply: the server answered, but with nothing a model would send.
@@ -118,7 +129,7 @@ export async function callModel(endpoint: ChatEndpoint, request: ChatRequest, op
     // Recording happens after the attempt, outside its error handling: a cassette that cannot be
     // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
     await record(options.cache, parts, reply)
-    return { reply, usage: usageOf(reply, request.model, latencyMs, false, options.prices), cached: false }
+    return { reply, read, usage: usageOf(read, request.model, latencyMs, false, options.prices), cached: false }
   }
   throw fail(lastFailure ?? new EndpointFailure('network', 'no attempt was made'))
 }
@@ -127,6 +138,7 @@ async function record(cache: ModelCache | undefined, parts: CacheKeyParts, reply
   try {
     await cache?.store(parts, reply as unknown as JsonValue)
   } catch (error) {
+    if (error instanceof InfrastructureError) throw error
     throw new InfrastructureError('cache-write', `the reply could not be recorded in ${cache?.directory}: ${(error as Error)?.message ?? String(error)}`, { cause: error })
   }
 }
@@ -175,7 +187,8 @@ async function acquire(semaphore: ReturnType<typeof endpointSemaphore>, signal: 
  * ends when either fires even if the endpoint ignores its signal (a `ChatEndpoint` written by a
  * user may), so a deaf server can neither hang the run nor keep its place at the endpoint.
  */
-async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<unknown> {
+async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, limits: ResolvedLimits, signal: AbortSignal | undefined): Promise<unknown> {
+  const { timeoutMs, maxReplyBytes } = limits
   const controller = new AbortController()
   let timedOut = false
   let stop: (failure: EndpointFailure) => void = () => {}
@@ -194,7 +207,7 @@ async function attemptWithTimeout(endpoint: ChatEndpoint, request: ChatRequest, 
   if (signal?.aborted === true) onAbort()
   else signal?.addEventListener('abort', onAbort, { once: true })
   try {
-    const sent = Promise.resolve().then(() => endpoint.send(request, controller.signal))
+    const sent = Promise.resolve().then(() => endpoint.send(request, controller.signal, { maxReplyBytes }))
     // The losing side of the race may still settle later; its outcome is of no interest then.
     sent.catch(() => {})
     return await Promise.race([sent, stopped])
@@ -225,27 +238,15 @@ function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<v
   })
 }
 
-/** Checks that a body is a chat completion with at least one choice carrying a message. */
-function checkReply(body: unknown, source: string): ChatReply {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new InfrastructureError('malformed-reply', `${source} sent a reply that is not a JSON object: ${preview(body)}`)
-  const choices = (body as { choices?: unknown }).choices
-  if (!Array.isArray(choices) || choices.length === 0)
-    throw new InfrastructureError('malformed-reply', `${source} sent a reply without choices: ${preview(body)}`)
-  const message = (choices[0] as { message?: unknown } | null)?.message
-  if (message === null || typeof message !== 'object')
-    throw new InfrastructureError('malformed-reply', `${source} sent a choice without a message: ${preview(body)}`)
-  return body as ChatReply
+/** A body read with `readChatReply`; an `InfrastructureError('malformed-reply')` naming the server and the problem when it cannot be. */
+function readReply(body: unknown, source: string, limits: ReplyLimits): ReadReply {
+  const reading = readChatReply(body, limits)
+  if (!reading.ok) throw new InfrastructureError('malformed-reply', `${source} sent a reply that cannot be read: ${reading.problem}`)
+  return reading.reply
 }
 
-function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
-  return text.length > 200 ? `${text.slice(0, 200)}...` : text
-}
-
-function usageOf(reply: ChatReply, model: string, latencyMs: number, cached: boolean, prices: PriceTable | undefined): Usage {
-  const promptTokens = reply.usage?.prompt_tokens ?? 0
-  const completionTokens = reply.usage?.completion_tokens ?? 0
+function usageOf(reply: ReadReply, model: string, latencyMs: number, cached: boolean, prices: PriceTable | undefined): Usage {
+  const { promptTokens, completionTokens } = reply
   // A replayed call costs nothing; its tokens are still reported, as what the recording used.
   const cost = cached ? (prices?.[model] === undefined ? undefined : 0) : costOf(model, promptTokens, completionTokens, prices)
   return { calls: 1, promptTokens, completionTokens, latencyMs, cachedCalls: cached ? 1 : 0, ...(cost === undefined ? {} : { costUsd: cost }) }

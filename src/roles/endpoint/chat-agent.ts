@@ -1,5 +1,5 @@
 import type { Agent, AgentReply, AgentView, RoleContext } from '../types.ts'
-import { agentViewToChat, chatReplyToAgentReply, toolSpecsToChat } from '../chat-format.ts'
+import { agentReplyOf, agentViewToChat, toolSpecsToChat } from '../chat-format.ts'
 import { callModel } from './call-model.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatModelOptions } from './chat-model-options.ts'
@@ -25,7 +25,7 @@ export interface ChatAgentOptions extends ChatModelOptions {
 
 /**
  * An agent that asks a chat-completions endpoint for each turn: the view becomes chat messages
- * and function tools, the reply becomes text and tool calls (see `chatReplyToAgentReply`).
+ * and function tools, the reply becomes text and tool calls (see `readChatReply`).
  * `openaiAgent` and `huggingFaceAgent` are this over their clients.
  */
 export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAgentOptions): Agent {
@@ -43,8 +43,8 @@ export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAge
         ...(hasTools && options.toolChoice !== undefined ? { tool_choice: options.toolChoice } : {}),
         ...(hasTools && options.parallelToolCalls !== undefined ? { parallel_tool_calls: options.parallelToolCalls } : {}),
       }
-      const { reply, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
-      return { ...chatReplyToAgentReply(reply, `${name} at ${endpoint.address}`), usage }
+      const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
+      return { ...agentReplyOf(read), usage }
     },
   })
 }

@@ -13,6 +13,16 @@ export interface ChatEndpoint {
    * concurrency limit.
    */
   readonly address: string
-  /** One attempt; resolves with the parsed response body, not yet checked. */
-  send(request: ChatRequest, signal: AbortSignal): Promise<unknown>
+  /**
+   * One attempt; resolves with the parsed response body, not yet checked. An endpoint that
+   * downloads the body itself should stop reading past `limits.maxReplyBytes` and fail as
+   * `malformed-reply` (the built-in ones do, with `sizeLimitedFetch`).
+   */
+  send(request: ChatRequest, signal: AbortSignal, limits?: SendLimits): Promise<unknown>
+}
+
+/** The limits `callModel` hands an endpoint with each attempt. */
+export interface SendLimits {
+  /** The most bytes the reply body may have. */
+  readonly maxReplyBytes: number
 }

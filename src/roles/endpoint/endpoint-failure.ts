@@ -1,3 +1,5 @@
+import { markSafe, safeCause, safeText } from '../../conversation/safe-text.ts'
+
 /**
  * What went wrong with one attempt at a model call, in terms the retry loop understands.
  * `aborted` means the attempt's signal fired (our timeout or the run's cancellation);
@@ -13,10 +15,12 @@ export class EndpointFailure extends Error {
   /** How long the server asked us to wait (from `Retry-After`), in milliseconds. */
   readonly retryAfterMs?: number
 
+  /** The message and the cause are made safe to show (see `safeText` and `safeCause`), as `InfrastructureError`'s are. */
   constructor(kind: FailureKind, message: string, details: { status?: number | undefined; retryAfterMs?: number | undefined; cause?: unknown } = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    super(safeText(message), details.cause === undefined ? undefined : { cause: safeCause(details.cause) })
     this.name = 'EndpointFailure'
     this.kind = kind
+    markSafe(this)
     if (details.status !== undefined) this.status = details.status
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs
   }

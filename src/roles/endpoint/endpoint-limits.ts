@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_DEPTH, DEPTH_CEILING } from '../../world/index.ts'
 import { Semaphore } from './semaphore.ts'
 
 /** How model calls to one endpoint are limited and retried. */
@@ -27,6 +28,17 @@ export interface EndpointLimits {
   readonly breakerFailures?: number
   /** How long an open breaker refuses calls before it lets one through to probe the endpoint, in milliseconds (default 30 000). */
   readonly breakerCoolDownMs?: number
+  /**
+   * The most bytes a reply body may have (default 8 MiB). The built-in endpoints stop reading
+   * there: the call fails as `malformed-reply` at once, without a retry, and nothing is recorded.
+   */
+  readonly maxReplyBytes?: number
+  /**
+   * The deepest nesting of arrays and objects accepted in a reply's tool-call arguments (and in
+   * the body, which wraps them in seven more levels); default 64, at most 1 000. A deeper reply
+   * fails as `malformed-reply`, without a retry, and is never recorded.
+   */
+  readonly maxReplyDepth?: number
 }
 
 /** The limits with every default filled in. */
@@ -42,7 +54,12 @@ export const DEFAULT_LIMITS: ResolvedLimits = Object.freeze({
   timeoutMs: 60_000,
   breakerFailures: 3,
   breakerCoolDownMs: 30_000,
+  maxReplyBytes: 8 * 1024 * 1024,
+  maxReplyDepth: DEFAULT_MAX_DEPTH,
 })
+
+/** The deepest `maxReplyDepth` may go: the deepest value a run keeps (`DEPTH_CEILING`). */
+export const MAX_REPLY_DEPTH = DEPTH_CEILING
 
 /** Fills in the defaults. */
 export function resolveLimits(limits: EndpointLimits = {}): ResolvedLimits {
@@ -53,6 +70,8 @@ export function resolveLimits(limits: EndpointLimits = {}): ResolvedLimits {
     // A limit of 0 (or 1.5) places would queue every call forever; a fractional retry count means nothing.
     if (name === 'concurrency' && (!Number.isInteger(value) || value < 1)) throw new RangeError(`limits.concurrency must be a whole number of at least 1, got ${value}`)
     if ((name === 'retries' || name === 'breakerFailures') && !Number.isInteger(value)) throw new RangeError(`limits.${name} must be a whole number, got ${value}`)
+    if ((name === 'maxReplyBytes' || name === 'maxReplyDepth') && (!Number.isInteger(value) || value < 1)) throw new RangeError(`limits.${name} must be a whole number of at least 1, got ${value}`)
+    if (name === 'maxReplyDepth' && value > MAX_REPLY_DEPTH) throw new RangeError(`limits.maxReplyDepth must be at most ${MAX_REPLY_DEPTH}, got ${value}`)
     // A time limit of 0 would fail every attempt before it is sent.
     if (name === 'timeoutMs' && value === 0) throw new RangeError('limits.timeoutMs must be more than 0')
     resolved[name] = value

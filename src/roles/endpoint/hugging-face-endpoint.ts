@@ -1,10 +1,11 @@
 import type { InferenceClient } from '@huggingface/inference'
 import { endpointAddress } from '../../cache/index.ts'
-import type { ChatEndpoint } from './chat-endpoint.ts'
+import type { ChatEndpoint, SendLimits } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
 import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
 import { nonEmpty } from './non-empty.ts'
+import { sizeLimitedFetch } from './size-limited-fetch.ts'
 
 /** Options of `huggingFaceEndpoint`. */
 export interface HuggingFaceEndpointOptions {
@@ -39,11 +40,12 @@ export function huggingFaceEndpoint(options: HuggingFaceEndpointOptions = {}): C
   return {
     client: 'hf',
     address,
-    async send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+    async send(request: ChatRequest, signal: AbortSignal, limits?: SendLimits): Promise<unknown> {
       let retryAfter: string | null = null
       let retryAfterMs: string | null = null
+      const download = limits === undefined ? fetch : sizeLimitedFetch(limits.maxReplyBytes)
       const recordingFetch: typeof fetch = async (input, init) => {
-        const response = await fetch(input, init)
+        const response = await download(input, init)
         retryAfter = response.headers.get('retry-after')
         retryAfterMs = response.headers.get('retry-after-ms')
         return response

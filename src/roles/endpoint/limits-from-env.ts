@@ -11,11 +11,14 @@ export const LIMIT_VARIABLES = {
   TOOLCHECK_TIMEOUT_MS: 'timeoutMs',
   TOOLCHECK_BREAKER_FAILURES: 'breakerFailures',
   TOOLCHECK_BREAKER_COOLDOWN_MS: 'breakerCoolDownMs',
+  TOOLCHECK_MAX_REPLY_BYTES: 'maxReplyBytes',
+  TOOLCHECK_MAX_REPLY_DEPTH: 'maxReplyDepth',
 } as const satisfies Readonly<Record<string, keyof EndpointLimits>>
 
 /**
  * The limits the environment sets (`TOOLCHECK_RETRIES`, `TOOLCHECK_TIMEOUT_MS`,
- * `TOOLCHECK_BREAKER_FAILURES`, `TOOLCHECK_BREAKER_COOLDOWN_MS`); empty variables are ignored. Throws a `RangeError` naming
+ * `TOOLCHECK_BREAKER_FAILURES`, `TOOLCHECK_BREAKER_COOLDOWN_MS`, `TOOLCHECK_MAX_REPLY_BYTES`,
+ * `TOOLCHECK_MAX_REPLY_DEPTH`); empty variables are ignored. Throws a `RangeError` naming
  * the variable when a value is not a number the limit accepts.
  */
 export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): EndpointLimits {

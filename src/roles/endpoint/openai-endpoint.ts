@@ -1,10 +1,11 @@
 import type OpenAI from 'openai'
 import { endpointAddress } from '../../cache/index.ts'
-import type { ChatEndpoint } from './chat-endpoint.ts'
+import type { ChatEndpoint, SendLimits } from './chat-endpoint.ts'
 import type { ChatRequest } from './chat-request.ts'
 import { EndpointFailure, failureKindOfStatus, withoutSecret } from './endpoint-failure.ts'
 import { parseRetryAfter } from './retry-after.ts'
 import { nonEmpty } from './non-empty.ts'
+import { sizeLimitedFetch } from './size-limited-fetch.ts'
 
 /** Options of `openaiEndpoint`. */
 export interface OpenAIEndpointOptions {
@@ -36,12 +37,24 @@ export function openaiEndpoint(options: OpenAIEndpointOptions = {}): ChatEndpoin
       // Our own per-attempt timeout aborts the signal; this is only a backstop.
       timeout: 30 * 60 * 1000,
     }))
+  // One client per size limit, each reading its bodies through a fetch that stops at the limit.
+  const limited = new Map<number, OpenAI>()
+  const limitedClient = (openai: OpenAI, maxBytes: number): OpenAI => {
+    let client = limited.get(maxBytes)
+    if (client === undefined) {
+      // A client given by the caller keeps its own fetch, under the limit.
+      const own = (openai as unknown as { fetch?: typeof fetch }).fetch
+      client = openai.withOptions({ fetch: sizeLimitedFetch(maxBytes, own) })
+      limited.set(maxBytes, client)
+    }
+    return client
+  }
   return {
     client: 'openai',
     address: endpointAddress(baseURL),
-    async send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+    async send(request: ChatRequest, signal: AbortSignal, limits?: SendLimits): Promise<unknown> {
       const sdk = await loadOpenAI()
-      const openai = connect(sdk)
+      const openai = limits === undefined ? connect(sdk) : limitedClient(connect(sdk), limits.maxReplyBytes)
       try {
         // The SDK's request types are mutable versions of ours; the body goes out as given.
         return await openai.chat.completions.create(request as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })

@@ -1,0 +1,34 @@
+import type { ScoringMode } from '../evaluation/scoring-mode.ts'
+import { packageVersion } from './package-version.ts'
+import type { ReportRun, ReportSettings } from './report.ts'
+
+/** What the reporter is told about how the runs were made (the plugin passes its options on). */
+export interface GivenSettings {
+  readonly scoring?: ScoringMode
+  readonly agentSpec?: string
+  readonly userSpec?: string
+}
+
+/**
+ * Whether a run replays deterministically: it made model calls and every one was replayed from
+ * the cache, or it made none and was played by the reference agent (which plays the scenario's
+ * reference solution). Other runs without model calls are not counted as deterministic: an
+ * agent of the user's own may draw on anything, and its calls are not seen.
+ */
+export function isDeterministicRun(run: Pick<ReportRun, 'agent' | 'usage'>): boolean {
+  const { calls, cachedCalls } = run.usage
+  return calls > 0 ? cachedCalls === calls : run.agent === 'reference'
+}
+
+/** The report's settings: what it was given, the package version, and replay and determinism read from the runs. */
+export function reportSettings(runs: readonly Pick<ReportRun, 'agent' | 'usage'>[], given: GivenSettings = {}): ReportSettings {
+  const calling = runs.filter((run) => run.usage.calls > 0)
+  return {
+    scoring: given.scoring ?? 'toolcheck',
+    version: packageVersion(),
+    ...(given.agentSpec === undefined ? {} : { agentSpec: given.agentSpec }),
+    ...(given.userSpec === undefined ? {} : { userSpec: given.userSpec }),
+    replayed: calling.length === 0 ? null : calling.every((run) => run.usage.cachedCalls === run.usage.calls),
+    deterministic: runs.length > 0 && runs.every(isDeterministicRun),
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest'
+import { seededRandom } from '../../src/tools/seeded-random.ts'
+import { breakChance } from '../../src/compare/break-chance.ts'
+import type { ComparedReport } from '../../src/compare/compare-reports.ts'
+import { compareReports } from '../../src/compare/compare-reports.ts'
+import { CATEGORIES } from '../../src/scenario/index.ts'
+
+const AUGMENTATIONS = ['none', '3 distraction tools', 'tool names scrambled', 'descriptions scrambled']
+const TRIALS = 5
+const SCENARIOS = 40
+/** How hard scenarios are for a non-deterministic agent: most nearly always pass, some are coin flips. */
+const PASS_RATES = [
+  { share: 0.6, rate: 0.97 },
+  { share: 0.2, rate: 0.8 },
+  { share: 0.1, rate: 0.5 },
+  { share: 0.1, rate: 0.15 },
+]
+const usage = { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 0, cachedCalls: 0 }
+
+interface Cell {
+  readonly scenario: string
+  readonly augmentation: string
+  readonly categories: string[]
+  readonly rate: number
+}
+
+/** A suite of 40 scenarios under 4 augmentations, each scenario in one or two of ToolSandbox's categories. */
+function suite(random: () => number): Cell[] {
+  return Array.from({ length: SCENARIOS }, (_, index) => {
+    let draw = random()
+    const rate = PASS_RATES.find((entry) => (draw -= entry.share) < 0)?.rate ?? 0.97
+    const categories = [CATEGORIES[index % 7] as string, ...(index % 3 === 0 ? [CATEGORIES[(index + 2) % 7] as string] : [])]
+    return AUGMENTATIONS.map((augmentation) => ({ scenario: `s${index}`, augmentation, categories, rate }))
+  }).flat()
+}
+
+function play(cells: readonly Cell[], random: () => number, rateOf: (cell: Cell) => number = (cell) => cell.rate): ComparedReport {
+  return {
+    agent: 'agent',
+    runs: cells.flatMap((cell) =>
+      Array.from({ length: TRIALS }, (_, trial) => {
+        const passed = random() < rateOf(cell)
+        return { ...cell, augmentationColumns: [cell.augmentation], agent: 'agent', trial, status: 'completed' as const, score: passed ? 1 : 0, passed, verdict: passed ? ('passed' as const) : ('failed' as const), usage }
+      }),
+    ),
+  }
+}
+
+describe('false alarms: two runs of the same non-deterministic agent', () => {
+  // Measured on 400 simulated pairs of reports (160 cells, 5 trials each); the figures are in the
+  // README. The groups are held to alpha together; breaks follow their own rule, whose rate is
+  // computed exactly and must match what the simulation sees.
+  test('trial noise is rarely flagged, and breaks happen as often as p^5(1-p)^5 says', () => {
+    const random = seededRandom('false alarms')
+    const simulations = 400
+    const flagged = { any: 0, cells: 0, groups: 0, breaks: 0 }
+    let expectedBreakAlarms = 0
+    for (let simulation = 0; simulation < simulations; simulation++) {
+      const cells = suite(random)
+      expectedBreakAlarms += 1 - cells.reduce((none, cell) => none * (1 - breakChance(cell.rate, TRIALS, TRIALS)), 1)
+      const comparison = compareReports(play(cells, random), play(cells, random))
+      if (comparison.regression) flagged.any++
+      if (comparison.counts.regression > 0) flagged.cells++
+      if (comparison.counts.break > 0) flagged.breaks++
+      if (comparison.groups.some((group) => group.verdict === 'regression')) flagged.groups++
+    }
+    const rate = (count: number) => count / simulations
+    const slack = (p: number) => 4 * Math.sqrt((p * (1 - p)) / simulations)
+    // No cell is significant by noise, and the three levels of groups together stay under alpha.
+    expect(rate(flagged.cells)).toBeLessThanOrEqual(0.01)
+    expect(rate(flagged.groups)).toBeLessThanOrEqual(0.05)
+    // Breaks: about 2 % of comparisons of this suite at 5 trials, as computed.
+    const expected = expectedBreakAlarms / simulations
+    expect(expected).toBeGreaterThan(0.015)
+    expect(expected).toBeLessThan(0.025)
+    expect(Math.abs(rate(flagged.breaks) - expected)).toBeLessThanOrEqual(slack(expected))
+    expect(rate(flagged.any)).toBeLessThanOrEqual(0.05 + expected + slack(0.05 + expected))
+  })
+
+  test('a real fall of one category is found nearly every time', () => {
+    const random = seededRandom('a real fall')
+    const simulations = 50
+    let found = 0
+    for (let simulation = 0; simulation < simulations; simulation++) {
+      const cells = suite(random)
+      const head = play(cells, random, (cell) => (cell.categories.includes('STATE_DEPENDENCY') ? Math.min(cell.rate, 0.25) : cell.rate))
+      const comparison = compareReports(play(cells, random, (cell) => (cell.categories.includes('STATE_DEPENDENCY') ? Math.max(cell.rate, 0.94) : cell.rate)), head)
+      if (comparison.groups.some((group) => group.level === 'category' && group.name === 'STATE_DEPENDENCY' && group.verdict === 'regression')) found++
+    }
+    expect(found / simulations).toBeGreaterThanOrEqual(0.95)
+  })
+})

@@ -1,0 +1,60 @@
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readReportFile } from '../../src/compare/read-report-file.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { writeReport } from '../../src/reporter/write-report.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
+
+let directory = ''
+const reportOf = (trials: number) =>
+  buildReport([
+    {
+      id: 't',
+      fullName: 't',
+      file: 'a.test.ts',
+      state: 'passed',
+      attempts: [],
+      meta: { toolcheck: { runs: Array.from({ length: trials }, (_, trial) => toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), trial)) } },
+      annotations: [],
+    },
+  ])
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolcheck-read-report-'))
+  await writeReport(reportOf(2), join(directory, 'written'))
+  // The page kept under another name, as a CI artefact might be.
+  await mkdir(join(directory, 'renamed'))
+  await copyFile(join(directory, 'written', 'report.json'), join(directory, 'renamed', 'report.json'))
+  await copyFile(join(directory, 'written', 'index.html'), join(directory, 'renamed', 'report-page.html'))
+  await writeFile(join(directory, 'renamed', 'notes.html'), '<p>not a report page</p>')
+  // A page of another run beside this report.
+  await writeReport(reportOf(3), join(directory, 'stale'))
+  await copyFile(join(directory, 'written', 'report.json'), join(directory, 'stale', 'report.json'))
+})
+afterAll(() => rm(directory, { recursive: true, force: true }))
+
+describe('readReportFile: where the conversations come from', () => {
+  test('the index.html beside report.json', async () => {
+    const file = await readReportFile(join(directory, 'written'))
+    expect(file.packedDetails).toBeDefined()
+    expect(file.transcripts).toBe(`conversations from ${join(directory, 'written', 'index.html')}`)
+  })
+
+  test('another page in the folder that holds the same runs', async () => {
+    const file = await readReportFile(join(directory, 'renamed', 'report.json'))
+    expect(file.packedDetails).toBeDefined()
+    expect(file.transcripts).toBe(`conversations from ${join(directory, 'renamed', 'report-page.html')}`)
+  })
+
+  test('none: every place looked at, and why each would not do', async () => {
+    const file = await readReportFile(join(directory, 'stale'))
+    expect(file.packedDetails).toBeUndefined()
+    expect(file.transcripts).toBe(
+      `no conversations: they are kept in the report page written beside report.json, looked for in ${join(directory, 'stale')}: index.html holds 3 runs, and this report 2. Keep index.html beside report.json (the reporter writes both unless html is false) to see them here.`,
+    )
+    expect(file.report.settings?.scoring).toBe('toolcheck')
+  })
+})

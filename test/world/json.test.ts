@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import type { JsonValue } from '../../src/world/index.ts'
+import { canonicalJson, jsonEqual, nestingDepth } from '../../src/world/index.ts'
+
+/**
+ * The recursive definition canonicalJson must agree with (and did, before it was written with a
+ * stack of its own): JSON.stringify of the value with its keys set in sorted order.
+ */
+function sortedStringify(value: unknown): string {
+  const sortKeys = (current: unknown): unknown => {
+    if (Array.isArray(current)) return current.map(sortKeys)
+    if (current !== null && typeof current === 'object') {
+      const sorted: Record<string, unknown> = {}
+      for (const key of Object.keys(current).sort()) Object.defineProperty(sorted, key, { value: sortKeys((current as Record<string, unknown>)[key]), enumerable: true })
+      return sorted
+    }
+    return current
+  }
+  return JSON.stringify(sortKeys(value ?? null)) as string
+}
+
+/** A value nested `depth` levels: arrays and objects in turn around a string. */
+function nested(depth: number): JsonValue {
+  let value: JsonValue = 'bottom'
+  for (let level = 0; level < depth; level++) value = level % 2 === 0 ? [value] : { level: value }
+  return value
+}
+
+describe('canonicalJson', () => {
+  test('is JSON.stringify with sorted keys, for any JSON value', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => canonicalJson(value as JsonValue) === sortedStringify(value)))
+  })
+
+  test('keeps a __proto__ key as data', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as JsonValue
+    expect(canonicalJson(value)).toBe('{"__proto__":{"polluted":true},"a":1}')
+    expect(jsonEqual(value, { a: 1 })).toBe(false)
+  })
+
+  test('drops what JSON drops: undefined and function fields, and writes them as null in arrays', () => {
+    const value = { b: undefined, a: [undefined, () => 1, 1], c: () => 1, '-0': -0 } as unknown as JsonValue
+    expect(canonicalJson(value)).toBe(sortedStringify(value))
+    expect(canonicalJson(value)).toBe('{"-0":0,"a":[null,null,1]}')
+    expect(canonicalJson(undefined)).toBe('null')
+  })
+
+  test('writes a value nested 100,000 levels deep without overflowing the stack', () => {
+    const text = canonicalJson(nested(100_000))
+    expect(text.length).toBeGreaterThan(100_000)
+    expect(text.startsWith('{"level":[{"level":[')).toBe(true)
+    expect(text).toContain('{"level":["bottom"]}]}]}')
+  })
+})
+
+describe('jsonEqual', () => {
+  test('agrees with comparing canonical texts', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => jsonEqual(a as JsonValue, b as JsonValue) === (canonicalJson(a as JsonValue) === canonicalJson(b as JsonValue))))
+    fc.assert(fc.property(fc.jsonValue(), (a) => jsonEqual(a as JsonValue, JSON.parse(sortedStringify(a)) as JsonValue)))
+  })
+
+  test('compares values nested 100,000 levels deep', () => {
+    expect(jsonEqual(nested(100_000), nested(100_000))).toBe(true)
+    expect(jsonEqual(nested(100_000), nested(99_999))).toBe(false)
+  })
+})
+
+describe('nestingDepth', () => {
+  test('counts arrays and objects, not scalars', () => {
+    expect(nestingDepth('text')).toBe(0)
+    expect(nestingDepth([])).toBe(1)
+    expect(nestingDepth({ a: [1, { b: 2 }] })).toBe(3)
+    expect(nestingDepth(nested(100_000))).toBe(100_000)
+  })
+
+  test('stops once past the limit it is asked about', () => {
+    expect(nestingDepth(nested(100_000), 64)).toBe(65)
+    expect(nestingDepth(nested(10), 64)).toBe(10)
+  })
+})
