@@ -23,8 +23,8 @@ describe('whose code made the verdict, from the installed package', () => {
     const reportDir = join(esm, 'toolcheck-report')
     const { tests, output } = await runFixture(esm, reportDir)
     const outcome = Object.fromEntries(tests.map((testCase) => [testCase.name, [testCase.result().state, failureText(testCase)]]))
-    expect(outcome['tag-kettle']).toEqual(['passed', ''])
-    expect(outcome['count-kettles']?.[1]).toMatch(
+    expect(outcome['tag-kettle <none>']).toEqual(['passed', ''])
+    expect(outcome['count-kettles <none>']?.[1]).toMatch(
       /^scenarioTest: the run of scenario "count-kettles" \(augmentation none, trial 0\) ended with a domain error, not an agent failure: the tool count_stock threw TypeError: Cannot read properties of undefined \(reading 'total'\) \(called with \{"item_id":"i-1"\}\)\. Fix the tool; the run is counted apart in the report\.\n\nTypeError: Cannot read properties of undefined \(reading 'total'\)\n {4}at (Object\.)?execute \(.*shop\.ts:\d+:\d+\)/,
     )
     expect(outcome['the crashing agent']?.[1]).toMatch(
@@ -34,10 +34,10 @@ describe('whose code made the verdict, from the installed package', () => {
 
     const report = await readReport(reportDir)
     const byTest = Object.fromEntries(report.runs.map((run) => [run.test, run]))
-    expect(byTest['shop > count-kettles']).toMatchObject({ status: 'error', verdict: 'error', score: null, error: { culprit: 'domain', kind: 'tool-threw', tool: 'count_stock', arguments: { item_id: 'i-1' } } })
+    expect(byTest['shop > count-kettles <none>']).toMatchObject({ status: 'error', verdict: 'error', score: null, error: { culprit: 'domain', kind: 'tool-threw', tool: 'count_stock', arguments: { item_id: 'i-1' } } })
     expect(byTest['the crashing agent']).toMatchObject({ status: 'error', verdict: 'failed', score: 0, agent: 'crashing-agent', error: { culprit: 'agent', kind: 'agent-threw' } })
     expect(byTest['the model is down']).toMatchObject({ status: 'error', verdict: 'error', score: null, error: { culprit: 'infrastructure', kind: 'server-error' } })
-    expect(byTest['shop > tag-kettle']).toMatchObject({ verdict: 'passed', score: 1 })
+    expect(byTest['shop > tag-kettle <none>']).toMatchObject({ verdict: 'passed', score: 1 })
     expect(report.summary.overall).toMatchObject({ runs: 4, passed: 1, failed: 1, agentErrors: 1, errors: 2, domainErrors: 1, infrastructureErrors: 1, meanScore: 0.5 })
 
     expect(output).toContain("toolcheck: agents crashing-agent, openai:shop-model, shop-agent, 4 runs: 1 passed, 1 failed (1 where the agent's own code broke), 1 domain error, 1 infrastructure error")
