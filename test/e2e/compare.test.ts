@@ -157,7 +157,7 @@ describe('toolcheck compare', () => {
     expect(code).toBe(4)
     expect(stdout).toContain('settings: scoring toolcheck; version')
     expect(stdout).toContain('both deterministic')
-    expect(stdout).toMatch(/^regressions \(2\):\n.*\n {2}fixture-location-off \[3 distraction tools \+ tool names scrambled\] +1\/1 +0\/1 +-1\.000 +-1\.000 +0\.2500 +- +deterministic$/m)
+    expect(stdout).toMatch(/^regressions \(2\):\n.*\n {2}fixture-location-off \[3 distraction tools, tool names scrambled\] +1\/1 +0\/1 +-1\.000 +-1\.000 +0\.2500 +- +deterministic$/m)
     expect(stdout).toContain('Both reports are deterministic (played by the reference agent, or with every model call replayed from the cache): a rerun gives the same verdicts, so every cell whose pass rate fell is a regression and every rise an improvement; no statistics were needed.')
     expect(stdout).not.toContain('No single cell can reach significance')
     const json = JSON.parse((await compare(directories.replayedBase, directories.replayedBreak, '--json')).stdout) as Comparison
