@@ -45,7 +45,7 @@ describe('defineDomain', () => {
 })
 
 describe('buildWorld', () => {
-  test('a row whose key column is optional in its schema still needs its key: in the default rows and in a scenario', () => {
+  test('default row without its key (the key column optional in its schema): refused, in the default rows and in a scenario', () => {
     const loose = z.object({ id: z.string().optional(), n: z.number() })
     const keyless = defineDomain({ name: 'keyless', tables: { a: { key: 'id', row: loose } }, defaultRows: () => ({ a: [{ id: 'a-1', n: 1 }, { n: 2 }] }), tools: [searchBooks] })
     expect(() => buildWorld(keyless, {}, CLOCK)).toThrow(DomainError)

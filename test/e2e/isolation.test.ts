@@ -12,7 +12,7 @@ const WAYS = [
 ]
 
 describe('runs are independent', () => {
-  test('a suite played in shuffled orders, on one worker and on many, gives identical reports', async () => {
+  test('runs in shuffled orders and on many workers: a suite gives identical reports', async () => {
     const reports: Report[] = []
     for (const way of WAYS) {
       const directory = reportDirectory(`isolation-${reports.length}`)

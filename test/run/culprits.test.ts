@@ -16,7 +16,7 @@ function callingAgent(tool: string, args: Record<string, JsonValue> = {}): Agent
 const play = (agent: Agent) => runScenario(tagScenario, { agent, user: scriptedUser([{ end: true }]) })
 
 describe('the agent is the culprit when its own code breaks', () => {
-  test('a function agent that throws: the run is an error of the agent, with its message and the stack of its own code', async () => {
+  test('agent code throws: the run is the agent\'s failure, with its message and the stack of its own code', async () => {
     const agent = functionAgent(({ lastUserMessage }) => {
       const words = (undefined as unknown as string[])
       return `${lastUserMessage()}: ${words.length}`
@@ -30,7 +30,7 @@ describe('the agent is the culprit when its own code breaks', () => {
     expect(trajectory.error?.stack).not.toMatch(/src[/\\](run|roles)[/\\]|node_modules/)
   })
 
-  test('a function agent that returns undefined, or something that is no reply, returned something invalid', async () => {
+  test('agent returns undefined, or something that is no reply: the agent returned something invalid', async () => {
     const forgetful = await play(functionAgent((() => undefined) as never))
     expect(forgetful.error).toEqual({
       culprit: 'agent',
@@ -49,14 +49,14 @@ describe('the agent is the culprit when its own code breaks', () => {
     expect((await play(agent)).error).toMatchObject({ culprit: 'agent', kind: 'agent-invalid-reply', returned: '{"toolCalls":"list_items"}' })
   })
 
-  test("toolcheck's own agents are not the user's code: what they throw is the infrastructure's", async () => {
+  test("built-in agent throws: toolcheck's own agents are not the user's code, so it is the infrastructure's", async () => {
     const broken = builtInAgent({ name: 'openai:test', respond: async (): Promise<AgentReply> => Promise.reject(new TypeError('x is not a function')) })
     expect((await play(broken)).error).toEqual({ culprit: 'infrastructure', kind: 'internal', message: 'openai:test failed: TypeError: x is not a function', role: 'agent' })
   })
 })
 
 describe('the domain is the culprit when a tool breaks', () => {
-  test('a tool that throws something that is not a ToolError: a domain error naming the tool, its arguments and the stack', async () => {
+  test('tool throws a TypeError (anything but a ToolError): a domain error naming the tool, its arguments and the stack', async () => {
     const trajectory = await play(callingAgent('count_stock', { item_id: 'i-1' }))
     expect(trajectory.status).toBe('error')
     expect(trajectory.error).toMatchObject({
@@ -73,13 +73,13 @@ describe('the domain is the culprit when a tool breaks', () => {
     expect(trajectory.messages.at(-1)?.content).toBe("RuntimeError: the tool count_stock failed: threw TypeError: Cannot read properties of undefined (reading 'total')")
   })
 
-  test('a declared ToolError stays what the agent reads, and the run goes on', async () => {
+  test('tool throws a ToolError: the agent reads it, and the run goes on', async () => {
     const trajectory = await play(callingAgent('open_till'))
     expect(trajectory.status).toBe('completed')
     expect(trajectory.traces[0]?.error).toEqual({ kind: 'PermissionError', message: 'the till is closed on Sundays' })
   })
 
-  test('a tool that returns undefined (or a value that is not JSON) returned something invalid', async () => {
+  test('tool returns undefined (or a value that is not JSON): the tool returned something invalid', async () => {
     const trajectory = await play(callingAgent('forgetful_lookup', { item_id: 'i-1' }))
     expect(trajectory.error).toMatchObject({
       culprit: 'domain',
@@ -89,7 +89,7 @@ describe('the domain is the culprit when a tool breaks', () => {
     })
   })
 
-  test('writing a table the domain does not have is refused: world.insert("vouchrs", ...) creates nothing', async () => {
+  test('tool writes a table the domain does not have: refused, world.insert("vouchrs", ...) creates nothing', async () => {
     const trajectory = await play(callingAgent('save_voucher', { code: 'SPRING' }))
     expect(trajectory.error).toMatchObject({
       culprit: 'domain',
@@ -102,12 +102,12 @@ describe('the domain is the culprit when a tool breaks', () => {
     expect(trajectory.snapshots.every((snapshot) => !('vouchrs' in snapshot.tables))).toBe(true)
   })
 
-  test('writing a column the table does not have is refused', async () => {
+  test('tool writes a column the table does not have: refused', async () => {
     const trajectory = await play(callingAgent('paint_item', { item_id: 'i-2' }))
     expect(trajectory.error).toMatchObject({ culprit: 'domain', kind: 'unknown-column', message: 'the tool paint_item wrote column colour of table items, which has no such column (its columns: item_id, name, tags, stock)' })
   })
 
-  test('changing a row it read in place is refused, naming the path; the world never sees it', async () => {
+  test('tool changes a row it read in place: refused, naming the path; the world never sees it', async () => {
     const trajectory = await play(callingAgent('tag_item_in_place', { item_id: 'i-1', tag: 'sale' }))
     expect(trajectory.error).toMatchObject({ culprit: 'domain', kind: 'row-mutated', tool: 'tag_item_in_place' })
     expect(trajectory.error?.message).toBe(
@@ -118,7 +118,7 @@ describe('the domain is the culprit when a tool breaks', () => {
     expect(trajectory.snapshots.at(-1)?.tables.items?.[0]?.tags).toEqual(['kitchen'])
   })
 
-  test('code that is not in strict mode has such a change ignored by JavaScript itself: the world is as it was', async () => {
+  test('tool changes a row in place in code that is not strict: JavaScript ignores the change, and the world is as it was', async () => {
     const trajectory = await play(callingAgent('tag_item_sloppy', { item_id: 'i-1', tag: 'sale' }))
     expect(trajectory.status).toBe('completed')
     expect(trajectory.traces[0]?.result).toBe(1)
@@ -132,7 +132,7 @@ describe('the domain is the culprit when a tool breaks', () => {
     expect(trajectory.snapshots.at(-1)?.tables.items?.[0]?.stock).toBe(13)
   })
 
-  test('a tool that never settles ends the run at its time limit (its own, else the domain\'s), and the next run goes on', async () => {
+  test('tool never settles: the run ends at its time limit (its own, else the domain\'s), and the next run goes on', async () => {
     const own = await play(callingAgent('hanging_tool'))
     expect(own.error).toMatchObject({ culprit: 'domain', kind: 'tool-timeout', message: 'the tool hanging_tool did not settle within its time limit of 25 ms', tool: 'hanging_tool' })
     const domains = await play(callingAgent('slow_tool'))
