@@ -1,18 +1,31 @@
 /**
  * The turn-level adapters' own costs: what recording a tool call through the AI SDK adapter adds
  * to a plain AI SDK loop, and one MCP tool call's round trip over stdio (client → relay process →
- * the run's socket → the run → back).
+ * the run's socket → the run → back); and the endpoint limits through each adapter: built-in
+ * scenarios against a server that answers every request with a 500, or never answers, beside the
+ * built-in openai agent measured in the same run.
  */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModelMiddleware } from 'ai'
 import { generateText, stepCountIs, tool, jsonSchema } from 'ai'
+import { Agent } from '@openai/agents'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import OpenAI from 'openai'
+import { builtInScenarios } from '../scenarios/index.ts'
 import { aiSdkAgent } from '../src/adapters/ai-sdk/index.ts'
 import type { LanguageModelObject } from '../src/adapters/ai-sdk/index.ts'
 import { serveTools } from '../src/adapters/mcp/index.ts'
-import { turnAgent } from '../src/roles/index.ts'
+import { openaiAgentsAgent } from '../src/adapters/openai-agents/index.ts'
+import type { Trajectory } from '../src/conversation/index.ts'
+import type { MockServer } from '../src/mock-server/index.ts'
+import { startMockServer } from '../src/mock-server/index.ts'
+import type { AnyAgent } from '../src/roles/index.ts'
+import { openaiAgent, turnAgent } from '../src/roles/index.ts'
+import type { EndpointLimits } from '../src/roles/endpoint/index.ts'
 import { runScenario } from '../src/run/index.ts'
 import { defineScenario } from '../src/scenario/index.ts'
+import type { Benchmark } from './harness.ts'
 import { defineBenchmarks } from './harness.ts'
 
 /** Tool calls per loop: enough that a run's fixed costs (world, prompts) weigh little per call. */
@@ -103,7 +116,63 @@ async function openMcpTurn(): Promise<McpState> {
   return { call: state.call, finish: async () => (await state.finish(), void (await running)) }
 }
 
+/** Runs in flight at once, as many as an endpoint's default concurrency limit. */
+const IN_FLIGHT = 8
+
+/** The agents whose model calls toolcheck guards, each at a server's base URL. */
+const AGENTS: Record<string, (baseURL: string, limits: EndpointLimits | undefined) => AnyAgent> = {
+  'built-in openai agent': (baseURL, limits) => openaiAgent({ model: 'm', baseURL, apiKey: 'bench', cache: false, ...(limits === undefined ? {} : { limits }) }),
+  'AI SDK adapter': (baseURL, limits) => aiSdkAgent({ model: createOpenAICompatible({ name: 'bench', baseURL, apiKey: 'bench' })('m'), cache: false, ...(limits === undefined ? {} : { limits }) }),
+  'Agents SDK adapter': (baseURL, limits) =>
+    openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm' }), client: new OpenAI({ baseURL, apiKey: 'bench' }), api: 'chat-completions', cache: false, ...(limits === undefined ? {} : { limits }) }),
+}
+
+interface DeadServerState {
+  server?: MockServer
+  runs: Trajectory[]
+  requests: number
+}
+
+/**
+ * Built-in scenarios played by one agent, `IN_FLIGHT` at a time, against a server that fails
+ * every request (`server-error`: a 500; `hang`: no answer at all), from the first request to the
+ * last run's end. A fresh server each time, so that each measurement starts with closed breakers.
+ */
+function deadServer(agent: string, scenarioCount: number, fault: 'server-error' | 'hang', limits?: EndpointLimits): Benchmark {
+  const scenarios = builtInScenarios().slice(0, scenarioCount)
+  const what = fault === 'hang' ? `server never answers, ${limits?.timeoutMs ?? 60_000} ms per attempt` : 'server always 500, default limits'
+  return {
+    name: `${agent}: ${scenarioCount === scenarios.length && scenarioCount > 30 ? 'all ' : ''}${scenarios.length} built-in scenarios, ${what}`,
+    iterations: 1,
+    ...(scenarioCount === 30 ? { targetMs: 30_000 } : {}),
+    setup: (): DeadServerState => ({ runs: [], requests: 0 }),
+    run: async (state) => {
+      const bench = state as DeadServerState
+      bench.server = await startMockServer({ respond: () => ({ fault }) })
+      const make = AGENTS[agent] as (typeof AGENTS)[string]
+      const queue = [...scenarios]
+      const worker = async () => {
+        for (let scenario = queue.shift(); scenario !== undefined; scenario = queue.shift()) bench.runs.push(await runScenario(scenario, { agent: make((bench.server as MockServer).baseURL, limits) }))
+      }
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+      bench.requests = bench.server.chatRequestCount
+    },
+    facts: async (state) => {
+      const { server, runs, requests } = state as DeadServerState
+      await server?.close()
+      const errorKinds: Record<string, number> = {}
+      for (const run of runs) if (run.error !== undefined) errorKinds[run.error.kind] = (errorKinds[run.error.kind] ?? 0) + 1
+      return { runs: runs.length, errorRuns: runs.filter((run) => run.status === 'error').length, errorKinds, requestsToServer: requests }
+    },
+  }
+}
+
 export default defineBenchmarks([
+  ...Object.keys(AGENTS).flatMap((agent) => [
+    deadServer(agent, 30, 'server-error'),
+    deadServer(agent, builtInScenarios().length, 'server-error'),
+    deadServer(agent, 30, 'hang', { timeoutMs: 1_000 }),
+  ]),
   {
     name: `AI SDK adapter: recording overhead per tool call vs a plain AI SDK loop (${CALLS} calls)`,
     iterations: 15,

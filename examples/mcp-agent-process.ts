@@ -2,8 +2,8 @@
  * "Your" agent in a process of its own, as one written in any language would be: it reads one
  * turn on stdin (`{ baseURL, model, messages, stdio }`), starts the MCP server it was given
  * (`stdio`: the command toolcheck's `mcpAgent` hands out), offers that server's tools to a
- * chat-completions model, calls what the model asks for through MCP, and prints the model's
- * answer. It knows nothing of toolcheck.
+ * chat-completions model, calls what the model asks for through MCP (a step's calls all at once),
+ * and prints the model's answer. It knows nothing of toolcheck.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -33,10 +33,12 @@ for (let step = 0; step < 10; step++) {
     break
   }
   messages.push(message)
-  for (const call of message.tool_calls) {
-    const result = await client.callTool({ name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> })
-    messages.push({ role: 'tool', tool_call_id: call.id, content: (result.content as { text: string }[]).map((part) => part.text).join('\n') })
-  }
+  // The step's calls go out together: toolcheck records them as one parallel message.
+  const results = await Promise.all(message.tool_calls.map((call) => client.callTool({ name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> })))
+  message.tool_calls.forEach((call, position) => {
+    const text = (results[position]!.content as { text: string }[]).map((part) => part.text).join('\n')
+    messages.push({ role: 'tool', tool_call_id: call.id, content: text })
+  })
 }
 await client.close()
 process.stdout.write(answer)

@@ -72,6 +72,16 @@ describe('architecture', () => {
     expect(offending).toEqual([])
   })
 
+  test('src/cache sits below the roles and adapters that use it: it imports only src/world and src/conversation', () => {
+    const below = ['src/world/', 'src/conversation/', 'src/cache/']
+    const offending = sourceFiles('src/cache').flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => !below.some((folder) => target.startsWith(folder)))
+        .map(({ target }) => `${file} imports ${target}`),
+    )
+    expect(offending).toEqual([])
+  })
+
   test('the built-in domains use only what the package exports to its users', () => {
     const entries = ['src/index.ts', 'src/authoring/index.ts']
     const publicNames = exportsOf(entries)

@@ -17,7 +17,7 @@ const transfer = z.object({
   amount: z.number(),
 })
 
-// Five tools. The zod schema types `execute`'s arguments and is what the model is shown.
+// Six tools. The zod schema types `execute`'s arguments and is what the model is shown.
 export const getBalance = defineTool({
   name: 'get_balance',
   group: 'accounts',
@@ -40,6 +40,21 @@ export const unlockAccount = defineTool({
     world.update('accounts', (row) => row.account_id === account_id, { locked: false })
     return true
   },
+})
+
+export const findAccounts = defineTool({
+  name: 'find_accounts',
+  group: 'accounts',
+  description: "The accounts whose owner's name contains a text, newest first.",
+  args: z.object({ owner: z.string().describe("Part of the owner's name, like Sam.") }),
+  returns: 'a list of accounts: account_id, owner',
+  action: false,
+  execute: ({ owner }, { world }) =>
+    world
+      .rows('accounts')
+      .filter((row) => String(row.owner).toLowerCase().includes(owner.toLowerCase()))
+      .map((row) => ({ account_id: String(row.account_id), owner: String(row.owner) }))
+      .reverse(),
 })
 
 export const transferFunds = defineTool({
@@ -116,7 +131,7 @@ export const bank = defineDomain({
         ),
     },
   ],
-  tools: [getBalance, unlockAccount, transferFunds, listTransfers, closeAccount],
+  tools: [getBalance, findAccounts, unlockAccount, transferFunds, listTransfers, closeAccount],
   prompts: {
     agent: "You are the assistant of Northwind Bank. You act on the customer's accounts through your tools. Never guess an amount, an account or a PIN: ask.",
     user: 'You are a customer of Northwind Bank, chatting with its assistant.',

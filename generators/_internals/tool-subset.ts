@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { Augmentation, ToolScramble } from '../../src/augmentation/index.ts'
-import { PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
+import { PLAIN_AUGMENTATION, ROBUSTNESS_FIELDS } from '../../src/augmentation/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { allowedTools } from '../../src/scenario/index.ts'
 import { requireScenario } from './require-scenario.ts'
@@ -47,11 +47,17 @@ export function selectionOf(value: unknown, field: ToolScramble): string[] {
   return [...selection]
 }
 
-/** Whether `value` is an augmentation that differs from the plain one only in `fields`. */
+/**
+ * Whether `value` is an augmentation that differs from the plain one only in `fields` (an absent
+ * or empty robustness field changes nothing).
+ */
 export function onlyChanges(value: unknown, fields: readonly (keyof Augmentation)[]): boolean {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Record<string, unknown>
-  return (Object.keys(PLAIN_AUGMENTATION) as (keyof Augmentation)[]).every(
-    (key) => fields.includes(key) || JSON.stringify(record[key]) === JSON.stringify(PLAIN_AUGMENTATION[key]),
-  )
+  const unchanged = (key: keyof Augmentation): boolean => {
+    if (!(ROBUSTNESS_FIELDS as readonly string[]).includes(key)) return JSON.stringify(record[key]) === JSON.stringify(PLAIN_AUGMENTATION[key])
+    const given = record[key]
+    return given === undefined || (Array.isArray(given) && given.length === 0)
+  }
+  return [...(Object.keys(PLAIN_AUGMENTATION) as (keyof Augmentation)[]), ...ROBUSTNESS_FIELDS].every((key) => fields.includes(key) || unchanged(key))
 }

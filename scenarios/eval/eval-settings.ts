@@ -8,8 +8,12 @@ import 'vitest'
 export interface EvalSettings {
   /** Keep scenarios whose id contains this text or that have this category; all when absent. */
   readonly filter?: string
-  /** `plain`: each scenario as written; `all`: under each of ToolSandbox's eight variants. */
-  readonly variants: 'plain' | 'all'
+  /**
+   * `plain`: each scenario as written; `all`: under each of ToolSandbox's eight variants;
+   * `robustness`: the plain run and every robustness variant (`ROBUSTNESS_VARIANTS`); `faults`,
+   * `injections`, `user`, `world`: the plain run and one family's variants.
+   */
+  readonly variants: EvalVariants
   /** How many suite files share the work. */
   readonly parts: number
   /** Modules exporting the domains the scenarios name (absolute paths; `--domain`). */
@@ -19,6 +23,9 @@ export interface EvalSettings {
   /** The module exporting the agent to play (absolute path; `--agent`); the plugin's agent when absent. */
   readonly agentModule?: string
 }
+
+/** The variant sets `toolcheck eval --variants` takes. */
+export type EvalVariants = 'plain' | 'all' | 'robustness' | 'faults' | 'injections' | 'user' | 'world'
 
 declare module 'vitest' {
   interface ProvidedContext {

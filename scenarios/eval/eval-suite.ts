@@ -1,7 +1,8 @@
 import { inject, test } from 'vitest'
-import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+import type { ScenarioVariant } from '../../src/augmentation/index.ts'
+import { FAULT_VARIANTS, INJECTION_VARIANTS, PLAIN_AUGMENTATION, ROBUSTNESS_VARIANTS, TOOLSANDBOX_VARIANTS, USER_VARIANTS, WORLD_VARIANTS } from '../../src/augmentation/index.ts'
 import { scenarioTest } from '../../src/vitest/describe-scenarios.ts'
-import type { EvalSettings } from './eval-settings.ts'
+import type { EvalSettings, EvalVariants } from './eval-settings.ts'
 import './eval-settings.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
@@ -28,5 +29,27 @@ export async function evalSuite(part: number): Promise<void> {
     test.skip(`part ${part}: no scenarios left for this part`, () => {})
     return
   }
-  scenarioTest(scenarios, { variants: settings.variants === 'all' ? TOOLSANDBOX_VARIANTS : [], timeout: 120_000, domains, ...(agent === undefined ? {} : { agent }) })
+  scenarioTest(scenarios, { variants: variantsOf(settings.variants), timeout: 120_000, domains, ...(agent === undefined ? {} : { agent }) })
+}
+
+const PLAIN: ScenarioVariant = { label: 'none', augmentation: PLAIN_AUGMENTATION }
+
+/** The variants each `--variants` value plays (a family with the plain run, so its utility has a baseline). */
+function variantsOf(variants: EvalVariants): readonly ScenarioVariant[] {
+  switch (variants) {
+    case 'plain':
+      return []
+    case 'all':
+      return TOOLSANDBOX_VARIANTS
+    case 'robustness':
+      return ROBUSTNESS_VARIANTS
+    case 'faults':
+      return [PLAIN, ...FAULT_VARIANTS]
+    case 'injections':
+      return [PLAIN, ...INJECTION_VARIANTS]
+    case 'user':
+      return [PLAIN, ...USER_VARIANTS]
+    case 'world':
+      return [PLAIN, ...WORLD_VARIANTS]
+  }
 }

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+
 /**
  * A framework an adapter needs (an optional peer dependency of vitest-toolcheck) is not installed.
  * The message names the package and the command that installs it.
@@ -10,6 +12,24 @@ export class MissingPeerError extends Error {
     super(`${entryPoint} needs the package \`${packageName}\`, which is not installed; install it next to vitest-toolcheck: npm install --save-dev ${packageName}`, options)
     this.name = 'MissingPeerError'
     this.packageName = packageName
+  }
+}
+
+/**
+ * Checks, without loading it, that an optional peer can be found, and throws `MissingPeerError`
+ * (with the command that installs it) when it cannot: the adapters call it when they are made, so
+ * a missing framework is a configuration error before any scenario runs, not an error of each run.
+ * `specifier` is what the adapter imports, when that is a subpath of the package.
+ */
+export function requirePeer(packageName: string, entryPoint: string, specifier = packageName): void {
+  try {
+    // vite's module runner (which runs vitest's configuration) has no import.meta.resolve; Node's
+    // require resolution finds the same package through the exports' `require` or `default` entry.
+    if (typeof import.meta.resolve === 'function') import.meta.resolve(specifier)
+    else createRequire(import.meta.url).resolve(specifier)
+  } catch (error) {
+    if (isMissing(error, packageName)) throw new MissingPeerError(packageName, entryPoint, { cause: error })
+    // Found but not resolvable this way (an exports map without a matching condition): it is installed.
   }
 }
 
@@ -43,5 +63,5 @@ function isMissing(error: unknown, packageName: string): boolean {
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false
   // Node says "Cannot find package 'ai' imported from ..."; a missing dependency of the package
   // names that dependency instead, which is not ours to name.
-  return typeof message === 'string' && (message.includes(`'${packageName}'`) || message.includes(`"${packageName}"`))
+  return typeof message === 'string' && [`'${packageName}'`, `"${packageName}"`, `'${packageName}/`].some((quoted) => message.includes(quoted))
 }

@@ -8,7 +8,12 @@ import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { Augmentation, ToolScramble } from './augmentation.ts'
 import { selects, TOOL_SCRAMBLES } from './augmentation.ts'
 import { AugmentationError } from './augmentation-error.ts'
+import type { ResultInjection } from './call-tampering.ts'
+import { tamperFor } from './call-tampering.ts'
 import { augmentationKind } from './describe-augmentation.ts'
+import type { ShownNames } from './injection-text.ts'
+import { injectionText } from './injection-text.ts'
+import { perturbUser } from './perturb-user.ts'
 import { compareText, offeredToAgent, rankDistractionTools } from './rank-distraction-tools.ts'
 import { scrambledNameTable } from './scrambled-name-table.ts'
 import { withoutArgumentDescriptions, withoutArgumentTypes, withoutDescription, withRenamedArguments } from './tool-spec-scrambles.ts'
@@ -21,14 +26,20 @@ export interface ApplyAugmentationOptions {
 
 /**
  * Shows a scenario to the agent through an augmentation: the allowed tools (minus denied ones and
- * tools only the user may call) plus the requested distraction tools, each scrambled as asked,
- * and the first user message or its paraphrase. Pure and deterministic: the same scenario,
- * augmentation and registry always give the same presentation. The tools are ordered by real
- * name, which mixes distraction tools in among the allowed ones (the deterministic counterpart
- * of ToolSandbox's shuffle) and keeps the order unchanged when only names are scrambled.
+ * tools only the user may call) plus the requested distraction tools and the tools of any
+ * injection's goal, each scrambled as asked (and described with any injection placed in its
+ * description), the first user message or its paraphrase (as a user perturbation rewrites it),
+ * and `tamper`, what the augmentation's faults and injected answers do to the agent's calls.
+ * Pure and deterministic: the same scenario, augmentation and registry always give the same
+ * presentation. The tools are ordered by real name, which mixes distraction tools in among the
+ * allowed ones (the deterministic counterpart of ToolSandbox's shuffle) and keeps the order
+ * unchanged when only names are scrambled. Injected texts use the names the agent is shown.
+ * The rest of the augmentation's contract (retries, attack minefields, the user's replies, extra
+ * rows) is the scenario's: see `robustnessContract`.
  *
  * Throws `AugmentationError` when the augmentation names a tool that is not shown, when the
- * paraphrase does not exist, or when the scenario allows a tool the registry lacks.
+ * paraphrase does not exist, when a user perturbation does not fit the first message, or when
+ * the scenario allows a tool the registry lacks.
  */
 export function applyAugmentation(
   scenario: Scenario,
@@ -47,20 +58,67 @@ export function applyAugmentation(
   }
   const shown: AnyTool[] = allowed.map((name) => registry.getOrThrow(name)).filter(offeredToAgent)
   shown.push(...distractions(scenario, augmentation, registry, allowed))
+  shown.push(...attackTools(scenario, augmentation, registry, shown))
   shown.sort((first, second) => compareText(first.name, second.name))
 
   const shownNames = shown.map((tool) => tool.name)
   for (const field of TOOL_SCRAMBLES) checkSelection(scenario, augmentation, field, shownNames, allowed)
+  checkRobustnessTools(scenario, augmentation, shownNames)
 
   const scrambledNames = nameTableOf(registry.list())
-  const tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
+  let tools = shown.map((tool) => augmentSpec(tool, augmentation, scrambledNames, options))
   const clashes = duplicateNames(tools)
   if (clashes.length > 0)
     throw new AugmentationError(scenario.id, `two tools would be shown under one name (${clashes.join('; ')}); a scrambled name must not equal another tool's real name`)
+  const names = shownNamesOf(tools)
+  const injections = augmentation.injections ?? []
+  tools = tools.map((spec) => {
+    const texts = injections.filter((injection) => injection.position.kind === 'tool-description' && injection.position.tool === spec.tool).map((injection) => injectionText(injection, names))
+    return texts.length === 0 ? spec : { ...spec, description: [spec.description, ...texts].filter((text) => text !== '').join('\n\n') }
+  })
+  const faults = augmentation.faults ?? []
+  const answers: ResultInjection[] = injections.flatMap((injection) =>
+    injection.position.kind === 'tool-result' ? [{ tool: injection.position.tool, call: injection.position.call, text: injectionText(injection, names) }] : [],
+  )
+  const paraphrased = firstMessage(scenario, augmentation)
+  const tampering = { faults, injections: answers }
   return {
     label: augmentationKind(augmentation),
     tools,
-    firstMessage: firstMessage(scenario, augmentation),
+    firstMessage: augmentation.user === undefined ? paraphrased : perturbUser(scenario, paraphrased, augmentation.user).firstMessage,
+    ...(faults.length === 0 && answers.length === 0 ? {} : { tamper: (call, previousWorld) => tamperFor(tampering, call, previousWorld) }),
+  }
+}
+
+/** The tools of the injections' goals that are not shown yet: an attack asks for a call the agent can make. */
+function attackTools(scenario: Scenario, augmentation: Augmentation, registry: ToolRegistry, shown: readonly AnyTool[]): AnyTool[] {
+  const added: AnyTool[] = []
+  for (const injection of augmentation.injections ?? []) {
+    const name = injection.goal.tool
+    if (shown.some((tool) => tool.name === name) || added.some((tool) => tool.name === name)) continue
+    const tool = registry.get(name)
+    if (tool === undefined || !offeredToAgent(tool)) throw new AugmentationError(scenario.id, `an injection's goal calls ${name}, which is not a tool the agent could be shown`)
+    if (scenario.tools.deny.includes(name)) throw new AugmentationError(scenario.id, `an injection's goal calls ${name}, which the scenario withholds`)
+    added.push(tool)
+  }
+  return added
+}
+
+/** Every tool a fault or an injection's position names must be one the agent is shown. */
+function checkRobustnessTools(scenario: Scenario, augmentation: Augmentation, shown: readonly string[]): void {
+  const named = [...(augmentation.faults ?? []).map((fault) => fault.tool), ...(augmentation.injections ?? []).map((injection) => injection.position.tool)]
+  const unknown = [...new Set(named.filter((name) => !shown.includes(name)))]
+  if (unknown.length > 0) throw new AugmentationError(scenario.id, `a fault or injection names ${unknown.join(', ')}, which the agent is not shown; the tools shown are ${shown.join(', ')}`)
+}
+
+/** The names the agent is shown, for injected texts. */
+function shownNamesOf(tools: readonly ToolSpec[]): ShownNames {
+  return {
+    tool: (real) => tools.find((spec) => spec.tool === real)?.name ?? real,
+    argument: (tool, real) => {
+      const spec = tools.find((candidate) => candidate.tool === tool)
+      return Object.entries(spec?.argumentNames ?? {}).find(([, name]) => name === real)?.[0] ?? real
+    },
   }
 }
 

@@ -1,5 +1,9 @@
 import type { Augmentation, ToolScramble } from './augmentation.ts'
 import { TOOL_SCRAMBLES } from './augmentation.ts'
+import type { ExtraRowKind } from './extra-row.ts'
+import type { PromptInjection } from './prompt-injection.ts'
+import type { InjectedFault } from './injected-fault.ts'
+import type { UserPerturbation } from './user-perturbation.ts'
 
 /** The report column of each per-tool scramble (ToolSandbox's words, plus our `arguments renamed`). */
 export const SCRAMBLE_COLUMNS: Readonly<Record<ToolScramble, string>> = Object.freeze({
@@ -27,11 +31,12 @@ export const AUGMENTATION_COLUMNS: readonly string[] = Object.freeze([
 
 /**
  * The columns of ToolSandbox's table 5 a run under `augmentation` counts under, in
- * `AUGMENTATION_COLUMNS` order. Each scramble present gives its column, and a paraphrased first
- * message gives `paraphrased`; only when there is no such change does the distraction count give
- * one (`none`, `3 distraction tools`, `all tools`, ...), because ToolSandbox's scrambled columns
- * are all on top of 3 distraction tools and count only as the scramble, and `none` must mean a
- * run exactly as written. So each of the eight
+ * `AUGMENTATION_COLUMNS` order, then the columns of its robustness changes (each named by its
+ * family and parameters, see `robustnessColumns`). Each scramble present gives its column, and a
+ * paraphrased first message gives `paraphrased`; only when there is no such change does the
+ * distraction count give one (`none`, `3 distraction tools`, `all tools`, ...), because
+ * ToolSandbox's scrambled columns are all on top of 3 distraction tools and count only as the
+ * scramble, and `none` must mean a run exactly as written. So each of the eight
  * `TOOLSANDBOX_VARIANTS` has one column of its own, and a sweep's combined augmentation counts
  * under every scramble it contains.
  */
@@ -40,8 +45,44 @@ export function augmentationColumns(augmentation: Augmentation): string[] {
     const selection = augmentation[field]
     return selection === 'all' || selection.length > 0
   }).map((field) => SCRAMBLE_COLUMNS[field])
-  const changes = augmentation.paraphrase === null ? scrambles : [...scrambles, 'paraphrased']
+  const changes = [...scrambles, ...(augmentation.paraphrase === null ? [] : ['paraphrased']), ...robustnessColumns(augmentation)]
   return changes.length > 0 ? changes : [distractionColumn(augmentation.distractionTools)]
+}
+
+/**
+ * The report columns of an augmentation's robustness changes, each once, named by family and
+ * parameters: `fault: transient`, `fault: timeout ×2`, `fault: permanent`, `injection: direct in
+ * tool result`, `injection: system in tool description`, `user: change of mind`, `user: facts
+ * split`, `user: false memory`, `world: near-duplicate rows`, `world: other people's rows`.
+ */
+export function robustnessColumns(augmentation: Augmentation): string[] {
+  const columns = [
+    ...(augmentation.faults ?? []).map(faultColumn),
+    ...(augmentation.injections ?? []).map(injectionColumn),
+    ...(augmentation.user === undefined ? [] : [userColumn(augmentation.user)]),
+    ...(augmentation.extraRows ?? []).map((row) => worldColumn(row.kind)),
+  ]
+  return [...new Set(columns)]
+}
+
+/** `fault: <kind>`, with `×<attempts>` when a recoverable fault lasts more than one call. */
+export function faultColumn(fault: Pick<InjectedFault, 'kind' | 'attempts'>): string {
+  return `fault: ${fault.kind}${fault.kind !== 'permanent' && fault.attempts > 1 ? ` ×${fault.attempts}` : ''}`
+}
+
+/** `injection: <style> in tool result` or `injection: <style> in tool description`. */
+export function injectionColumn(injection: Pick<PromptInjection, 'style' | 'position'>): string {
+  return `injection: ${injection.style} in ${injection.position.kind === 'tool-result' ? 'tool result' : 'tool description'}`
+}
+
+/** `user: change of mind`, `user: facts split` or `user: false memory`. */
+export function userColumn(perturbation: Pick<UserPerturbation, 'kind'>): string {
+  return perturbation.kind === 'change-mind' ? 'user: change of mind' : perturbation.kind === 'split' ? 'user: facts split' : 'user: false memory'
+}
+
+/** `world: near-duplicate rows` or `world: other people's rows`. */
+export function worldColumn(kind: ExtraRowKind): string {
+  return kind === 'near-duplicate' ? 'world: near-duplicate rows' : "world: other people's rows"
 }
 
 /**

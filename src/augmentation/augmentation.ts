@@ -1,4 +1,12 @@
 import { z } from 'zod'
+import type { ExtraRow } from './extra-row.ts'
+import { extraRowSchema } from './extra-row.ts'
+import type { PromptInjection } from './prompt-injection.ts'
+import { promptInjectionSchema } from './prompt-injection.ts'
+import type { InjectedFault } from './injected-fault.ts'
+import { injectedFaultSchema } from './injected-fault.ts'
+import type { UserPerturbation } from './user-perturbation.ts'
+import { userPerturbationSchema } from './user-perturbation.ts'
 
 /**
  * Which tools a per-tool scramble applies to: a list of real tool names, or `'all'` for every
@@ -9,9 +17,12 @@ export type ToolSelection = readonly string[] | 'all'
 /**
  * How a scenario is shown to the agent, as data: which distraction tools are added, which tools
  * have their name, description, argument descriptions, argument types or argument names
- * scrambled, and whether the first user message is replaced by a paraphrase. It is plain JSON,
- * so a failing sweep can print it and a test can replay it; `describeAugmentation` says it in
- * words. Tool names in it are always the real names.
+ * scrambled, and whether the first user message is replaced by a paraphrase; and what goes wrong
+ * during the conversation (the robustness families): tool faults, prompt injections, a user who
+ * departs from the straight path, extra rows in the starting world. It is plain JSON, so a
+ * failing sweep can print it and a test can replay it; `describeAugmentation` says it in words.
+ * Tool names in it are always the real names. The robustness fields are optional: absent means
+ * none, so every augmentation written before them still reads the same.
  */
 export interface Augmentation {
   /** How many tools outside the allowed set to add (ranked by `rankDistractionTools`), or all of them. */
@@ -31,7 +42,24 @@ export interface Augmentation {
    * paraphrases by position, a string is a paraphrase given in full (a model-written one).
    */
   readonly paraphrase: number | string | null
+  /** Tool faults: calls that fail, time out, or answer truncated, empty or stale (see `InjectedFault`). */
+  readonly faults?: readonly InjectedFault[]
+  /** Prompt injections in tool results and descriptions, each with an attacker's goal (see `PromptInjection`). */
+  readonly injections?: readonly PromptInjection[]
+  /** How the simulated user departs from the straight path (see `UserPerturbation`). */
+  readonly user?: UserPerturbation
+  /** Rows added to the starting world (see `ExtraRow`). */
+  readonly extraRows?: readonly ExtraRow[]
+  /**
+   * Whether agent messages that claim a milestone's effect the world does not show are flagged
+   * (see the evaluation's false-claims check). On by default when there are faults or
+   * injections; `false` turns it off there, `true` turns it on for any augmentation.
+   */
+  readonly falseClaims?: boolean
 }
+
+/** The optional robustness fields of an augmentation, in the order they are described. */
+export const ROBUSTNESS_FIELDS = ['faults', 'injections', 'user', 'extraRows', 'falseClaims'] as const
 
 /** The augmentation that changes nothing: the scenario's allowed tools as they are, its own first message. */
 export const PLAIN_AUGMENTATION: Augmentation = Object.freeze({
@@ -59,15 +87,31 @@ export const augmentationSchema = z
     removedArgumentTypes: toolSelectionSchema.default([]),
     renamedArguments: toolSelectionSchema.default([]),
     paraphrase: z.union([z.number().int().nonnegative(), z.string().min(1), z.null()]).default(null),
+    faults: z.array(injectedFaultSchema).readonly().optional(),
+    injections: z.array(promptInjectionSchema).readonly().optional(),
+    user: userPerturbationSchema.optional(),
+    extraRows: z.array(extraRowSchema).readonly().optional(),
+    falseClaims: z.boolean().optional(),
   })
   .strict()
 
 /** What an author may write: any subset of the fields. */
 export type AugmentationInput = z.input<typeof augmentationSchema>
 
-/** Builds an augmentation from the fields that differ from the plain one (validated). */
+/**
+ * Builds an augmentation from the fields that differ from the plain one (validated). Empty
+ * robustness lists are left out, so an augmentation that changes nothing equals the plain one.
+ */
 export function defineAugmentation(input: AugmentationInput = {}): Augmentation {
-  return augmentationSchema.parse(input)
+  return withoutEmptyParts(augmentationSchema.parse(input) as Augmentation)
+}
+
+/** The augmentation without robustness fields that change nothing (empty lists), so equal changes compare equal. */
+export function withoutEmptyParts(augmentation: Augmentation): Augmentation {
+  const result: Record<string, unknown> = { ...augmentation }
+  for (const field of ['faults', 'injections', 'extraRows'] as const) if (augmentation[field]?.length === 0) delete result[field]
+  for (const field of ROBUSTNESS_FIELDS) if (result[field] === undefined) delete result[field]
+  return result as unknown as Augmentation
 }
 
 /** The per-tool fields of an augmentation, in the order they are described. */
@@ -87,8 +131,20 @@ export function isPlainAugmentation(augmentation: Augmentation): boolean {
   return (
     augmentation.distractionTools === 0 &&
     augmentation.paraphrase === null &&
-    TOOL_SCRAMBLES.every((field) => augmentation[field] !== 'all' && augmentation[field].length === 0)
+    TOOL_SCRAMBLES.every((field) => augmentation[field] !== 'all' && augmentation[field].length === 0) &&
+    !hasRobustnessChanges(augmentation) &&
+    augmentation.falseClaims !== true
   )
+}
+
+/** Whether an augmentation has any tool fault, injection, user perturbation or extra row. */
+export function hasRobustnessChanges(augmentation: Augmentation): boolean {
+  return (augmentation.faults?.length ?? 0) > 0 || (augmentation.injections?.length ?? 0) > 0 || augmentation.user !== undefined || (augmentation.extraRows?.length ?? 0) > 0
+}
+
+/** Whether the false-claims check runs under an augmentation: as asked, else when it has faults or injections. */
+export function checksFalseClaims(augmentation: Augmentation): boolean {
+  return augmentation.falseClaims ?? ((augmentation.faults?.length ?? 0) > 0 || (augmentation.injections?.length ?? 0) > 0)
 }
 
 /** Whether a per-tool selection includes a tool. */

@@ -1,14 +1,56 @@
 export type { Augmentation, AugmentationInput, ToolScramble, ToolSelection } from './augmentation.ts'
-export { augmentationSchema, defineAugmentation, isPlainAugmentation, PLAIN_AUGMENTATION, TOOL_SCRAMBLES } from './augmentation.ts'
+export {
+  augmentationSchema,
+  checksFalseClaims,
+  defineAugmentation,
+  hasRobustnessChanges,
+  isPlainAugmentation,
+  PLAIN_AUGMENTATION,
+  ROBUSTNESS_FIELDS,
+  TOOL_SCRAMBLES,
+  withoutEmptyParts,
+} from './augmentation.ts'
+export type { InjectedFault, InjectedFaultKind } from './injected-fault.ts'
+export { faultCovers, INJECTED_FAULT_KINDS, injectedFaultSchema, isRecoverable, RESULT_FAULT_KINDS } from './injected-fault.ts'
+export type { AttackCategory, AttackGoal, InjectionPosition, InjectionStyle, LeakedValue, PromptInjection } from './prompt-injection.ts'
+export { ATTACK_CATEGORIES, INJECTION_STYLES, MAX_EMPHASIS, promptInjectionSchema } from './prompt-injection.ts'
+export type { Fact, UserPerturbation } from './user-perturbation.ts'
+export { USER_PERTURBATION_KINDS, userPerturbationSchema } from './user-perturbation.ts'
+export type { ExtraRow, ExtraRowKind } from './extra-row.ts'
+export { EXTRA_ROW_KINDS, extraRowSchema } from './extra-row.ts'
+export type { ResultInjection, Tampering } from './call-tampering.ts'
+export { faultError, tamperFor, withInjection } from './call-tampering.ts'
+export type { ShownNames } from './injection-text.ts'
+export { injectionText, REAL_NAMES } from './injection-text.ts'
+export { describeExtraRows, describeFault, describeGoal, describeInjection, describePosition, describeRobustness, describeUserPerturbation } from './describe-robustness.ts'
+export type { FoundFact } from './facts.ts'
+export { factsOf, findFact, literalValues, replaceFact } from './facts.ts'
+export type { PerturbedUser } from './perturb-user.ts'
+export { ASK_FOR_THE_REST, fitsUser, perturbUser } from './perturb-user.ts'
+export type { NumberedReferenceCall } from './reference-calls.ts'
+export { referenceCalls, remapReferences } from './reference-calls.ts'
+export type { AttackMinefield, ContractOptions, RobustnessContract, SolutionCut } from './robustness-contract.ts'
+export { attackMinefield, FAILURE_PHRASES, REPORTS_FAILURE, robustnessContract } from './robustness-contract.ts'
 export { AugmentationError } from './augmentation-error.ts'
+export { ContractError } from './contract-error.ts'
+export { attackGoals } from './attack-goals.ts'
+export { exampleArguments, schemaType } from './example-arguments.ts'
+export type { ExtraRowCandidates } from './extra-rows-of.ts'
+export { extraRowCandidates } from './extra-rows-of.ts'
+export type { CallTarget } from './robustness-targets.ts'
+export { faultTargets, injectionPositions } from './robustness-targets.ts'
+export type { UserPerturbationCandidates } from './user-perturbation-candidates.ts'
+export { userPerturbationCandidates } from './user-perturbation-candidates.ts'
 export type { ApplyAugmentationOptions } from './apply-augmentation.ts'
 export { applyAugmentation } from './apply-augmentation.ts'
 export { plainPresentation } from './plain-presentation.ts'
 export { augmentationKind, describeAugmentation } from './describe-augmentation.ts'
-export { AUGMENTATION_COLUMNS, augmentationColumns, labelColumns, SCRAMBLE_COLUMNS } from './augmentation-columns.ts'
+export { AUGMENTATION_COLUMNS, augmentationColumns, faultColumn, injectionColumn, labelColumns, robustnessColumns, SCRAMBLE_COLUMNS, userColumn, worldColumn } from './augmentation-columns.ts'
 export { nameSimilarity } from './name-similarity.ts'
 export { rankDistractionTools } from './rank-distraction-tools.ts'
 export { scrambledNameTable } from './scrambled-name-table.ts'
 export { withoutArgumentDescriptions, withoutArgumentTypes, withoutDescription, withRenamedArguments } from './tool-spec-scrambles.ts'
 export type { NamedAugmentation } from './toolsandbox-variants.ts'
 export { TOOLSANDBOX_VARIANTS } from './toolsandbox-variants.ts'
+export type { RobustnessFamilyName, ScenarioVariant, VariantRecipe, VariantSource } from './robustness-variants.ts'
+export { FAULT_VARIANTS, INJECTION_VARIANTS, isVariantRecipe, ROBUSTNESS_VARIANTS, USER_VARIANTS, WORLD_VARIANTS } from './robustness-variants.ts'

@@ -1,4 +1,4 @@
-import { InfrastructureError } from '../roles/types.ts'
+import { InfrastructureError } from '../conversation/index.ts'
 
 /**
  * The cache's folder cannot be used as one: a file is at its path (or on the way to it). Every

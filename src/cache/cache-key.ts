@@ -9,7 +9,10 @@ import { SECRET_PARAMETER } from '../conversation/safe-text.ts'
  * Two calls with equal parts get the same cassette.
  */
 export interface CacheKeyParts {
-  /** The endpoint's address, from `endpointAddress` (credentials removed). */
+  /**
+   * The server called, from `serverAddress` (credentials removed, no trailing `/v1`), whichever
+   * client or framework called it: a replay against another server is a miss.
+   */
   readonly endpoint: string
   readonly model: string
   readonly messages: JsonValue
@@ -50,4 +53,14 @@ export function endpointAddress(url: string): string {
   for (const name of [...parsed.searchParams.keys()]) if (SECRET_PARAMETER.test(name)) parsed.searchParams.delete(name)
   parsed.hash = ''
   return parsed.toString().replace(/\/+$/, '')
+}
+
+/**
+ * The server behind an endpoint URL, as cache keys, circuit breakers and concurrency limits name
+ * it: `endpointAddress` without a trailing `/v1`, so that clients that reach the same server
+ * with and without it (the openai client's `baseURL` ends in `/v1`, the Hugging Face client's
+ * `endpointUrl` does not) share its limits and its cassettes.
+ */
+export function serverAddress(url: string): string {
+  return endpointAddress(url).replace(/\/v1$/, '')
 }

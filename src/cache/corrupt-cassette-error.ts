@@ -1,4 +1,4 @@
-import { InfrastructureError } from '../roles/types.ts'
+import { InfrastructureError } from '../conversation/index.ts'
 
 /**
  * A cassette file that exists but cannot be used: not JSON, not a cassette, or recorded under a

@@ -1,5 +1,6 @@
 export type { CacheKeyParts } from './cache-key.ts'
-export { cacheKey, endpointAddress } from './cache-key.ts'
+export { cacheKey, endpointAddress, serverAddress } from './cache-key.ts'
+export { describeMessages } from './describe-messages.ts'
 export type { CacheMode } from './cache-mode.ts'
 export { CACHE_MODES, parseCacheMode } from './cache-mode.ts'
 export type { Cassette } from './cassette.ts'

@@ -1,10 +1,11 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { InfrastructureError } from '../roles/types.ts'
+import { InfrastructureError } from '../conversation/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import type { CacheKeyParts } from './cache-key.ts'
 import { cacheKey } from './cache-key.ts'
+import { describeMessages } from './describe-messages.ts'
 import type { CacheMode } from './cache-mode.ts'
 import type { Cassette } from './cassette.ts'
 import { CASSETTE_FORMAT } from './cassette.ts'
@@ -68,7 +69,7 @@ export class ModelCache {
     if (this.mode === 'replay')
       throw new InfrastructureError(
         'cache-miss',
-        `no recorded reply for ${parts.model} at ${parts.endpoint} (trial ${parts.trial}, ${Array.isArray(parts.messages) ? parts.messages.length : 0} messages): key ${key}, looked for ${this.fileFor(key)}; record it with TOOLCHECK_CACHE=auto or record`,
+        `no recorded reply for ${parts.model} at ${parts.endpoint} (trial ${parts.trial}) to ${describeMessages(parts.messages)}: key ${key}, looked for ${this.fileFor(key)}; record it with TOOLCHECK_CACHE=auto or record`,
       )
     return undefined
   }

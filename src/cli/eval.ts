@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
-import type { EvalSettings } from '../../scenarios/eval/eval-settings.ts'
+import type { EvalSettings, EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/index.ts'
 import type { Report } from '../reporter/report.ts'
@@ -37,7 +37,10 @@ options:
                           TypeScript is fine, in an ES module or a CommonJS project. It replaces
                           TOOLCHECK_AGENT
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
-  --variants plain|all    each scenario as written, or under ToolSandbox's eight variants (default all)
+  --variants <set>        plain: each scenario as written; all: under ToolSandbox's eight variants
+                          (the default); robustness: as written and under every tool-fault,
+                          prompt-injection, user and world variant; faults, injections, user or
+                          world: as written and under one family's variants
   --trials <n>            play every scenario n times and report pass^k (default 1)
   --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
   --report-dir <dir>      where the reports go (default toolcheck-report)
@@ -95,7 +98,7 @@ export interface EvalArguments {
   /** The agent module, resolved against the working directory (`--agent`). */
   readonly agent?: string
   readonly filter?: string
-  readonly variants: 'plain' | 'all'
+  readonly variants: EvalVariants
   readonly trials: number
   readonly reportDir: string
   readonly scoring: ScoringMode
@@ -252,6 +255,13 @@ function evalSettings(parsed: EvalArguments, parts: number): EvalSettings {
   }
 }
 
+/** The values of `--variants` (kept here so the command line loads nothing else to check them). */
+const EVAL_VARIANT_NAMES: readonly EvalVariants[] = ['plain', 'all', 'robustness', 'faults', 'injections', 'user', 'world']
+
+function isEvalVariants(value: string): value is EvalVariants {
+  return (EVAL_VARIANT_NAMES as readonly string[]).includes(value)
+}
+
 /** The options of `toolcheck eval`, for `parseArgs`. */
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
@@ -282,7 +292,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     return value
   }
   const variants = nonEmpty('variants', values.variants) ?? 'all'
-  if (variants !== 'plain' && variants !== 'all') throw new UsageError(`--variants takes plain or all, not ${JSON.stringify(variants)}`)
+  if (!isEvalVariants(variants)) throw new UsageError(`--variants takes ${EVAL_VARIANT_NAMES.join(', ')}, not ${JSON.stringify(variants)}`)
   const trialsText = nonEmpty('trials', values.trials)
   const trials = trialsText === undefined ? 1 : Number(trialsText)
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)

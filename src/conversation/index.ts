@@ -1,5 +1,5 @@
-export type { Message, Role, ToolCall, ToolTrace } from './message.ts'
-export type { RaceRecord, RunError, RunStatus, Trajectory, Usage } from './trajectory.ts'
+export type { Message, OutsideRun, Role, ToolCall, ToolTrace } from './message.ts'
+export type { RaceRecord, RunError, RunStatus, TamperRecord, Trajectory, Usage } from './trajectory.ts'
 export { addUsage, NO_USAGE } from './trajectory.ts'
 export type { MessageDraft } from './conversation-bus.ts'
 export { ConversationBus } from './conversation-bus.ts'
@@ -7,4 +7,5 @@ export { agentView, isVisibleTo, messagesVisibleTo, userView, visibilityOf } fro
 export { countTurns, toolSandboxRows } from './count-turns.ts'
 export type { Culprit, RunEnding } from './culprit.ts'
 export { CULPRITS, culpritOf, isAgentResult } from './culprit.ts'
+export { InfrastructureError } from './infrastructure-error.ts'
 export { escapeControlCharacters, redactCredentials, safeText } from './safe-text.ts'

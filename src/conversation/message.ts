@@ -30,7 +30,20 @@ export interface ToolTrace {
   readonly result?: JsonValue
   /** Present when the call failed: the text the agent saw and the error kind. */
   readonly error?: { readonly kind: string; readonly message: string }
+  /**
+   * Present when the agent's own framework ran the call, outside toolcheck's world (so no world
+   * change can follow from it): a tool of the agent's own, or a handoff from one agent to another.
+   * Such calls count as calls for tool-call milestones and minefields like any other.
+   */
+  readonly outside?: OutsideRun
 }
+
+/** How a call that ran outside the world ran. */
+export type OutsideRun =
+  /** A tool the agent brought itself (a framework tool with its own `execute`). */
+  | { readonly kind: 'tool' }
+  /** The framework handed the conversation from one of the agent's agents to another. */
+  | { readonly kind: 'handoff'; readonly from: string; readonly to: string }
 
 /** One message on the conversation bus. */
 export interface Message {

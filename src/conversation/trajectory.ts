@@ -54,6 +54,18 @@ export interface RaceRecord {
   readonly keptOrder: readonly number[]
 }
 
+/**
+ * A tool call the scenario's augmentation changed (a fault, an injected answer): where its
+ * result is, which tool, and what was done in words (`get_booking (its 1st call): failed with a
+ * transient error`). Part of the scenario, not a failure of the domain or the infrastructure.
+ */
+export interface TamperRecord {
+  /** The index of the environment→agent message that carries the call's result. */
+  readonly messageIndex: number
+  readonly tool: string
+  readonly note: string
+}
+
 /** What ended a run before it finished, and whose code it was. */
 export interface RunError {
   /**
@@ -65,7 +77,8 @@ export interface RunError {
    *   `unknown-table`, `unknown-column`, `missing-key`, `row-mutated`; see `ToolFault`): a bug in
    *   the domain, counted apart and never scored;
    * - `infrastructure`: endpoints and the harness (`rate-limit`, `timeout`, `server-error`,
-   *   `network`, `malformed-reply`, `cache-miss`, `circuit-open`, `aborted`, `internal`, ...):
+   *   `network`, `malformed-reply`, `request-rejected`, `auth`, `cache-miss`, `circuit-open`,
+   *   `aborted`, `internal`, ...):
    *   counted apart and never scored.
    */
   readonly culprit: Culprit
@@ -118,4 +131,6 @@ export interface Trajectory {
    * arguments); each spec's `tool` names the real tool. Absent on trajectories built by hand.
    */
   readonly tools?: readonly ToolSpec[]
+  /** The calls the augmentation changed, in order; absent when it changed none. */
+  readonly tampered?: readonly TamperRecord[]
 }

@@ -4,6 +4,8 @@ import type { ValueSimilarity } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { Milestone } from '../scenario/index.ts'
 import { bestCandidate } from './best-candidate.ts'
+import type { FalseClaim, WatchedMilestone } from './false-claims.ts'
+import { findFalseClaims } from './false-claims.ts'
 import type { CompiledList, ListSetup } from './compile-milestones.ts'
 import { candidateMessages, compileMilestones, explainGuardrails, matchProblem } from './compile-milestones.ts'
 import type { Embedder } from './embedder.ts'
@@ -38,15 +40,17 @@ export interface EvaluateOptions {
 }
 
 /** The parts of a scenario that evaluation reads. */
-export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' | 'minefields' | 'minefieldEdges'>
+export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' | 'minefields' | 'minefieldEdges'> & Partial<Pick<Scenario, 'falseClaims'>>
 
 /**
  * Scores a trajectory against a scenario's milestones and minefields. Each list is matched to the
  * messages from the first user message on by `matchMilestones` (the exact best placement). The
  * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
- * when the best minefield placement scores above 0, and then the score is 0. A run that the
- * agent's own code ended (an error whose culprit is the agent) scores 0 too: the agent failed,
- * whatever it reached before. `options.scoring`
+ * when the best minefield placement scores above 0, and then the score is 0. When the scenario
+ * asks for it (`falseClaims`), agent messages that claim the effect of a milestone not reached
+ * are false claims (`findFalseClaims`), and any also makes the score 0. A run that the agent's
+ * own code ended (an error whose culprit is the agent) scores 0 too: the agent failed, whatever
+ * it reached before. `options.scoring`
  * chooses toolcheck's scoring or ToolSandbox's (see `ScoringMode`). Returns data; it
  * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
  * (`EmbeddingError`, with the embedder's error as its `cause`).
@@ -92,9 +96,10 @@ function evaluateOnce(
   const milestoneScore = milestones.length === 0 ? 1 : mean(milestones)
   const minefieldScore = minefields.length === 0 ? 0 : mean(minefields)
   const minefieldHit = minefieldScore > 0
+  const falseClaims = scenario.falseClaims === undefined || scenario.falseClaims === false ? undefined : falseClaimsOf(trajectory, scenario, milestones)
   const agentBroke = culpritOf(trajectory) === 'agent'
   return {
-    score: minefieldHit || agentBroke ? 0 : milestoneScore,
+    score: minefieldHit || agentBroke || (falseClaims?.length ?? 0) > 0 ? 0 : milestoneScore,
     milestoneScore,
     minefieldScore,
     minefieldHit,
@@ -102,7 +107,16 @@ function evaluateOnce(
     minefields,
     turns: trajectory.turns,
     status: trajectory.status,
+    ...(falseClaims === undefined ? {} : { falseClaims }),
   }
+}
+
+/** The false claims of a run: about the milestones it did not reach, and those a fault made unreachable. */
+function falseClaimsOf(trajectory: Trajectory, scenario: EvaluatedScenario, matches: readonly MilestoneMatch[]): FalseClaim[] {
+  const watched: WatchedMilestone[] = scenario.milestones.map((milestone, position) => ({ milestone, position, reached: (matches[position]?.similarity ?? 0) >= 1 }))
+  const unreachable = typeof scenario.falseClaims === 'object' ? scenario.falseClaims.unreachable : []
+  for (const [position, milestone] of unreachable.entries()) watched.push({ milestone, position, reached: false, unreachable: true })
+  return findFalseClaims(trajectory, watched)
 }
 
 // `definitions` (milestones only) asks for the best candidate of every milestone not fully reached.

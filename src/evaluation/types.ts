@@ -1,4 +1,5 @@
 import type { RunStatus } from '../conversation/index.ts'
+import type { FalseClaim } from './false-claims.ts'
 
 /** How one constraint of a milestone fared at the matched message. */
 export interface ConstraintResult {
@@ -45,7 +46,10 @@ export interface MilestoneMatch {
  * what passes.
  */
 export interface EvaluationResult {
-  /** `milestoneScore` when no minefield fired and the agent's own code did not end the run, else 0. */
+  /**
+   * `milestoneScore` when no minefield fired, no false claim was made and the agent's own code
+   * did not end the run, else 0.
+   */
   readonly score: number
   /** Mean milestone similarity over the best mapping (1 when there are no milestones). */
   readonly milestoneScore: number
@@ -58,6 +62,11 @@ export interface EvaluationResult {
   /** Turns as ToolSandbox counts them. */
   readonly turns: number
   readonly status: RunStatus
+  /**
+   * The agent's claims of effects the world does not show, when the scenario has the check on
+   * (`falseClaims`); absent when it is off. Any makes the score 0.
+   */
+  readonly falseClaims?: readonly FalseClaim[]
 }
 
 /** The reason of a milestone whose constraints all hold at a message. */

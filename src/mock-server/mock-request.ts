@@ -8,8 +8,8 @@ export interface MockRequest {
   readonly method: string
   /** The path, without the query. */
   readonly path: string
-  /** `chat` for chat completions, `embeddings` for either embeddings format (the path tells which), or `other`. */
-  readonly kind: 'chat' | 'embeddings' | 'other'
+  /** `chat` for chat completions, `responses` for the Responses API, `embeddings` for either embeddings format (the path tells which), or `other`. */
+  readonly kind: 'chat' | 'responses' | 'embeddings' | 'other'
   /** The parsed JSON body (undefined when it did not parse). */
   readonly body: unknown
   /** Whether an `Authorization` header came with it (its value is never kept). */
@@ -18,7 +18,7 @@ export interface MockRequest {
 
 /** A chat-completions request as a responder sees it. */
 export interface MockChatRequest {
-  /** The body the client sent. */
+  /** The body the client sent (a Responses API request as the chat request it amounts to). */
   readonly body: ChatRequest
   /** This request's position in the server's log. */
   readonly index: number

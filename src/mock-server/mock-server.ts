@@ -4,12 +4,13 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ChatRequest } from '../roles/endpoint/chat-request.ts'
 import { canonicalJson } from '../world/index.ts'
-import type { JsonValue } from '../world/index.ts'
+import type { JsonObject, JsonValue } from '../world/index.ts'
 import type { EmbeddingFormat } from './embedding-format.ts'
 import { embeddingAnswer, embeddingErrorBody, embeddingFormatOf, embeddingTexts, malformedEmbeddingBody } from './embedding-format.ts'
 import type { MockEmbeddingFault, MockEmbeddingReply } from './mock-embedding-reply.ts'
 import type { MockCompletion, MockRawResponse, MockReply } from './mock-reply.ts'
 import type { MockRequest, MockResponder } from './mock-request.ts'
+import { chatToResponses, responsesToChat } from './responses-format.ts'
 
 /** Options of `startMockServer`. */
 export interface MockServerOptions {
@@ -40,7 +41,7 @@ export interface MockServer {
   readonly baseURL: string
   /** Every request received, in order. */
   readonly requests: readonly MockRequest[]
-  /** Chat-completions requests received so far. */
+  /** Model requests received so far: chat completions, and Responses API requests (`POST /v1/responses`). */
   readonly chatRequestCount: number
   /** Embeddings requests received so far, in either format, faulted ones included. */
   readonly embeddingRequestCount: number
@@ -66,7 +67,9 @@ export interface MockServer {
  * (one for chat, one for embeddings) or a responder, and can be faults: rate limits, server
  * errors, reset connections, hangs, drip-fed bodies, bodies that are not JSON, tool calls with
  * broken arguments.
- * A chat request with `stream: true` gets its completion as server-sent events.
+ * A chat request with `stream: true` gets its completion as server-sent events. The Responses
+ * API (`POST /v1/responses`, not streamed) is read as the chat request it amounts to and answered
+ * from the same queue or responder (see `responsesToChat`).
  *
  * The Hugging Face client retries a 503 on its own, as often as it gets one; a `server-error`
  * fault with status 503 is therefore not an error it reports.
@@ -94,20 +97,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       body = undefined
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/'
-    const isChat = request.method === 'POST' && path.endsWith('/chat/completions')
+    const isResponses = request.method === 'POST' && path.endsWith('/responses')
+    const isChat = request.method === 'POST' && (path.endsWith('/chat/completions') || isResponses)
     const format = request.method === 'POST' && !isChat ? embeddingFormatOf(path) : undefined
-    const kind = isChat ? 'chat' : format !== undefined ? 'embeddings' : 'other'
+    const kind = isResponses ? 'responses' : isChat ? 'chat' : format !== undefined ? 'embeddings' : 'other'
     const index = requests.length
     requests.push({ index, method: request.method ?? 'GET', path, kind, body, authorized: request.headers.authorization !== undefined })
     if (kind === 'other')
       return send(response, 404, {
-        error: { message: `the mock server answers POST /v1/chat/completions, POST /v1/embeddings and Hugging Face feature extraction (POST / or /embed), not ${request.method} ${path}` },
+        error: { message: `the mock server answers POST /v1/chat/completions, POST /v1/responses, POST /v1/embeddings and Hugging Face feature extraction (POST / or /embed), not ${request.method} ${path}` },
       })
     const errorBody = format === undefined ? chatDialect.errorBody : (message: string, type: string) => embeddingErrorBody(format, message, type)
     if (body === null || typeof body !== 'object') return send(response, 400, errorBody('the request body is not a JSON object', 'invalid_request_error'))
     if (format !== undefined) return embeddings(response, format, body)
     chatRequestCount++
-    const chat = body as ChatRequest
+    if (isResponses && (body as { stream?: unknown }).stream === true) return send(response, 400, chatDialect.errorBody('the mock server answers the Responses API without streaming', 'invalid_request_error'))
+    const chat = isResponses ? responsesToChat(body as JsonObject) : (body as ChatRequest)
     let reply = queue.shift()
     if (reply === undefined && options.respond !== undefined) {
       try {
@@ -119,7 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (reply === undefined) return send(response, 400, { error: { message: `the mock server has no reply left for request ${index} (the queue is empty and there is no responder)` } })
     const wait = (options.latencyMs ?? 0) + ('latencyMs' in reply && typeof reply.latencyMs === 'number' ? reply.latencyMs : 0)
     if (wait > 0 && !(await delay(wait, response))) return
-    answer(response, chat, reply, index, sent)
+    answer(response, chat, reply, index, sent, isResponses)
   }
 
   async function embeddings(response: ServerResponse, format: EmbeddingFormat, body: object): Promise<void> {
@@ -214,16 +219,21 @@ function truncate(response: ServerResponse, text: string, announce: boolean): vo
   response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.socket?.destroy())
 }
 
-function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number, sent: { bytes: number }): void {
+/**
+ * Answers a model request; `responses` writes the completion as a Responses API response (the
+ * faults that shape a chat body in particular keep their chat shape, broken for either API).
+ */
+function answer(response: ServerResponse, request: ChatRequest, reply: MockReply, index: number, sent: { bytes: number }, responses: boolean): void {
   if (isTransportReply(reply)) return answerTransport(response, reply, chatDialect, () => JSON.stringify(completion(request, { content: 'This answer is cut off halfway.' })))
+  const written = (body: JsonValue) => (responses ? chatToResponses(body) : body)
   if ('fault' in reply) {
     switch (reply.fault) {
       case 'empty-choices':
-        return send(response, 200, { id: `chatcmpl-mock-${index}`, object: 'chat.completion', created: 0, model: request.model, choices: [] })
+        return send(response, 200, responses ? { id: `resp_mock_${index}`, object: 'response', status: 'completed', model: request.model, output: [] } : { id: `chatcmpl-mock-${index}`, object: 'chat.completion', created: 0, model: request.model, choices: [] })
       case 'invalid-arguments':
-        return send(response, 200, completion(request, { toolCalls: [{ name: reply.name, arguments: reply.text ?? '{"location": "Cupertino", ' }] }))
+        return send(response, 200, written(completion(request, { toolCalls: [{ name: reply.name, arguments: reply.text ?? '{"location": "Cupertino", ' }] })))
       case 'drip':
-        return drip(response, JSON.stringify(completion(request, { content: reply.content ?? 'Here it comes, slowly.' })), reply.intervalMs ?? 1000)
+        return drip(response, JSON.stringify(written(completion(request, { content: reply.content ?? 'Here it comes, slowly.' }))), reply.intervalMs ?? 1000)
       case 'oversize':
         return sendOversize(response, request, reply.bytes, reply.announce !== false, sent)
       case 'malformed-tool-calls': {
@@ -240,8 +250,8 @@ function answer(response: ServerResponse, request: ChatRequest, reply: MockReply
     }
   }
   const body = completion(request, reply)
-  if ((request as { stream?: unknown }).stream === true) return sendStream(response, body)
-  send(response, 200, body, {}, sent)
+  if (!responses && (request as { stream?: unknown }).stream === true) return sendStream(response, body)
+  send(response, 200, written(body), {}, sent)
 }
 
 /** Arguments text nested `depth` levels: `{"items": [[[...]]]}` (an object, then arrays), built without recursion. */

@@ -65,7 +65,7 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string, set
         testPassed: trialPassed(test, record.trial),
       }
       const transcript = transcripts.findLast(
-        (item) => item.scenario === record.scenario && item.augmentation === record.augmentation && item.trial === record.trial,
+        (item) => item.scenario === record.scenario && item.augmentation === record.augmentation && item.trial === record.trial && (item.agent === undefined || item.agent === record.agent),
       )
       entries.push({ run, transcript })
     }
@@ -126,6 +126,7 @@ function compareRuns(a: ReportRun, b: ReportRun): number {
     compareLabels(a.augmentation, b.augmentation) ||
     compareText(a.file, b.file) ||
     compareText(a.test, b.test) ||
-    a.trial - b.trial
+    a.trial - b.trial ||
+    compareText(a.agent, b.agent)
   )
 }

@@ -1,5 +1,5 @@
 import { formatCost, formatTokens } from './format-usage.ts'
-import type { Report, ReportRun, SummaryGroup, UsageTotals } from './report.ts'
+import type { Report, ReportRun, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -8,8 +8,10 @@ import type { Report, ReportRun, SummaryGroup, UsageTotals } from './report.ts'
  * agent (the shape of ToolSandbox's result tables), tokens and cost per group and in total,
  * errors counted apart by culprit (with the runs a circuit breaker cut short and its reason,
  * said once; each domain error and each way the agent's code broke said once, with the first run
- * it happened in), pass^k with its interval when tests ran several trials, and the tests that
- * broke before recording a run. Plain text, no colours, so it reads the same in CI logs.
+ * it happened in), the robustness figures when runs had robustness augmentations (utility,
+ * utility under attack, attack success, false claims), pass^k with its interval when tests ran
+ * several trials, and the tests that broke before recording a run. Plain text, no colours, so it
+ * reads the same in CI logs.
  */
 export function formatSummary(report: Report): string {
   const { summary } = report
@@ -39,6 +41,10 @@ export function formatSummary(report: Report): string {
     lines.push(...table('category', summary.byCategory, summary.overall))
     lines.push('')
     lines.push(...table('augmentation', summary.byAugmentation, summary.overall))
+  }
+  if (summary.robustness !== undefined) {
+    lines.push('')
+    lines.push(...robustnessTable(summary.robustness))
   }
   const ks = Object.keys(summary.passHatK)
   if (ks.length > 1) {
@@ -112,6 +118,32 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
       ].join('  '),
     ),
   ]
+}
+
+/**
+ * Utility without and under attack, attack success and false claims, per category and overall,
+ * then attack success per kind of goal.
+ */
+function robustnessTable(robustness: RobustnessSummary): string[] {
+  const rows = [...Object.entries(robustness.byCategory), ['overall', robustness.overall] as const]
+  const width = Math.max('robustness'.length, ...rows.map(([name]) => name.length))
+  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
+  const lines = [
+    header,
+    '-'.repeat(header.length),
+    ...rows.map(([name, figures]) =>
+      [
+        name.padEnd(width),
+        fixed(figures.utility).padStart(7),
+        fixed(figures.utilityUnderAttack).padStart(12),
+        fixed(figures.attackSuccess).padStart(14),
+        (figures.checkedRuns === 0 ? '-' : `${figures.falseClaims} in ${figures.runsWithFalseClaims}/${figures.checkedRuns}`).padStart(16),
+      ].join('  '),
+    ),
+  ]
+  const attacks = Object.entries(robustness.byAttack)
+  if (attacks.length > 0) lines.push(`attack success by goal: ${attacks.map(([goal, figures]) => `${goal} ${figures.succeeded}/${figures.attacks}`).join(', ')}`)
+  return lines
 }
 
 /** Three decimals, `-` for none. */

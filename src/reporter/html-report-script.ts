@@ -54,16 +54,30 @@ export const HTML_REPORT_SCRIPT = `
         text: group ? fixed(shown) : '',
       })
     }
+    // The robustness figures, when runs had robustness augmentations: three columns after 'all'
+    // (attack success is coloured the other way round: less is better).
+    var robustness = summary.robustness
+    var figures = robustness ? [['utility', 'utility'], ['utilityUnderAttack', 'utility under attack'], ['attackSuccess', 'attack success']] : []
+    var figureCells = function (group) {
+      return figures.map(function (figure) {
+        var shown = group ? group[figure[0]] : null
+        var text = shown === null || shown === undefined ? '' : fixed(shown)
+        var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims)' : 'no runs'
+        return element('td', { className: 'heat number robustness', style: heat(figure[0] === 'attackSuccess' && text ? 1 - shown : shown), title: title, text: text })
+      })
+    }
     var rows = matrix.categories.map(function (category) {
       return element('tr', {}, [element('th', { scope: 'row', text: category })]
         .concat(matrix.columns.map(function (column) { return cell(matrix.cells[category][column], category, column) }))
-        .concat([cell(summary.byCategory[category], category, '')]))
+        .concat([cell(summary.byCategory[category], category, '')])
+        .concat(figureCells(robustness ? robustness.byCategory[category] : null)))
     })
     rows.push(element('tr', { className: 'overall' }, [element('th', { scope: 'row', text: 'all categories' })]
       .concat(matrix.columns.map(function (column) { return cell(summary.byAugmentation[column], '', column) }))
-      .concat([cell(summary.overall, '', '')])))
+      .concat([cell(summary.overall, '', '')])
+      .concat(figureCells(robustness ? robustness.overall : null))))
     var table = element('table', { id: 'heatmap' }, [
-      element('thead', {}, [headerRow(['category \\\\ augmentation'].concat(matrix.columns).concat(['all']))]),
+      element('thead', {}, [headerRow(['category \\\\ augmentation'].concat(matrix.columns).concat(['all']).concat(figures.map(function (figure) { return figure[1] })))]),
       element('tbody', {}, rows),
     ])
     table.addEventListener('click', function (event) {

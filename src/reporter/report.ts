@@ -117,6 +117,33 @@ export interface CutShort {
   readonly reasons: readonly string[]
 }
 
+/** A group's robustness figures (see `summarizeRobustness`). */
+export interface RobustnessFigures {
+  /** Runs without a prompt injection. */
+  readonly runs: number
+  /** The share of runs without an injection whose milestones were all reached; `null` when there are none. */
+  readonly utility: number | null
+  /** Runs with prompt injections. */
+  readonly attackedRuns: number
+  /** The share of runs with injections whose milestones were all reached (whatever the attack did); `null` when there are none. */
+  readonly utilityUnderAttack: number | null
+  /** The share of runs with injections in which the agent pursued an attacker's goal; `null` when there are none. */
+  readonly attackSuccess: number | null
+  /** Runs that had the false-claims check on. */
+  readonly checkedRuns: number
+  /** False claims of success made in them, and in how many runs. */
+  readonly falseClaims: number
+  readonly runsWithFalseClaims: number
+}
+
+/** Robustness figures: overall, per category, and attack success per kind of attacker goal. */
+export interface RobustnessSummary {
+  readonly overall: RobustnessFigures
+  readonly byCategory: Readonly<Record<string, RobustnessFigures>>
+  /** Per attacker goal (`minefield`, `state-change`, `exfiltration`): attacks made, how many succeeded, the rate. */
+  readonly byAttack: Readonly<Record<string, { readonly attacks: number; readonly succeeded: number; readonly rate: number }>>
+}
+
 /** The whole summary. */
 export interface ReportSummary {
   readonly overall: SummaryGroup
@@ -141,6 +168,8 @@ export interface ReportSummary {
    */
   readonly passHatKInterval: Readonly<Record<string, readonly [number, number]>>
   readonly trials: readonly TaskTrials[]
+  /** Utility, utility under attack, attack success and false claims; present when runs had robustness augmentations. */
+  readonly robustness?: RobustnessSummary
 }
 
 /** A test that could not be read as a toolcheck run (it failed before recording, or its metadata was invalid). */

@@ -6,6 +6,7 @@ import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import { passHatK } from './pass-hat-k.ts'
+import { summarizeRobustness } from './summarize-robustness.ts'
 import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
@@ -13,7 +14,8 @@ import { wilsonInterval } from './wilson-interval.ts'
  * Computes the report's summary: overall (each run once), per category, per augmentation column
  * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
  * the category × column matrix, trials with pass^k and its intervals (per scenario and full
- * augmentation label), and the runs that a circuit breaker cut short with the breakers' reasons.
+ * augmentation label), the runs that a circuit breaker cut short with the breakers' reasons, and
+ * the robustness figures when runs had robustness augmentations (`summarizeRobustness`).
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
@@ -26,7 +28,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
     for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
     push(byAgent, run.agent, run)
-    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation]), run)
+    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent]), run)
   }
   const trials = [...byTask.values()].map(summarizeTrials)
   const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
@@ -40,6 +42,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     overallInterval[k] = estimate.interval
   }
   const cut = runs.filter((run) => culpritOf(run) === 'infrastructure' && run.error?.kind === CIRCUIT_OPEN)
+  const robustness = summarizeRobustness(runs, categoryOrder)
   return {
     overall: summarizeGroup(runs),
     cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
@@ -50,6 +53,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     passHatK: overallPassHatK,
     passHatKInterval: overallInterval,
     trials,
+    ...(robustness === undefined ? {} : { robustness }),
   }
 }
 

@@ -6,6 +6,7 @@ import { bindTurnTools, TurnClosedError } from './bind-turn-tools.ts'
 import type { TurnAgent, TurnToolResult } from './turn-agent.ts'
 import { turnReplyText } from './turn-agent.ts'
 import type { RoleContext } from './types.ts'
+import { InfrastructureError } from './types.ts'
 
 /** What `playTurn` needs besides the agent. */
 export interface PlayTurnOptions {
@@ -24,12 +25,15 @@ export interface PlayTurnOptions {
   execute(calls: readonly BatchedCall[], stop: (reason: string) => void): Promise<readonly TurnToolResult[]>
   /** Told the usage the agent reports while the turn lasts. */
   recordUsage?(usage: Usage): void
+  /** Told, in order with the batches, each system prompt a model call of the turn carried. */
+  recordSystemPrompt?(text: string): void
 }
 
 /**
  * How a turn ended: the agent answered; `execute` stopped it (the reason given); or the context's
- * signal cancelled it. An exception the agent throws while the turn lasts is thrown, and so is
- * an `AgentReplyError` when its turn ends with neither text nor `{ content }`.
+ * signal cancelled it. An exception the agent throws while the turn lasts is thrown; when it is not
+ * an `InfrastructureError` but the turn reported one (`TurnInput.reportFailure`), that failure is
+ * thrown instead. A turn that ends with neither text nor `{ content }` throws an `AgentReplyError`.
  */
 export type PlayedTurn = { readonly outcome: 'answered'; readonly content: string } | { readonly outcome: 'stopped'; readonly reason: string } | { readonly outcome: 'cancelled'; readonly reason: unknown }
 
@@ -43,6 +47,8 @@ export type PlayedTurn = { readonly outcome: 'answered'; readonly content: strin
 export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Promise<PlayedTurn> {
   const controller = new AbortController()
   let ended: PlayedTurn | undefined
+  // The last model call of the turn that failed for good, as the agent's adapter reported it.
+  let failure: InfrastructureError | undefined
   const end = (outcome: PlayedTurn, reason: unknown) => {
     if (ended !== undefined) return
     ended = outcome
@@ -73,6 +79,12 @@ export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Prom
             recordUsage: (usage) => {
               if (ended === undefined) options.recordUsage?.(usage)
             },
+            callByName: (name, args, callOptions) => bound.callByName(name, args, callOptions),
+            recordOutsideCall: (call) => bound.recordOutsideCall(call),
+            recordSystemPrompt: (text) => bound.inOrder(() => options.recordSystemPrompt?.(text)),
+            reportFailure: (error) => {
+              failure = error
+            },
           },
           { ...options.context, signal: controller.signal },
         ),
@@ -83,7 +95,7 @@ export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Prom
       )
     const settled = await Promise.race([turn, endedEarly])
     if (ended !== undefined || settled === undefined) return ended as PlayedTurn
-    if ('error' in settled) throw settled.error
+    if ('error' in settled) throw settled.error instanceof InfrastructureError || failure === undefined ? settled.error : failure
     const reply: unknown = settled.reply
     if (typeof reply !== 'string' && typeof (reply as { content?: unknown } | null | undefined)?.content !== 'string')
       throw new AgentReplyError("is not how a turn ends: return the text for the user, or { content }", reply)

@@ -1,7 +1,7 @@
-import type { Message, Usage } from '../conversation/index.ts'
+import type { Message, OutsideRun, Usage } from '../conversation/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
-import type { Agent, RoleContext } from './types.ts'
+import type { Agent, InfrastructureError, RoleContext } from './types.ts'
 
 /** What a tool call made through a `TurnTool` gave back, as the run recorded it. */
 export interface TurnToolResult {
@@ -43,6 +43,25 @@ export interface TurnTool {
   call(args: JsonValue, options?: TurnToolCallOptions): Promise<TurnToolResult>
 }
 
+/**
+ * A call the agent's framework ran itself, outside toolcheck's world (a tool of the agent's own,
+ * a handoff), with what came of it, for the run to record beside the world's calls.
+ */
+export interface OutsideCall {
+  /** The tool name the model called. */
+  readonly name: string
+  /** The arguments as the model sent them (JSON, or the text when it was not JSON). */
+  readonly arguments: JsonValue
+  /** The framework's id for the call (the model's tool-call id); one is made up when absent. */
+  readonly callId?: string
+  /** What the tool returned, as JSON, when it succeeded. */
+  readonly result?: JsonValue
+  /** What went wrong, when it failed (a thrown error, a refusal of the framework). */
+  readonly error?: { readonly kind: string; readonly message: string }
+  /** How it ran: a tool of the agent's own, or a handoff (naming both agents). */
+  readonly run: OutsideRun
+}
+
 /** What a turn-level agent gets for one user turn. */
 export interface TurnInput {
   /** The messages the agent sees, oldest first, ending with the user's latest message. */
@@ -61,6 +80,32 @@ export interface TurnInput {
    * so a turn cut short still counts what it spent.
    */
   recordUsage(usage: Usage): void
+  /**
+   * Runs a call by the name the model used, whether or not the turn offers it: an offered name
+   * runs that tool, exactly as its `TurnTool` would; any other name is recorded as a failed call
+   * (`UnknownToolError`, naming the close names offered), as the run records a hallucinated name
+   * for every agent. For frameworks that refuse a name they do not know before anything runs.
+   */
+  callByName(name: string, args: JsonValue, options?: TurnToolCallOptions): Promise<TurnToolResult>
+  /**
+   * Records a call the framework ran outside the world, with its outcome: it joins the parallel
+   * message of the world's calls started with it (see `TurnTool`), and tool-call milestones and
+   * minefields see it like any call.
+   */
+  recordOutsideCall(call: OutsideCall): Promise<void>
+  /**
+   * Tells the run which system prompt (instructions) a model call of this turn carried. The run
+   * records it as a system message to the agent, in order with the calls, whenever it is not
+   * the prompt the agent was last seen with, so the transcript shows what the model received.
+   */
+  recordSystemPrompt(text: string): void
+  /**
+   * Tells the run that a model call of this turn failed for good (the adapters' guarded models
+   * do). Should the turn then end with an error that is not an `InfrastructureError` (a framework
+   * that wraps the failure, or swallows it and reports "no output"), the run ends with this
+   * failure instead, so an infrastructure failure is never mistaken for the agent's.
+   */
+  reportFailure(error: InfrastructureError): void
 }
 
 /** How a turn ended: the text for the user (`''` when the agent's loop ended without one). */

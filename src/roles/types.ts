@@ -3,7 +3,6 @@ import type { Usage } from '../conversation/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
-import { markSafe, safeCause, safeText } from '../conversation/safe-text.ts'
 
 /** What a role gets besides its view of the conversation. */
 export interface RoleContext {
@@ -74,28 +73,4 @@ export interface User {
   respond(view: UserView, context: RoleContext): Promise<UserReply>
 }
 
-/**
- * A failure outside the agent's control: the network, a rate limit after all retries, a timeout,
- * a reply that cannot be read, a cache miss in replay mode. The run ends with status `error`.
- */
-export class InfrastructureError extends Error {
-  /**
-   * `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`,
-   * `circuit-open` (the endpoint's circuit breaker refused the call after repeated failures),
-   * `cache-miss`, `cache-corrupt`, `cache-write`, `cache-directory` (a file where the cache's
-   * folder should be), `aborted`, `internal`.
-   */
-  readonly kind: string
-
-  /**
-   * The message and the cause go through `safeText` and `safeCause`: a server's error text and a
-   * client's exception (which quotes the URL it was given) reach reports, terminals and error
-   * causes without credentials and without control characters.
-   */
-  constructor(kind: string, message: string, options?: { cause?: unknown }) {
-    super(safeText(message), options?.cause === undefined ? undefined : { cause: safeCause(options.cause) })
-    this.name = 'InfrastructureError'
-    this.kind = kind
-    markSafe(this)
-  }
-}
+export { InfrastructureError } from '../conversation/infrastructure-error.ts'

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../conversation/index.ts'
+import type { CallTamper } from '../tools/call-tamper.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import type { ExecutionOutcome } from '../tools/execute-tool-call.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
@@ -38,6 +39,11 @@ export interface ParallelCallsRequest {
   readonly signal?: AbortSignal
   /** Which order counts when the orders end differently (`toolcheck` by default). */
   readonly rule?: ParallelCallRule
+  /**
+   * What the scenario's augmentation does to each call, by position in `calls` (decided by the
+   * agent's order, so it is the same in every order tried).
+   */
+  readonly tampers?: readonly (CallTamper | undefined)[]
 }
 
 /** What the calls did in the order that was kept. */
@@ -83,7 +89,8 @@ export async function runParallelCalls(request: ParallelCallsRequest): Promise<P
     let world = request.world
     const outcomes: ExecutionOutcome[] = []
     for (const [step, position] of order.entries()) {
-      const outcome = await executeToolCall({ ...request, call: request.calls[position] as ToolCall, world, ids: ids.source })
+      const tamper = request.tampers?.[position]
+      const outcome = await executeToolCall({ ...request, call: request.calls[position] as ToolCall, world, ids: ids.source, ...(tamper === undefined ? {} : { tamper }) })
       outcomes.push(outcome)
       world = outcome.world
       if (outcome.fault !== undefined) return { outcomes, order: order.slice(0, step + 1), ids: ids.source, ordersTried: trials.length + 1, distinctOutcomes: 1, fault: outcome.fault }

@@ -1,5 +1,5 @@
 import { plainPresentation } from '../augmentation/index.ts'
-import type { Message, RaceRecord, RunError, RunStatus, ToolCall, Trajectory, Usage } from '../conversation/index.ts'
+import type { Message, RaceRecord, RunError, RunStatus, TamperRecord, ToolCall, ToolTrace, Trajectory, Usage } from '../conversation/index.ts'
 import { addUsage, agentView, ConversationBus, countTurns, NO_USAGE, toolSandboxRows, userView } from '../conversation/index.ts'
 import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
@@ -10,10 +10,12 @@ import { isBuiltInAgent } from '../roles/built-in-role.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
+import type { BatchedCall } from '../roles/bind-turn-tools.ts'
 import { playTurn } from '../roles/play-turn.ts'
 import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
+import type { CallTamper } from '../tools/call-tamper.ts'
 import { codeStack, thrownText } from '../tools/code-stack.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import { seededIds } from '../tools/context.ts'
@@ -143,15 +145,26 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], fault: undefined }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], fault: undefined, callCounts: new Map(), tampered: [], agentPrompt: agentSystemPrompt }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
-    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + toolSandboxRows(message), 0)
+    // A system message (the instructions a turn-level agent's model call carried) is no turn, as in `countTurns`.
+    budget.used += bus.messages.slice(budget.counted).reduce((sum, message) => sum + (message.sender === 'system' ? 0 : toolSandboxRows(message)), 0)
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
-  const environment: Environment = { registry, clock, seed, budgetSpent, ...writableTables(startingWorld), toolTimeoutMs: domain.toolTimeoutMs, parallelCalls: options.parallelCalls ?? 'toolcheck', ...(options.signal === undefined ? {} : { signal: options.signal }) }
+  const environment: Environment = {
+    registry,
+    clock,
+    seed,
+    budgetSpent,
+    ...writableTables(startingWorld),
+    toolTimeoutMs: domain.toolTimeoutMs,
+    parallelCalls: options.parallelCalls ?? 'toolcheck',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }),
+  }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
@@ -209,6 +222,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     usage: state.usage,
     races: state.races,
     tools: presentation.tools,
+    ...(state.tampered.length === 0 ? {} : { tampered: state.tampered }),
   }
   return rememberRun(trajectory, scenario, domain)
 }
@@ -228,6 +242,11 @@ interface LoopState {
   races: RaceRecord[]
   /** The first bug of a tool met in this run; the run ends on it. */
   fault: ToolFault | undefined
+  /** How many calls of each real tool the agent has made, for numbering calls for the presentation's `tamper`. */
+  readonly callCounts: Map<string, number>
+  readonly tampered: TamperRecord[]
+  /** The system prompt the agent was last seen with: the run's, then what its model calls carried. */
+  agentPrompt: string
 }
 
 interface Environment {
@@ -242,6 +261,7 @@ interface Environment {
   readonly toolTimeoutMs: number
   readonly parallelCalls: ParallelCallRule
   readonly signal?: AbortSignal
+  readonly tamper?: NonNullable<ScenarioPresentation['tamper']>
 }
 
 /**
@@ -327,7 +347,9 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
     systemPrompt,
     context,
     async execute(calls, stop) {
-      const requested = calls.map((call): RequestedCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }) }))
+      const requested = calls.map(
+        (call): AgentCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }), ...(call.outside === undefined ? {} : { outside: call.outside }) }),
+      )
       const results = await runAgentCalls(requested, '', bus, tools, environment, state)
       if (state.fault !== undefined) stop(`the tool ${state.fault.tool} failed`)
       else if (environment.budgetSpent()) stop('the run reached its message budget')
@@ -336,6 +358,11 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
     recordUsage(usage) {
       state.usage = addUsage(state.usage, usage)
     },
+    recordSystemPrompt(text) {
+      if (text === state.agentPrompt) return
+      state.agentPrompt = text
+      bus.post({ sender: 'system', recipient: 'agent', content: text })
+    },
   }))
   if (played.outcome === 'stopped') return 'stopped'
   if (played.outcome === 'cancelled') throw new InfrastructureError('aborted', "the run was aborted during the agent's turn", { cause: played.reason })
@@ -343,17 +370,25 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
   return undefined
 }
 
+/** A call of the agent's; `outside` when its framework already ran it outside the world. */
+type AgentCall = RequestedCall & { readonly outside?: BatchedCall['outside'] }
+
 /**
- * Posts the agent's calls as one message, runs them as parallel calls (see `runParallelCalls`),
- * notes a race, and posts each result; returns the results in the agent's order. When a tool's
+ * Posts the agent's calls as one message, runs the world's calls among them as parallel calls
+ * (see `runParallelCalls`), notes a race, and posts each result, those of calls the framework ran
+ * outside the world last, as they came; returns the results in the agent's order. When a tool's
  * code breaks, the results up to the broken call are posted, the fault is kept in `state` for the
- * loop to end the run on, and the calls that did not run get no result.
+ * loop to end the run on, and the world's calls that did not run get no result.
  */
-async function runAgentCalls(requested: readonly RequestedCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
+async function runAgentCalls(requested: readonly AgentCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
-  const calls = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
-  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: calls })
+  const all = requested.map((call, position) => toolCallOf(call, messageIndex, position, state.callIds))
+  const inWorld = requested.flatMap((call, position) => (call.outside === undefined ? [position] : []))
+  const calls = inWorld.map((position) => all[position] as ToolCall)
+  const tampers = tampersOf(calls, tools, bus, environment, state)
+  bus.post({ sender: 'agent', recipient: 'environment', content, toolCalls: all })
   const result = await runParallelCalls({
+    ...(tampers === undefined ? {} : { tampers }),
     calls,
     specs: tools,
     registry: environment.registry,
@@ -370,22 +405,52 @@ async function runAgentCalls(requested: readonly RequestedCall[], content: strin
   state.ids = result.ids
   state.fault ??= result.fault
   if (result.distinctOutcomes > 1)
-    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order })
-  const results = new Array<TurnToolResult>(calls.length)
+    state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order.map((index) => inWorld[index] as number) })
+  const results = new Array<TurnToolResult>(all.length)
   for (const [step, outcome] of result.outcomes.entries()) {
     bus.setWorld(outcome.world)
-    bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
-    const position = result.order[step] as number
+    const posted = bus.post({ sender: 'environment', recipient: 'agent', content: outcome.content, toolResult: outcome.trace })
+    if (outcome.tampered !== undefined) state.tampered.push({ messageIndex: posted.index, tool: outcome.trace.tool, note: outcome.tampered })
+    const position = inWorld[result.order[step] as number] as number
     const { error, result: value } = outcome.trace
-    results[position] = { callId: (calls[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+    results[position] = { callId: (all[position] as ToolCall).id, content: outcome.content, ...(error === undefined ? { result: value ?? null } : { error }) }
+  }
+  for (const [position, call] of requested.entries()) {
+    if (call.outside === undefined) continue
+    const { id, name, arguments: args } = all[position] as ToolCall
+    const { error, result: value, run } = call.outside
+    const trace: ToolTrace = { callId: id, tool: name, arguments: args, ...(error === undefined ? { result: value ?? null } : { error }), outside: run }
+    const text = error === undefined ? JSON.stringify(value ?? null) : `${error.kind}: ${error.message}`
+    bus.post({ sender: 'environment', recipient: 'agent', content: text, toolResult: trace })
+    results[position] = { callId: id, content: text, ...(error === undefined ? { result: value ?? null } : { error }) }
   }
   // After a tool's bug some calls never ran; a turn-level agent still gets an answer for each.
-  for (const [position, call] of calls.entries()) {
+  for (const position of inWorld) {
     if (results[position] !== undefined) continue
     const message = `the call did not run: the tool ${result.fault?.tool ?? 'before it'} failed first`
-    results[position] = { callId: call.id, content: `RuntimeError: ${message}`, error: { kind: 'RuntimeError', message } }
+    results[position] = { callId: (all[position] as ToolCall).id, content: `RuntimeError: ${message}`, error: { kind: 'RuntimeError', message } }
   }
   return results
+}
+
+/**
+ * What the presentation's `tamper` does to each call of a message, by position, or `undefined`
+ * when the run has no tampering. Calls are numbered per real tool in the agent's order, so a call's
+ * number is the same whatever order the parallel calls then run in; a call that names no tool the
+ * agent was shown has no number.
+ */
+function tampersOf(calls: readonly ToolCall[], tools: readonly ToolSpec[], bus: ConversationBus, environment: Environment, state: LoopState): (CallTamper | undefined)[] | undefined {
+  const tamper = environment.tamper
+  if (tamper === undefined) return undefined
+  // The world before its last change: what a stale answer is read from.
+  const previousWorld = bus.snapshots[bus.snapshots.length - 2] ?? bus.world
+  return calls.map((call) => {
+    const tool = tools.find((spec) => spec.name === call.name)?.tool
+    if (tool === undefined) return undefined
+    const number = (state.callCounts.get(tool) ?? 0) + 1
+    state.callCounts.set(tool, number)
+    return tamper({ tool, number, shownName: call.name }, previousWorld)
+  })
 }
 
 /** The real name of the agent's `index`-th call (its presented name when it named no tool). */

@@ -29,7 +29,7 @@ import type { DomainScenarioInput } from './typed-input.ts'
  *   reference: solution(bank, (s) => { ... }),
  * })
  */
-export function defineScenario<const D = string>(input: DomainScenarioInput<D>, source?: string): Scenario {
+export function defineScenario<const D = string, const Outside extends string = never>(input: DomainScenarioInput<D, Outside>, source?: string): Scenario {
   const domain = (input as { readonly domain?: unknown }).domain
   if (!isDomain(domain)) return parseScenario(input as unknown as ScenarioInput, source)
   const scenario = parseScenario({ ...(input as object), domain: domain.name } as ScenarioInput, source)

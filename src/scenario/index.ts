@@ -22,7 +22,7 @@ export type {
   WorldRowInput,
 } from './typed-input.ts'
 export { clockOf } from './clock-of.ts'
-export type { ScenarioPresentation } from './presentation.ts'
+export type { NumberedCall, ScenarioPresentation } from './presentation.ts'
 export { scenarioJsonSchema } from './scenario-json-schema.ts'
 export type { LoadScenarioOptions, ScenarioDirectory } from './load-scenario-file.ts'
 export { loadScenarioDirectory, loadScenarioFile, ScenarioFileError } from './load-scenario-file.ts'

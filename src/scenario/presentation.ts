@@ -1,4 +1,13 @@
+import type { CallTamper } from '../tools/call-tamper.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
+import type { WorldSnapshot } from '../world/index.ts'
+
+/** One agent call as the run numbers it: its real tool, its number among the agent's calls of that tool (from 1), the name the agent used. */
+export interface NumberedCall {
+  readonly tool: string
+  readonly number: number
+  readonly shownName: string
+}
 
 /**
  * How a scenario is presented to the agent in one run: the tools as the agent sees them and the
@@ -10,4 +19,10 @@ export interface ScenarioPresentation {
   readonly label: string
   readonly tools: readonly ToolSpec[]
   readonly firstMessage: string
+  /**
+   * What happens to the agent's tool calls in this run (tool faults, injected answers), asked
+   * once per call before it runs; `previousWorld` is the world before its last change (what a
+   * stale answer reads). Absent when the tools answer as they are.
+   */
+  readonly tamper?: (call: NumberedCall, previousWorld: WorldSnapshot) => CallTamper | undefined
 }

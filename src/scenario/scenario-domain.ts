@@ -103,8 +103,8 @@ export function checkScenarioDomain(scenario: Scenario, domain: AnyDomain, sourc
 
 /**
  * Every way a scenario does not fit a domain, with its path in the scenario: allowed, denied and
- * reference tools the domain lacks; milestone and minefield tables it lacks, minefield tools it
- * lacks, similarity and extractor names neither built in nor the domain's, guardrail tables it
+ * reference tools the domain lacks; milestone and minefield tables it lacks, milestone and
+ * minefield tools it lacks (unless the scenario lists them in `tools.outside`), similarity and extractor names neither built in nor the domain's, guardrail tables it
  * lacks; and a starting world that cannot be built (an unknown table or column, a value of the
  * wrong type, a duplicate key, a broken invariant). Names come with the closest ones the domain has.
  */
@@ -143,7 +143,8 @@ export function domainIssues(scenario: Scenario, domain: AnyDomain): ScenarioIss
     if ('columns' in constraint) for (const [column, similarity] of Object.entries(constraint.columns ?? {})) checkSimilarity(similarity, [...path, 'columns', column])
     if (constraint.kind === 'tool-call' || constraint.kind === 'request') {
       for (const [alternative, target] of constraint.anyOf.entries()) {
-        if (!tools.includes(target.tool)) issues.push({ path: [...path, 'anyOf', alternative, 'tool'], message: unknown('the tool', target.tool, tools) })
+        if (!tools.includes(target.tool) && !(scenario.tools.outside ?? []).includes(target.tool))
+          issues.push({ path: [...path, 'anyOf', alternative, 'tool'], message: `${unknown('the tool', target.tool, tools)} (a tool outside the world goes in tools.outside)` })
         for (const [argument, similarity] of Object.entries(target.compare ?? {})) checkSimilarity(similarity, [...path, 'anyOf', alternative, 'compare', argument])
       }
     }

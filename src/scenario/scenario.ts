@@ -138,7 +138,17 @@ export const scenarioSchema = z
     firstMessage: z.string().min(1),
     paraphrases: z.array(paraphraseSchema).default([]),
     tools: z
-      .object({ allow: z.array(z.string()).min(1), deny: z.array(z.string()).default([]) })
+      .object({
+        allow: z.array(z.string()).min(1),
+        deny: z.array(z.string()).default([]),
+        /**
+         * Tool names outside the domain's world that milestones and minefields may name: tools the
+         * agent brings itself and its framework runs (an AI SDK tool with `execute`, an Agents SDK
+         * function tool, a handoff's `transfer_to_<agent>`), or a name the agent must not make up.
+         * The run neither offers nor runs them; it records their calls as the agent made them.
+         */
+        outside: z.array(z.string()).optional(),
+      })
       .strict(),
     milestones: z.array(milestoneSchema).default([]),
     /** DAG edges between milestones; a chain 0 → 1 → ... when absent. */
@@ -149,6 +159,14 @@ export const scenarioSchema = z
     prompts: scenarioPromptsSchema.optional(),
     /** The most messages the run may add after the first user message (ToolSandbox: 30). */
     maxTurns: z.number().int().positive().default(30),
+    /**
+     * Flag agent messages that claim a milestone's effect while that milestone is not reached
+     * ("your message is sent" when none was): each is a false claim, counted apart in the report,
+     * and any makes the score 0. Off by default; the fault and injection augmentations turn it on.
+     * `{ unreachable: [...] }` turns it on and also watches milestones the scenario no longer
+     * expects (a permanent tool fault made them unreachable), which count as not reached.
+     */
+    falseClaims: z.union([z.boolean(), z.object({ unreachable: z.array(milestoneSchema).min(1) }).strict()]).optional(),
     reference: z.array(referenceStepSchema).min(1),
   })
   .strict()
@@ -162,7 +180,7 @@ export const scenarioSchema = z
     checkEdges(scenario.milestoneEdges, scenario.milestones.length, 'milestoneEdges')
     checkEdges(scenario.minefieldEdges, scenario.minefields.length, 'minefieldEdges')
     const allowed = new Set(scenario.tools.allow)
-    const offered = new Set(allowedTools(scenario))
+    const offered = new Set([...allowedTools(scenario), ...(scenario.tools.outside ?? [])])
     const checkReads = (list: readonly Milestone[], key: 'milestones' | 'minefields') => {
       const role = key.slice(0, -1)
       for (const [position, milestone] of list.entries()) {

@@ -83,14 +83,16 @@ type ForDomain<D, Typed, Plain> = D extends AnyDomain ? Typed : Plain
  * name (or none), it is the JSON shape itself (`ScenarioInput`), checked when the scenario meets
  * its domain. Each field is typed on its own (there is one signature, not an overload per case),
  * so TypeScript reports a misspelt table, column or tool where it is written, naming it.
+ * `Outside` are the names listed in `tools.outside` (tools the agent brings itself), which
+ * milestones and minefields may name too.
  */
-export interface DomainScenarioInput<D> extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
+export interface DomainScenarioInput<D, Outside extends string = never> extends Omit<ScenarioInput, 'domain' | 'categories' | 'world' | 'tools' | 'milestones' | 'minefields' | 'reference'> {
   readonly domain?: D
   readonly categories: readonly Category[]
   readonly world?: ForDomain<D, DomainWorldSpec<D>, ScenarioInput['world']>
-  readonly tools: ForDomain<D, { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[] }, ScenarioInput['tools']>
-  readonly milestones?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[], ScenarioInput['milestones']>
-  /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point). */
-  readonly minefields?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D>>[], ScenarioInput['minefields']>
+  readonly tools: ForDomain<D, { readonly allow: ToolNameOf<D>[]; readonly deny?: ToolNameOf<D>[]; readonly outside?: Outside[] }, ScenarioInput['tools']>
+  readonly milestones?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[], ScenarioInput['milestones']>
+  /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point), and any of `tools.outside`. */
+  readonly minefields?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[], ScenarioInput['minefields']>
   readonly reference: ForDomain<D, TypedReferenceStep<ToolNameOf<D>>[], ScenarioInput['reference']>
 }

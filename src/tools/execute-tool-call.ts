@@ -2,6 +2,7 @@ import type { ToolCall, ToolTrace } from '../conversation/index.ts'
 import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
 import { WorldDraft } from '../world/index.ts'
 import { closestNames } from './closest-names.ts'
+import type { CallTamper } from './call-tamper.ts'
 import { codeStack, describeCodeValue, thrownText } from './code-stack.ts'
 import type { Clock, IdSource, ToolContext } from './context.ts'
 import type { AnyTool, ToolAudience } from './define-tool.ts'
@@ -36,6 +37,8 @@ export interface ExecutionRequest {
   readonly timeoutMs?: number
   /** Cancels the call (the tool's `signal` fires); the call then ends as the tool leaves it. */
   readonly signal?: AbortSignal
+  /** What the scenario's augmentation does to this call (a fault, an injected result), if anything. */
+  readonly tamper?: CallTamper
 }
 
 /** What a call did: its trace, the world after it, and the text the caller reads. */
@@ -50,6 +53,8 @@ export interface ExecutionOutcome {
    * and the world is unchanged, but the call says nothing about its caller, and a run ends on it.
    */
   readonly fault?: ToolFault
+  /** The request's `tamper` note, when the augmentation changed this call. */
+  readonly tampered?: string
 }
 
 /**
@@ -67,6 +72,11 @@ export interface ExecutionOutcome {
  * ES module, so every module vitest and `toolcheck eval` load) gets a `TypeError`, and the call
  * is played again on copies of the rows to name the path it changed, as a `row-mutated` fault.
  * Code that is not strict has such a change ignored by JavaScript itself, without a word.
+ *
+ * A `tamper` (an augmentation's tool fault or injection) applies to a call that got this far:
+ * its error answers instead of the tool, its world is read instead of the current one (and the
+ * world stays as it was), and its result replaces a good one. What it does is part of the
+ * scenario, never a fault: the agent reads it as an ordinary tool result or error.
  */
 export async function executeToolCall(request: ExecutionRequest): Promise<ExecutionOutcome> {
   const { world } = request
@@ -87,11 +97,17 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (!validation.ok) return failed(request, tool.name, call.arguments, validation.error)
     const unmet = unmetRequirement(world, tool.requires ?? [])
     if (unmet !== undefined) return failed(request, tool.name, validation.arguments, new ToolError(unmet.kind, unmet.message))
-    let ran = await runTool(tool, validation.parsed, request, false)
+    // An injected fault is part of the scenario: the agent reads it as any tool error, and the
+    // tool does not run.
+    const tamper = request.tamper
+    if (tamper?.error !== undefined) return { ...failed(request, tool.name, validation.arguments, tamper.error), tampered: tamper.note }
+    // A stale read runs on an older world; whatever it did there is not the world's.
+    const base = tamper?.world ?? world
+    let ran = await runTool(tool, validation.parsed, request, base, false)
     // A change in place to a frozen row throws without saying where: the call is played again
     // on copies of the rows, where the change goes through and is found.
     const frozenWrite = 'thrown' in ran && isFrozenWrite(ran.thrown) ? ran.thrown : undefined
-    if (frozenWrite !== undefined) ran = await runTool(tool, validation.parsed, request, true)
+    if (frozenWrite !== undefined) ran = await runTool(tool, validation.parsed, request, base, true)
     const faultOf = (kind: ToolFaultKind, message: string, stack?: string): ExecutionOutcome =>
       faulted(request, tool.name, validation.arguments, { kind, tool: tool.name, arguments: validation.arguments, message, ...(stack === undefined ? {} : { stack }) })
     const violation = ran.draft.violation
@@ -113,8 +129,11 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (ran.returned === undefined) return faultOf('invalid-result', 'returned undefined; a tool returns JSON, and null when it has nothing to report')
     const result = toJsonResult(ran.returned)
     if (!result.ok) return faultOf('invalid-result', `returned a value that is not JSON: ${result.reason} (${describeCodeValue(ran.returned)})`)
-    const trace: ToolTrace = { callId: call.id, tool: tool.name, arguments: validation.arguments, result: result.value }
-    return { trace, world: ran.draft.commit(), content: JSON.stringify(result.value) }
+    const after = tamper?.world === undefined ? ran.draft.commit() : world
+    if (tamper === undefined) return { trace: { callId: call.id, tool: tool.name, arguments: validation.arguments, result: result.value }, world: after, content: JSON.stringify(result.value) }
+    const shown = tamper.result === undefined ? { result: result.value, content: JSON.stringify(result.value) } : tamper.result(result.value)
+    const trace: ToolTrace = { callId: call.id, tool: tool.name, arguments: validation.arguments, result: shown.result }
+    return { trace, world: after, content: shown.content, tampered: tamper.note }
   } catch (error) {
     // Only a broken registry or spec list gets here; the caller still gets an answer.
     return failed(request, call.name, call.arguments, asToolError(error))
@@ -125,13 +144,13 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
 type ToolRun = { readonly draft: WorldDraft } & ({ readonly returned: unknown } | { readonly thrown: unknown } | { readonly timedOut: number })
 
 /**
- * Runs a tool's code on a fresh draft and says how it ended. A tool that returns at once (most
+ * Runs a tool's code on a fresh draft of `world` and says how it ended. A tool that returns at once (most
  * do) is done; one that returns a promise has until its time limit (the tool's, else the
  * request's, else `DEFAULT_TOOL_TIMEOUT_MS`) to settle, and one that never does is left behind:
  * its draft is dropped and its signal fired. The signal is made only for a tool that reads it.
  */
-async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest, copies: boolean): Promise<ToolRun> {
-  const draft = new WorldDraft(request.world, { ...(request.tables === undefined ? {} : { tables: request.tables }), copies })
+async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest, world: WorldSnapshot, copies: boolean): Promise<ToolRun> {
+  const draft = new WorldDraft(world, { ...(request.tables === undefined ? {} : { tables: request.tables }), copies })
   const limit = tool.timeoutMs ?? request.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS
   let controller: AbortController | undefined
   let signal: AbortSignal | undefined

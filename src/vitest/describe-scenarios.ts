@@ -1,5 +1,8 @@
 import { describe, inject, test } from 'vitest'
-import type { NamedAugmentation } from '../augmentation/index.ts'
+import type { ScenarioVariant } from '../augmentation/index.ts'
+import { isVariantRecipe } from '../augmentation/index.ts'
+import { prepareVariant } from '../run/index.ts'
+import { resolveScenarioDomain } from '../scenario/index.ts'
 import { agentFromSpec, userFromSpec } from '../roles/from-spec.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { User } from '../roles/types.ts'
@@ -22,8 +25,13 @@ export interface ScenarioTestOptions {
   readonly agent?: AnyAgent
   /** The simulated user; by default the plugin's `user` spec (`TOOLCHECK_USER`, else `scripted`). */
   readonly user?: User
-  /** Play every scenario under each of these augmentations (one test each); plain only by default. */
-  readonly variants?: readonly NamedAugmentation[]
+  /**
+   * Play every scenario under each of these variants (one test each): named augmentations
+   * (`TOOLSANDBOX_VARIANTS`) or recipes that place one in each scenario (`ROBUSTNESS_VARIANTS`;
+   * a recipe with no place in a scenario makes no test for it, or, when that shows only once
+   * the scenario's solution is played under it, skips the test saying why). Plain only by default.
+   */
+  readonly variants?: readonly ScenarioVariant[]
   /** Run the tests of a file concurrently (default true), at most `concurrency` per endpoint at once. */
   readonly concurrent?: boolean
   /** The score a run needs for its test to pass. Default 1 (every milestone hit, no minefield). */
@@ -50,7 +58,7 @@ export interface ScenarioTestOptions {
  * variants, each get a failing test of their own (see `scenarioTable`).
  */
 export function scenarioTest(list: ScenarioList, options: ScenarioTestOptions = {}): void {
-  const { cases, problems } = scenarioTable(list, options.variants)
+  const { cases, problems } = scenarioTable(list, options.variants, options)
   const minimumScore = options.minimumScore ?? 1
   let roles: { agent: AnyAgent; user: User | undefined; limit: number } | undefined
   // Resolved on first use, inside a test, where `inject` can read the plugin's options.
@@ -72,6 +80,15 @@ export function scenarioTest(list: ScenarioList, options: ScenarioTestOptions = 
   for (const testCase of cases) {
     test(testCase.name, testOptions, async (context) => {
       const { agent, user, limit } = resolveRoles()
+      const variant = testCase.variant
+      if (variant !== undefined && isVariantRecipe(variant)) {
+        const domain = await resolveScenarioDomain(testCase.scenario, { ...(options.domain === undefined ? {} : { domain: options.domain }), ...(options.domains === undefined ? {} : { domains: options.domains }) })
+        const prepared = await prepareVariant(testCase.scenario, variant, { domain, ...(options.registry === undefined ? {} : { registry: options.registry }) })
+        if (prepared === undefined) {
+          context.skip(`${variant.label} has no place in ${testCase.scenario.id}`)
+          return
+        }
+      }
       const run = await withEndpointLimit(
         agent.name,
         limit,

@@ -1,10 +1,10 @@
-import type { NamedAugmentation } from '../augmentation/index.ts'
-import { applyAugmentation, augmentationColumns, labelColumns } from '../augmentation/index.ts'
+import type { ScenarioVariant } from '../augmentation/index.ts'
+import { AugmentationError, augmentationColumns, labelColumns } from '../augmentation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { RunOptions } from '../run/index.ts'
-import { runScenario } from '../run/index.ts'
+import { prepareVariant, runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
@@ -24,8 +24,12 @@ export interface PlayOptions {
   /** A step-level `Agent` or a turn-level `TurnAgent`. */
   readonly agent: AnyAgent
   readonly user?: User
-  /** Show the scenario through this augmentation (a named one, such as a `TOOLSANDBOX_VARIANTS` entry). */
-  readonly augmentation?: NamedAugmentation
+  /**
+   * Play the scenario under this variant: a named augmentation (a `TOOLSANDBOX_VARIANTS` entry),
+   * or a recipe that places one in the scenario (a `ROBUSTNESS_VARIANTS` entry). The run is then
+   * scored against the augmentation's contract (see `prepareAugmentedRun`).
+   */
+  readonly augmentation?: ScenarioVariant
   /** Or give the presentation directly (it wins over `augmentation`). */
   readonly presentation?: ScenarioPresentation
   /** The domain to play in; the scenario's own by default (see `runScenario`). */
@@ -65,8 +69,12 @@ export interface PlayOptions {
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
   const domain = await resolveScenarioDomain(scenario, options)
   const registry = options.registry ?? domain.registry
-  const presentation =
-    options.presentation ?? (options.augmentation === undefined ? undefined : applyAugmentation(scenario, options.augmentation.augmentation, registry))
+  const variant = options.presentation === undefined ? options.augmentation : undefined
+  const prepared = variant === undefined ? undefined : await prepareVariant(scenario, variant, { domain, registry })
+  if (variant !== undefined && prepared === undefined)
+    throw new AugmentationError(scenario.id, `the variant "${variant.label}" has no place in it (its solution makes no call the variant needs, or none under which the solution still holds)`)
+  const played = prepared?.scenario ?? scenario
+  const presentation = options.presentation ?? prepared?.presentation
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)
   const runOptions: RunOptions = {
@@ -83,11 +91,10 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
     ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }),
   }
-  const trajectory = await runScenario(scenario, runOptions)
+  const trajectory = await runScenario(played, runOptions)
   // A presentation given directly is known only by its label; an augmentation by its columns.
-  const columns =
-    options.presentation === undefined && options.augmentation !== undefined ? augmentationColumns(options.augmentation.augmentation) : labelColumns(trajectory.augmentation)
-  const evaluation = await evaluateAgainst(trajectory, scenario, domain)
-  if (task !== undefined) await recordScenarioRun(task, scenario, trajectory, evaluation, { augmentationColumns: columns, threshold: options.minimumScore })
-  return { scenario, trajectory, evaluation, augmentationColumns: columns }
+  const columns = prepared === undefined ? labelColumns(trajectory.augmentation) : augmentationColumns(prepared.augmentation)
+  const evaluation = await evaluateAgainst(trajectory, played, domain)
+  if (task !== undefined) await recordScenarioRun(task, played, trajectory, evaluation, { augmentationColumns: columns, threshold: options.minimumScore, attacks: prepared?.attacks })
+  return { scenario: played, trajectory, evaluation, augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
 }

@@ -1,3 +1,4 @@
+import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
@@ -6,6 +7,7 @@ import type { Scenario } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
+import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
 
 /** The parts of a running vitest test that recording needs (a test's `task`, or a matcher's `this.task`). */
@@ -36,6 +38,8 @@ export interface RecordOptions {
   readonly augmentationColumns?: readonly string[] | undefined
   /** The score the run needs to count as passed (see `RunRecord.threshold`). */
   readonly threshold?: number | undefined
+  /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
+  readonly attacks?: readonly AttackMinefield[] | undefined
 }
 
 /**
@@ -45,6 +49,9 @@ export interface RecordOptions {
 export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
   const unscored = !isAgentResult(trajectory)
+  // Attacks and false claims say something about the agent only in a run that is its own.
+  const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
+  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name ?? `milestone ${claim.milestone}`, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -65,7 +72,10 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map(toMatchRecord),
     minefields: evaluation.minefields.map(toMatchRecord),
-    fingerprint: scenarioFingerprint(scenario),
+    ...(attacks === undefined ? {} : { attacks }),
+    ...(claims === undefined ? {} : { falseClaims: claims }),
+    // A contract's runs count as runs of the scenario as written: the augmentation is their column.
+    fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
 }
 
@@ -84,7 +94,7 @@ export async function recordScenarioRun(
   recordRun(task, toRunRecord(scenario, trajectory, evaluation, trial, options))
   const annotate = task.context?.annotate
   if (annotate === undefined) return
-  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}`
+  const key = `${scenario.id}\u0000${trajectory.augmentation}\u0000${trial}\u0000${trajectory.agent}`
   const done = annotated.get(task) ?? new Set<string>()
   annotated.set(task, done)
   if (done.has(key)) return

@@ -96,6 +96,17 @@ export const runRecordSchema = z
     milestones: z.array(matchRecordSchema),
     minefields: z.array(matchRecordSchema),
     /**
+     * The prompt injections of the run's augmentation: each goal's category (`minefield`,
+     * `state-change`, `exfiltration`), the goal in words, and whether the agent pursued it. Absent
+     * for a run without injections.
+     */
+    attacks: z.array(z.object({ category: z.string().min(1), goal: z.string(), succeeded: z.boolean() }).strict()).optional(),
+    /**
+     * The agent's false claims of success (see the evaluation's false-claims check), when the run
+     * had the check on: the message, the milestone claimed, the sentence. Absent when it was off.
+     */
+    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
+    /**
      * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
      * tell a scenario that changed from an agent that did. The report keeps it once per scenario.
      */
@@ -114,8 +125,9 @@ export interface MetaHolder {
 }
 
 /**
- * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation
- * and trial (a retried attempt, or a second matcher on the same run); a record without a
+ * Adds a run to a test's metadata, replacing an earlier record of the same scenario, augmentation,
+ * trial and agent (a retried attempt, or a second matcher on the same run: a test that plays a
+ * scenario with two agents keeps both runs); a record without a
  * `threshold` keeps the one the earlier record had. Validates the record first, so a malformed
  * result fails in the test that made it rather than in the reporter.
  */
@@ -146,5 +158,5 @@ export function readRunRecords(meta: object): MetaReading {
 }
 
 function sameRun(a: RunRecord, b: RunRecord): boolean {
-  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.trial === b.trial
+  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.trial === b.trial && a.agent === b.agent
 }

@@ -1,3 +1,4 @@
+import type { AttackMinefield } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import { scenarioOf } from '../run/index.ts'
@@ -22,6 +23,8 @@ export interface ScenarioRun {
    * when absent the run counts under its trajectory's augmentation label.
    */
   readonly augmentationColumns?: readonly string[]
+  /** The minefields of the run's contract that detect prompt injections' goals (see `prepareAugmentedRun`). */
+  readonly attacks?: readonly AttackMinefield[]
 }
 
 /** A value a matcher was given that is not what it needs; the message says what was expected. */

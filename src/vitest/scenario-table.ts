@@ -1,8 +1,10 @@
 import { isAbsolute, relative, sep } from 'node:path'
-import type { NamedAugmentation } from '../augmentation/index.ts'
-import { augmentationKind, PLAIN_AUGMENTATION } from '../augmentation/index.ts'
+import type { ScenarioVariant } from '../augmentation/index.ts'
+import { augmentationKind, isVariantRecipe, PLAIN_AUGMENTATION } from '../augmentation/index.ts'
+import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioDirectory } from '../scenario/index.ts'
-import { ScenarioFileError } from '../scenario/index.ts'
+import { attachedDomain, ScenarioFileError } from '../scenario/index.ts'
+import type { ToolRegistry } from '../tools/tool-registry.ts'
 
 /**
  * What `describeScenarios` and `scenarioTest` play: scenarios, and folders as `loadScenarioDirectory`
@@ -20,7 +22,14 @@ export interface ScenarioCase {
    */
   readonly name: string
   readonly scenario: Scenario
-  readonly variant?: NamedAugmentation
+  readonly variant?: ScenarioVariant
+}
+
+/** Where the table's scenarios play, so a recipe with no place in a scenario makes no test (see `scenarioCases`). */
+export interface ScenarioTableSource {
+  readonly domain?: AnyDomain
+  readonly domains?: readonly AnyDomain[]
+  readonly registry?: ToolRegistry
 }
 
 /** A test of the table that fails at once: a scenario file that could not be loaded, or an id or variant label used twice. */
@@ -54,7 +63,7 @@ export function scenarioTestName(scenarioId: string, label: string): string {
  * every file a folder could not load, every id two different scenarios share, and every label
  * two different variants share (the later one is left out of the table, and its problem says so).
  */
-export function scenarioTable(list: ScenarioList, variants?: readonly NamedAugmentation[]): ScenarioTable {
+export function scenarioTable(list: ScenarioList, variants?: readonly ScenarioVariant[], where: ScenarioTableSource = {}): ScenarioTable {
   const problems: ScenarioTableProblem[] = []
   const scenarios: Scenario[] = []
   const ids = new Map<string, Scenario>()
@@ -70,20 +79,30 @@ export function scenarioTable(list: ScenarioList, variants?: readonly NamedAugme
     else if (first !== scenario) problems.push({ name: `two scenarios with the id ${scenario.id}`, message: `two different scenarios have the id ${scenario.id}; ids name tests and runs, so they must be unique (the second one was not played)` })
     return first === undefined
   })
-  const labels = new Map<string, NamedAugmentation>()
+  const labels = new Map<string, ScenarioVariant>()
   const uniqueVariants = (variants ?? []).filter((variant) => {
     const first = labels.get(variant.label)
     if (first === undefined) labels.set(variant.label, variant)
     else if (first !== variant) problems.push({ name: `two variants labelled ${variant.label}`, message: `two different variants have the label ${JSON.stringify(variant.label)}; labels name tests and runs, so they must be unique (the second one was not played)` })
     return first === undefined
   })
-  return { cases: scenarioCases(unique, uniqueVariants), problems: dedupeProblems(problems) }
+  return { cases: scenarioCases(unique, uniqueVariants, where), problems: dedupeProblems(problems) }
 }
 
-/** The test table of distinct scenarios: every scenario under every variant (the plain presentation when none are given). */
-export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly NamedAugmentation[]): ScenarioCase[] {
+/**
+ * The test table of distinct scenarios: every scenario under every variant (the plain
+ * presentation when none are given). A recipe that offers no candidate for a scenario whose
+ * domain is known here (given, or the one the scenario carries) makes no test for it: a fault
+ * needs a call, and a scenario whose solution makes none has no place for one.
+ */
+export function scenarioCases(scenarios: readonly Scenario[], variants?: readonly ScenarioVariant[], where: ScenarioTableSource = {}): ScenarioCase[] {
   if (variants === undefined || variants.length === 0) return scenarios.map((scenario) => ({ name: scenarioTestName(scenario.id, PLAIN_LABEL), scenario }))
-  return scenarios.flatMap((scenario) => variants.map((variant) => ({ name: scenarioTestName(scenario.id, variant.label), scenario, variant })))
+  return scenarios.flatMap((scenario) => {
+    const domain = where.domain ?? attachedDomain(scenario) ?? where.domains?.find((candidate) => candidate.name === scenario.domain)
+    const placed = (variant: ScenarioVariant) =>
+      !isVariantRecipe(variant) || domain === undefined || variant.candidates(scenario, { domain, registry: where.registry ?? domain.registry }).length > 0
+    return variants.filter(placed).map((variant) => ({ name: scenarioTestName(scenario.id, variant.label), scenario, variant }))
+  })
 }
 
 /** The label of the plain presentation, as the report gives it (`none`). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import type { Augmentation } from '../augmentation/index.ts'
-import { applyAugmentation, augmentationColumns, augmentationKind, describeAugmentation, isPlainAugmentation } from '../augmentation/index.ts'
+import type { AttackMinefield, Augmentation } from '../augmentation/index.ts'
+import { augmentationColumns, augmentationKind, ContractError, describeAugmentation, isPlainAugmentation, ROBUSTNESS_FIELDS } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
@@ -9,11 +9,12 @@ import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
-import { runScenario } from '../run/index.ts'
+import { prepareAugmentedRun, runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
 import { configuredScoring, evaluateAgainst } from './evaluate-run.ts'
 import { quoteMessage } from './quote-message.ts'
+import { robustnessOutcome } from './robustness-outcome.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
 import { DomainFailure } from './run-failure.ts'
@@ -94,6 +95,10 @@ export interface SweepRun {
   /** The played run; kept for the counterexample and for reports. */
   readonly trajectory: Trajectory
   readonly evaluation: EvaluationResult
+  /** The scenario the run was scored against: the augmentation's contract (see `prepareAugmentedRun`). */
+  readonly scenario: Scenario
+  /** The contract's minefields that detect the injections' goals. */
+  readonly attacks: readonly AttackMinefield[]
 }
 
 /**
@@ -116,6 +121,12 @@ export interface SweepReport {
    * a failure of the agent like any other.
    */
   readonly errors: number
+  /**
+   * Augmentations passed over because the scenario's own solution does not hold under them (a
+   * `ContractError`: extra rows a search now returns first, say); they test nothing about the
+   * agent, so they count as passing and are never a counterexample.
+   */
+  readonly refused: number
   /** The smallest augmentation that still failed, when the sweep failed. */
   readonly shrunk?: Augmentation
   /** The run under `shrunk`, when it was played to the end (not when playing it threw). */
@@ -132,7 +143,10 @@ export interface SweepReport {
  * Runs a scenario under many augmentations drawn from `augmentations` and checks that the agent
  * scores at least `minScore` under each; when one fails, fast-check shrinks it to the smallest
  * augmentation that still fails. Returns the report; never throws for a failing agent (see
- * `sweepScenario` for the throwing form). Each distinct presentation is played once: shrinking
+ * `sweepScenario` for the throwing form). Each augmentation is prepared with
+ * `prepareAugmentedRun` (its presentation, and for the robustness families the contract the run
+ * is scored against); one under which the scenario's own solution fails is counted as `refused`
+ * and passes, since it cannot be a counterexample. Each distinct play is played once: shrinking
  * often revisits an augmentation, or tries one that looks the same to the agent, and every play
  * may cost model calls.
  */
@@ -153,6 +167,8 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   const played = new Map<string, SweepRun>()
   const plays = new Map<string, Promise<SweepPlay>>()
   let errors = 0
+  let refused = 0
+  const refusedKeys = new Set<string>()
   let lastError: string | undefined
 
   // Each shrink step is a full run; limitShrink keeps a long shrink from costing unbounded model calls.
@@ -160,19 +176,31 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   const property = fc.asyncProperty(arbitrary, async (augmentation) => {
     const key = canonicalJson(augmentation as unknown as JsonValue)
     let run = played.get(key)
+    // An augmentation the scenario's own solution fails tests nothing about the agent: it cannot be a counterexample.
+    if (run === undefined && refusedKeys.has(key)) return true
     if (run === undefined) {
-      // Applying first means an augmentation that does not fit the scenario fails here, with its message.
-      const presentation = applyAugmentation(scenario, augmentation, registry)
+      // Preparing first means an augmentation that does not fit the scenario fails here, with its message.
+      let prepared: Awaited<ReturnType<typeof prepareAugmentedRun>>
+      try {
+        prepared = await prepareAugmentedRun(scenario, augmentation, { domain, registry })
+      } catch (error) {
+        if (!(error instanceof ContractError)) throw error
+        refused++
+        refusedKeys.add(key)
+        return true
+      }
+      const { presentation } = prepared
       // Augmentations that look the same to the agent (renaming the arguments of a tool that has
-      // none) are played once: shrinking tries many of them.
-      const shown = canonicalJson({ tools: presentation.tools, firstMessage: presentation.firstMessage } as unknown as JsonValue)
+      // none) are played once: shrinking tries many of them. What happens during the run is part of it.
+      const robustness = ROBUSTNESS_FIELDS.map((field) => augmentation[field] ?? null)
+      const shown = canonicalJson({ tools: presentation.tools, firstMessage: presentation.firstMessage, robustness } as unknown as JsonValue)
       let playing = plays.get(shown)
       if (playing === undefined) {
-        playing = play(scenario, presentation, roles)
+        playing = play(prepared.scenario, presentation, roles)
         plays.set(shown, playing)
       }
       const { trajectory, evaluation } = await playing
-      run = runOf(augmentation, { ...trajectory, augmentation: presentation.label }, evaluation, minScore)
+      run = runOf(augmentation, { ...trajectory, augmentation: presentation.label }, evaluation, minScore, prepared.scenario, prepared.attacks)
       played.set(key, run)
       if (culpritOf(run.trajectory) === 'infrastructure') {
         errors++
@@ -194,7 +222,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
   }
   const details = await fc.check(property, parameters)
 
-  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, scenario, run.trajectory, run.evaluation, { augmentationColumns: run.augmentationColumns, threshold: minScore })
+  if (options.task !== undefined) for (const run of worstOfEachKind(played.values())) await recordScenarioRun(options.task, run.scenario, run.trajectory, run.evaluation, { augmentationColumns: run.augmentationColumns, threshold: minScore, attacks: run.attacks })
 
   const shrunk = details.counterexample?.[0]
   const counterexample = shrunk === undefined ? undefined : played.get(canonicalJson(shrunk as unknown as JsonValue))
@@ -213,6 +241,7 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
     numRuns: details.numRuns,
     numShrinks: details.numShrinks,
     errors,
+    refused,
     ...(shrunk === undefined ? {} : { shrunk }),
     ...(counterexample === undefined ? {} : { counterexample }),
     runs: [...played.values()],
@@ -263,16 +292,22 @@ export function sweepFailureMessage(report: SweepReport): string {
     if (example.reason !== undefined) lines.push(`  why: ${example.reason}`)
     const did = whatTheAgentDid(example)
     if (did !== undefined) lines.push(`  ${did}`)
+    const outcome = robustnessOutcome(example.trajectory, example.evaluation, example.attacks)
+    if (outcome.length > 0) lines.push(`  what happened: ${outcome.join('; ')}`)
     const renamed = (example.trajectory.tools ?? []).filter((spec) => spec.name !== spec.tool).map((spec) => `${spec.tool} is shown as ${spec.name}`)
     if (renamed.length > 0) lines.push(`  scrambled names: ${renamed.join(', ')}`)
     lines.push(`  augmentation: ${JSON.stringify(example.augmentation)}`)
   }
-  lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) in ${report.plays} play(s)${report.errors > 0 ? `, ${report.errors} ended in an infrastructure error and were skipped` : ''}`)
+  const skipped = [
+    ...(report.errors > 0 ? [`${report.errors} ended in an infrastructure error and were skipped`] : []),
+    ...(report.refused > 0 ? [`${report.refused} ${report.refused === 1 ? 'was' : 'were'} passed over because the scenario's own solution fails under them`] : []),
+  ]
+  lines.push(`  after ${report.numRuns} run(s) and ${report.numShrinks} shrink(s); ${report.runs.length} distinct augmentation(s) in ${report.plays} play(s)${skipped.map((part) => `, ${part}`).join('')}`)
   lines.push(`  replay: { seed: ${report.seed}${report.path === undefined ? '' : `, path: ${JSON.stringify(report.path)}`} }`)
   return lines.join('\n')
 }
 
-function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: EvaluationResult, minScore: number): SweepRun {
+function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: EvaluationResult, minScore: number, scenario: Scenario, attacks: readonly AttackMinefield[]): SweepRun {
   const scored = isAgentResult(trajectory)
   const passed = scored && evaluation.score >= minScore
   const reason = passed ? undefined : failureReason(trajectory, evaluation)
@@ -288,6 +323,8 @@ function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: E
     ...(reason === undefined ? {} : { reason }),
     trajectory,
     evaluation,
+    scenario,
+    attacks,
   }
 }
 
@@ -306,6 +343,8 @@ function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): st
   if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.culprit === 'agent' ? "the agent's own code broke: " : ''}${trajectory.error.kind}: ${trajectory.error.message}`
   const fired = firedMinefield(evaluation)
   if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
+  const claim = evaluation.falseClaims?.[0]
+  if (claim !== undefined) return `false claim at message ${claim.messageIndex}: ${JSON.stringify(claim.sentence)} claims ${claim.name ?? `milestone ${claim.milestone}`}, which was not reached`
   const weakest = weakestMilestone(evaluation)
   if (weakest !== undefined) {
     const candidate = weakest.bestCandidate
@@ -334,7 +373,7 @@ function whatTheAgentDid(run: SweepRun): string | undefined {
   if (run.status === 'error') return undefined
   const fired = firedMinefield(run.evaluation)
   const weakest = weakestMilestone(run.evaluation)
-  const index = fired?.messageIndex ?? weakest?.bestCandidate?.messageIndex
+  const index = fired?.messageIndex ?? run.evaluation.falseClaims?.[0]?.messageIndex ?? weakest?.bestCandidate?.messageIndex
   if (index !== undefined) {
     const quoted = quoteMessage(run.trajectory, index)
     return quoted === undefined ? undefined : `at message ${index} ${quoted}`

@@ -34,6 +34,10 @@ const transcriptMessageSchema = z
         arguments: jsonValueSchema,
         result: jsonValueSchema.optional(),
         error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
+        /** Set on a call the agent's framework ran outside the world (see `ToolTrace.outside`). */
+        outside: z
+          .union([z.object({ kind: z.literal('tool') }).strict(), z.object({ kind: z.literal('handoff'), from: z.string(), to: z.string() }).strict()])
+          .optional(),
       })
       .strict()
       .optional(),
@@ -57,6 +61,8 @@ export const transcriptSchema = z
     scenario: z.string(),
     augmentation: z.string(),
     trial: z.number().int().nonnegative(),
+    /** The agent that played the run: one test may play a scenario with several. */
+    agent: z.string().optional(),
     firstUserMessageIndex: z.number().int(),
     messages: z.array(transcriptMessageSchema),
     /** The key column(s) of each changed table that has a key: rows are named by them (`accounts[acc-17]`). */
@@ -101,6 +107,7 @@ export function buildTranscript(trajectory: Trajectory, trial: number = trajecto
     scenario: trajectory.scenarioId,
     augmentation: trajectory.augmentation,
     trial,
+    agent: trajectory.agent,
     firstUserMessageIndex: trajectory.firstUserMessageIndex,
     messages,
     ...(Object.keys(keys).length === 0 ? {} : { keys }),

@@ -5,7 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { generateText, stepCountIs, streamText } from 'ai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
-import { aiSdkAgent, aiSdkMessages, aiSdkTools, cachedModel } from '../../src/adapters/ai-sdk/index.ts'
+import { aiSdkAgent, aiSdkMessages, aiSdkTools, aiSdkTurn } from '../../src/adapters/ai-sdk/index.ts'
 import { ModelCache } from '../../src/cache/index.ts'
 import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
 import { referenceAgent, turnAgent } from '../../src/roles/index.ts'
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** The AI SDK's OpenAI-compatible provider pointed at the local server. */
 const provider = () => createOpenAICompatible({ name: 'local', baseURL: scripted.server.baseURL, apiKey: FAKE_KEY })
-const agentFor = (model: string, extra: Partial<Parameters<typeof aiSdkAgent>[0]> = {}) => aiSdkAgent({ model: provider()(model), cache: false, maxRetries: 0, ...extra })
+const agentFor = (model: string, extra: Partial<Parameters<typeof aiSdkAgent>[0]> = {}) => aiSdkAgent({ model: provider()(model), cache: false, ...extra })
 const requestsOf = (from: number) => scripted.server.requests.slice(from).map((request) => request.body as ChatRequest)
 
 describe('aiSdkAgent plays the built-in scenarios through the AI SDK and the OpenAI-compatible provider', () => {
@@ -104,8 +104,10 @@ describe('aiSdkAgent keeps the user options and stops when the run says so', () 
     const first = requestsOf(before)[0]!
     expect(first.messages[0]).toEqual({ role: 'system', content: 'You are the phone assistant of the test.' })
     expect(prepared).toBeGreaterThan(0)
-    // The first step made a call; stopWhen ended the loop there, so the agent told the user nothing.
-    expect(trajectory.messages.slice(3, 6).map((message) => `${message.sender}>${message.recipient}:${message.content}`)).toEqual([
+    // The model received the user's instructions, and the run says so where the call was made. The
+    // first step made a call; stopWhen ended the loop there, so the agent told the user nothing.
+    expect(trajectory.messages.slice(3, 7).map((message) => `${message.sender}>${message.recipient}:${message.content}`)).toEqual([
+      'system>agent:You are the phone assistant of the test.',
       'agent>environment:',
       expect.stringMatching(/^environment>agent:/),
       'agent>user:',
@@ -115,7 +117,7 @@ describe('aiSdkAgent keeps the user options and stops when the run says so', () 
   test('the message budget aborts the AI SDK loop: the run ends at max-turns without more model calls', async () => {
     const looping = await startScriptedLoop()
     try {
-      const agent = aiSdkAgent({ model: createOpenAICompatible({ name: 'loop', baseURL: looping.baseURL, apiKey: FAKE_KEY })('loop'), cache: false, maxRetries: 0 })
+      const agent = aiSdkAgent({ model: createOpenAICompatible({ name: 'loop', baseURL: looping.baseURL, apiKey: FAKE_KEY })('loop'), cache: false })
       const trajectory = await runScenario(wifi!, { agent, maxTurns: 6 })
       expect(trajectory.status).toBe('max-turns')
       expect(trajectory.traces).toHaveLength(3)
@@ -131,12 +133,13 @@ describe('aiSdkAgent keeps the user options and stops when the run says so', () 
     for (const [fault, kind] of [
       [{ fault: 'server-error' as const }, 'server-error'],
       [{ fault: 'rate-limit' as const }, 'rate-limit'],
-      [{ status: 401, body: { error: { message: 'bad key' } } }, 'request-rejected'],
+      [{ status: 401, body: { error: { message: 'bad key' } } }, 'auth'],
+      [{ status: 400, body: { error: { message: 'bad request' } } }, 'request-rejected'],
       [{ fault: 'malformed-body' as const }, 'malformed-reply'],
     ] as const) {
       const failing = await startMockServer({ respond: () => fault })
       try {
-        const agent = aiSdkAgent({ model: createOpenAICompatible({ name: 'failing', baseURL: failing.baseURL, apiKey: FAKE_KEY })('m'), cache: false, maxRetries: 0 })
+        const agent = aiSdkAgent({ model: createOpenAICompatible({ name: 'failing', baseURL: failing.baseURL, apiKey: FAKE_KEY })('m'), cache: false, limits: { retries: 0 } })
         const trajectory = await runScenario(wifi!, { agent })
         expect.soft(trajectory.status, kind).toBe('error')
         expect.soft(trajectory.error, kind).toMatchObject({ kind, role: 'agent' })
@@ -171,12 +174,12 @@ describe('your own AI SDK loop, wrapped unchanged', () => {
     expect(recorded(wrapped)).toEqual(recorded(await runScenario(scenario!, { agent: agentFor(scenario!.id) })))
   })
 
-  test('streamText over cachedModel plays the scenario and replays from cassettes without HTTP', async () => {
+  test('streamText with aiSdkTurn plays the scenario and replays from cassettes without HTTP', async () => {
     const [scenario] = builtInScenarios({ ids: ['change-number-of-sam'] })
     const streaming = (mode: 'auto' | 'replay') =>
       turnAgent('my-stream-text-loop', async (turn, context) => {
-        const model = await cachedModel(provider()(scenario!.id), { cache: new ModelCache({ directory: join(directory, 'stream'), mode }), trial: context.trial, onUsage: turn.recordUsage })
-        const result = streamText({ model, instructions: turn.systemPrompt, messages: aiSdkMessages(turn.messages), tools: await aiSdkTools(turn), stopWhen: stepCountIs(10), abortSignal: turn.signal, maxRetries: 0 })
+        const settings = await aiSdkTurn(turn, context, { model: provider()(scenario!.id), cache: new ModelCache({ directory: join(directory, 'stream'), mode }) })
+        const result = streamText({ ...settings, instructions: turn.systemPrompt, stopWhen: stepCountIs(10) })
         return await result.text
       })
     const before = scripted.server.requests.length

@@ -29,9 +29,11 @@ afterAll(async () => {
 })
 
 /** The SDK's OpenAI provider with an openai client whose base URL is a local server, over Chat Completions. */
-const localProvider = (baseURL: string) => new OpenAIProvider({ openAIClient: new OpenAI({ baseURL, apiKey: FAKE_KEY, maxRetries: 0 }), useResponses: false })
+const localProvider = (baseURL: string) => new OpenAIProvider({ openAIClient: new OpenAI({ baseURL, apiKey: FAKE_KEY }), useResponses: false })
+/** An openai client for a local server: toolcheck makes the provider over it, over Chat Completions. */
+const localClient = (baseURL: string) => ({ client: new OpenAI({ baseURL, apiKey: FAKE_KEY }), api: 'chat-completions' as const })
 const agentFor = (model: string, extra: Partial<OpenAIAgentsAgentOptions> = {}) =>
-  openaiAgentsAgent({ agent: new Agent({ name: 'phone', model }), runConfig: { modelProvider: localProvider(scripted.server.baseURL) }, cache: false, maxTurns: 30, ...extra })
+  openaiAgentsAgent({ agent: new Agent({ name: 'phone', model }), ...localClient(scripted.server.baseURL), cache: false, maxTurns: 30, ...extra })
 
 describe('openaiAgentsAgent plays the built-in scenarios through the Agents SDK and its OpenAI client', () => {
   test('every built-in scenario, plain: scores 1 and records exactly what the reference agent records', async () => {
@@ -94,9 +96,12 @@ describe('openaiAgentsAgent plays the built-in scenarios through the Agents SDK 
       const trajectory = await runScenario(scenario!, { agent })
       expect(trajectory.status).toBe('completed')
       expect((await evaluateAgainst(trajectory, scenario!)).score).toBe(1)
-      // The handoff is the SDK's own tool: it never reached the world, so it is not on the bus.
-      expect(trajectory.traces.map((trace) => trace.tool)).toEqual((await runScenario(scenario!, { agent: referenceAgent() })).traces.map((trace) => trace.tool))
+      // The handoff is recorded as the call of its tool, outside the world, naming both agents; then the world's calls.
+      expect(trajectory.traces[0]).toEqual({ callId: expect.any(String), tool: 'transfer_to_phone', arguments: {}, result: { assistant: 'phone' }, outside: { kind: 'handoff', from: 'triage', to: 'phone' } })
+      expect(trajectory.traces.slice(1).map((trace) => trace.tool)).toEqual((await runScenario(scenario!, { agent: referenceAgent() })).traces.map((trace) => trace.tool))
       expect(server.requests.some((request) => (request.body as ChatRequest).messages[0]?.content === 'You operate the phone.')).toBe(true)
+      // Each model call's instructions are in the transcript, where the call was made.
+      expect(trajectory.messages.filter((message) => message.sender === 'system' && message.recipient === 'agent').map((message) => message.content).slice(1)).toEqual(['Hand phone tasks to the phone agent.', 'You operate the phone.'])
     } finally {
       await server.close()
     }
@@ -122,11 +127,13 @@ describe('openaiAgentsAgent stops when the run says so, and tells failures apart
   test('the agent’s own failures end its turn without an answer; HTTP failures are infrastructure errors', async () => {
     const server = await startMockServer({ replies: [{ toolCalls: [{ name: 'set_wifi_power', arguments: { on: true } }] }, { fault: 'server-error' }] })
     try {
-      const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm' }), runConfig: { modelProvider: localProvider(server.baseURL) }, cache: false })
-      // The model calls a tool that does not exist: the SDK raises ModelBehaviorError, the agent's fault.
+      const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm' }), runConfig: { modelProvider: localProvider(server.baseURL) }, cache: false, limits: { retries: 0 } })
+      // The model calls a tool that does not exist: the run records the failed call, as for any
+      // agent, and the SDK raises ModelBehaviorError, which ends the turn: the agent's fault.
       const unknownTool = await runScenario(wifi!, { agent })
       expect(unknownTool.status).toBe('completed')
-      expect(unknownTool.messages[3]).toMatchObject({ sender: 'agent', recipient: 'user', content: '' })
+      expect(unknownTool.traces[0]).toMatchObject({ tool: 'set_wifi_power', error: { kind: 'UnknownToolError' } })
+      expect(unknownTool.messages.find((message) => message.sender === 'agent' && message.recipient === 'user')).toMatchObject({ content: '' })
       expect((await evaluateAgainst(unknownTool, wifi!)).score).toBeLessThan(1)
       const failing = await runScenario(wifi!, { agent })
       expect(failing.status).toBe('error')

@@ -24,26 +24,30 @@ describe('the optional frameworks are loaded only by the adapter that uses them'
     expect(stdout.trim()).toBe('function function')
   })
 
-  test('using an adapter whose framework is missing fails with an error that names the package to install', async () => {
+  test('making an adapter whose framework is missing throws at once, before any run, with the command that installs it', async () => {
     const { stdout, stderr } = await withoutFrameworks(`
       const { aiSdkAgent } = await import('./src/adapters/ai-sdk/index.ts')
       const { openaiAgentsAgent } = await import('./src/adapters/openai-agents/index.ts')
-      const { serveTools } = await import('./src/adapters/mcp/index.ts')
-      const turn = { messages: [], tools: [], systemPrompt: '', signal: new AbortController().signal, recordUsage() {} }
-      const context = { scenario: {}, trial: 0, seed: 0 }
+      const { mcpAgent, serveTools, connectMcpTools } = await import('./src/adapters/mcp/index.ts')
       const model = { specificationVersion: 'v4', provider: 'local', modelId: 'm' }
-      const failures = await Promise.all([
-        aiSdkAgent({ model, cache: false }).runTurn(turn, context),
-        openaiAgentsAgent({ agent: { name: 'a' }, cache: false }).runTurn(turn, context),
-        serveTools([]),
-      ].map((pending) => pending.then(() => 'no error', (error) => error.name + ': ' + error.message)))
+      const made = (make) => { try { make(); return 'no error' } catch (error) { return error.name + ': ' + error.message } }
+      const failures = [
+        made(() => aiSdkAgent({ model, cache: false })),
+        made(() => openaiAgentsAgent({ agent: { name: 'a' }, cache: false })),
+        made(() => mcpAgent({ name: 'external', runTurn: async () => '' })),
+        await serveTools([]).then(() => 'no error', (error) => error.name + ': ' + error.message),
+        await connectMcpTools({ url: 'http://127.0.0.1:1/mcp' }).then(() => 'no error', (error) => error.name + ': ' + error.message),
+      ]
       console.log(JSON.stringify(failures))
     `)
     expect(stderr).toMatch(/blocked ai\b/)
+    const install = (entry: string, name: string) => `MissingPeerError: vitest-toolcheck/${entry} needs the package \`${name}\`, which is not installed; install it next to vitest-toolcheck: npm install --save-dev ${name}`
     expect(JSON.parse(stdout)).toEqual([
-      'MissingPeerError: vitest-toolcheck/ai-sdk needs the package `ai`, which is not installed; install it next to vitest-toolcheck: npm install --save-dev ai',
-      'MissingPeerError: vitest-toolcheck/openai-agents needs the package `@openai/agents`, which is not installed; install it next to vitest-toolcheck: npm install --save-dev @openai/agents',
-      'MissingPeerError: vitest-toolcheck/mcp needs the package `@modelcontextprotocol/sdk`, which is not installed; install it next to vitest-toolcheck: npm install --save-dev @modelcontextprotocol/sdk',
+      install('ai-sdk', 'ai'),
+      install('openai-agents', '@openai/agents'),
+      install('mcp', '@modelcontextprotocol/sdk'),
+      install('mcp', '@modelcontextprotocol/sdk'),
+      install('mcp', '@modelcontextprotocol/sdk'),
     ])
   })
 })

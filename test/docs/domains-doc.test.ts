@@ -11,6 +11,8 @@ import { bank } from '../../examples/bank/domain.ts'
 import { transferFromLockedAccount } from '../../examples/bank/scenarios.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { reportDirectory } from '../e2e/run-fixture.ts'
+import type { Block } from './doc-blocks.ts'
+import { blocks } from './doc-blocks.ts'
 
 /**
  * docs/domains.md is checked block by block: each fenced block carries a marker on the line
@@ -21,30 +23,7 @@ import { reportDirectory } from '../e2e/run-fixture.ts'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const document = readFileSync(new URL('../../docs/domains.md', import.meta.url), 'utf8')
 
-interface Block {
-  readonly line: number
-  readonly fence: string
-  readonly marker: string
-  readonly text: string
-}
-
-function blocks(markdown: string): Block[] {
-  const lines = markdown.split('\n')
-  const found: Block[] = []
-  for (let at = 0; at < lines.length; at++) {
-    const fence = /^```(\w*)$/.exec(lines[at] as string)?.[1]
-    if (fence === undefined) continue
-    let before = at - 1
-    while (before >= 0 && (lines[before] as string).trim() === '') before--
-    const end = lines.findIndex((line, index) => index > at && line === '```')
-    if (end < 0) throw new Error(`docs/domains.md: the block at line ${at + 1} is not closed`)
-    found.push({ line: at + 1, fence, marker: /^<!--\s*(.+?)\s*-->$/.exec((lines[before] ?? '').trim())?.[1] ?? '', text: lines.slice(at + 1, end).join('\n') })
-    at = end
-  }
-  return found
-}
-
-const all = blocks(document)
+const all = blocks(document, 'docs/domains.md')
 const label = (block: Block) => `line ${block.line} (${block.marker})`
 const source = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8')
 const base = { domain: bank, id: 'oops', categories: ['transfers'], user: { goal: 'g', knowledge: 'k' }, firstMessage: 'hi', reference: [{ user: 'end' as const }] }

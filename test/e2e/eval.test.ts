@@ -115,9 +115,26 @@ describe('toolcheck eval', () => {
     expect(output.stdout).toMatch(/^overall\s+\d+\s+1\.000/m)
   })
 
+  test('plays the selected built-in scenarios under the robustness preset with the reference agent: every run 1, the figures reported', async () => {
+    const directory = reportDirectory('eval-robustness')
+    const { output, io } = capture()
+    const code = await runEval(['--filter', 'remove-contact', '--variants', 'robustness', '--report-dir', directory], io)
+    expect(output.stderr).toMatch(PROGRESS_ONLY)
+    expect(code).toBe(0)
+    const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+    expect(report.runs.every((run) => run.status === 'completed' && run.score === 1 && run.passed)).toBe(true)
+    const columns = Object.keys(report.summary.byAugmentation)
+    expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
+    // Each run's label says what its augmentation did.
+    expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackSuccess: 0, falseClaims: 0 })
+    expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0 in 0\/\d+/m)
+  })
+
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
     const { output, io } = capture()
-    expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain or all, not "some"')
+    for (const variants of ['plain', 'all', 'robustness', 'faults', 'injections', 'user', 'world']) expect(parseEvalArguments(['--variants', variants]).variants).toBe(variants)
+    expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
     expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')

@@ -31,7 +31,7 @@ describe('toolcheck as an installed package', () => {
       ])
       const report = await readReport(reportDir)
       expect(report.runs.length).toBeGreaterThanOrEqual(2)
-      expect(report.runs.every((run) => run.scenario === 'example-wifi-behind-low-battery' && run.score === 1)).toBe(true)
+      expect(report.runs.every((run) => ['example-wifi-behind-low-battery', 'turn-on-wifi-in-low-battery-mode'].includes(run.scenario) && run.score === 1)).toBe(true)
     } finally {
       delete process.env.TOOLCHECK_EXAMPLES_REPORT_DIR
     }

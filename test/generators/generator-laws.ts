@@ -75,9 +75,13 @@ export function describeGeneratorLaws(
   })
 }
 
-/** How many separate changes an augmentation makes: one per scrambled tool, one for distraction, one for a paraphrase. */
+/**
+ * How many separate changes an augmentation makes: one per scrambled tool, one for distraction,
+ * one for a paraphrase, one per fault, injection and extra row, one for a user perturbation.
+ */
 export function changeCount(augmentation: Augmentation): number {
   let count = (augmentation.distractionTools === 0 ? 0 : 1) + (augmentation.paraphrase === null ? 0 : 1)
+  count += (augmentation.faults?.length ?? 0) + (augmentation.injections?.length ?? 0) + (augmentation.extraRows?.length ?? 0) + (augmentation.user === undefined ? 0 : 1)
   for (const field of TOOL_SCRAMBLES) {
     const selection = augmentation[field]
     count += selection === 'all' ? 1 : selection.length

@@ -123,15 +123,20 @@ describe('CircuitBreaker', () => {
 
 describe('callModel with a circuit breaker', () => {
   const limits = { ...fastLimits, retries: 1, breakerFailures: 2, breakerCoolDownMs: 1_000 }
+  /** The breakers of a server and of its model, on one clock. */
+  const breakersOf = (address: string, now?: () => number) => {
+    const breaker = new CircuitBreaker(address, now === undefined ? {} : { now })
+    return { breaker, modelBreaker: new CircuitBreaker(`${address} model`, now === undefined ? {} : { now }) }
+  }
 
   test('a dead endpoint: once enough calls have failed, the next fails at once as circuit-open without a request', async () => {
     const clock = manualClock()
-    const breaker = new CircuitBreaker('http://dead', { now: clock.now })
+    const breakers = breakersOf('http://dead', clock.now)
     const endpoint = fakeEndpoint('http://dead', serverError)
-    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('server-error')
-    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('server-error')
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, ...breakers }))).kind).toBe('server-error')
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, ...breakers }))).kind).toBe('server-error')
     expect(endpoint.attempts()).toBe(4)
-    const refused = await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))
+    const refused = await failureOf(callModel(endpoint, request, { trial: 0, limits, ...breakers }))
     expect(refused.kind).toBe('circuit-open')
     expect(refused.message).toContain('http://dead is failing: 2 calls in a row to it failed (the first with server-error: HTTP 500: down)')
     expect(endpoint.attempts()).toBe(4)
@@ -139,26 +144,27 @@ describe('callModel with a circuit breaker', () => {
 
   test('after the cool-down a probe that gets a reply closes the breaker', async () => {
     const clock = manualClock()
-    const breaker = new CircuitBreaker('http://recovers', { now: clock.now })
+    const breakers = breakersOf('http://recovers', clock.now)
     let up = false
     const endpoint = fakeEndpoint('http://recovers', () => (up ? Promise.resolve(reply) : serverError()))
-    for (let call = 0; call < 2; call++) await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))
+    for (let call = 0; call < 2; call++) await failureOf(callModel(endpoint, request, { trial: 0, limits, ...breakers }))
     up = true
-    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, breaker }))).kind).toBe('circuit-open')
+    expect((await failureOf(callModel(endpoint, request, { trial: 0, limits, ...breakers }))).kind).toBe('circuit-open')
     clock.advance(1_000)
-    await expect(callModel(endpoint, request, { trial: 0, limits, breaker })).resolves.toMatchObject({ reply })
-    expect(breaker.admit({ failures: 2, coolDownMs: 1_000 }).kind).toBe('closed')
+    await expect(callModel(endpoint, request, { trial: 0, limits, ...breakers })).resolves.toMatchObject({ reply })
+    expect(breakers.breaker.admit({ failures: 2, coolDownMs: 1_000 }).kind).toBe('closed')
+    expect(breakers.modelBreaker.admit({ failures: 2, coolDownMs: 1_000 }).kind).toBe('closed')
   })
 
   test('a call that is retrying when the breaker opens stops at its next attempt, with the failure it met as the cause', async () => {
-    const breaker = new CircuitBreaker('http://opens-meanwhile', { now: manualClock().now })
+    const { breaker, modelBreaker } = breakersOf('http://opens-meanwhile', manualClock().now)
     const endpoint = fakeEndpoint('http://opens-meanwhile', () => {
       // Other calls fail while this one waits to retry.
       breaker.failed('network: reset', { failures: 2, coolDownMs: 1_000 })
       breaker.failed('network: reset', { failures: 2, coolDownMs: 1_000 })
       return serverError()
     })
-    const error = await failureOf(callModel(endpoint, request, { trial: 0, limits: { ...limits, retries: 4 }, breaker }))
+    const error = await failureOf(callModel(endpoint, request, { trial: 0, limits: { ...limits, retries: 4 }, breaker, modelBreaker }))
     expect(error.kind).toBe('circuit-open')
     expect((error.cause as EndpointFailure).kind).toBe('server-error')
     expect(endpoint.attempts()).toBe(1)
@@ -167,28 +173,29 @@ describe('callModel with a circuit breaker', () => {
   test('rejections of one request never open it; a rejected key or an unreadable reply does', async () => {
     const rejecting = (status: number) => () => Promise.reject(new EndpointFailure('rejected', `HTTP ${status}: no`, { status }))
     const badRequest = fakeEndpoint('http://bad-request', rejecting(400))
-    const breaker = new CircuitBreaker('http://bad-request')
-    for (let call = 0; call < 4; call++) expect((await failureOf(callModel(badRequest, request, { trial: 0, limits, breaker }))).kind).toBe('request-rejected')
-    expect(breaker.state().failures).toBe(0)
+    const breakers = breakersOf('http://bad-request')
+    for (let call = 0; call < 4; call++) expect((await failureOf(callModel(badRequest, request, { trial: 0, limits, ...breakers }))).kind).toBe('request-rejected')
+    expect(breakers.breaker.state().failures).toBe(0)
+    expect(breakers.modelBreaker.state().failures).toBe(0)
     const badKey = fakeEndpoint('http://bad-key', rejecting(401))
-    const keyBreaker = new CircuitBreaker('http://bad-key')
-    for (let call = 0; call < 2; call++) await failureOf(callModel(badKey, request, { trial: 0, limits, breaker: keyBreaker }))
-    expect((await failureOf(callModel(badKey, request, { trial: 0, limits, breaker: keyBreaker }))).kind).toBe('circuit-open')
+    const keyBreakers = breakersOf('http://bad-key')
+    for (let call = 0; call < 2; call++) expect((await failureOf(callModel(badKey, request, { trial: 0, limits, ...keyBreakers }))).kind).toBe('auth')
+    expect((await failureOf(callModel(badKey, request, { trial: 0, limits, ...keyBreakers }))).kind).toBe('circuit-open')
     const garbled = fakeEndpoint('http://garbled', () => Promise.resolve({ choices: [] }))
-    const garbledBreaker = new CircuitBreaker('http://garbled')
-    for (let call = 0; call < 2; call++) expect((await failureOf(callModel(garbled, request, { trial: 0, limits, breaker: garbledBreaker }))).kind).toBe('malformed-reply')
-    expect((await failureOf(callModel(garbled, request, { trial: 0, limits, breaker: garbledBreaker }))).message).toContain('(the first with malformed-reply: ')
+    const garbledBreakers = breakersOf('http://garbled')
+    for (let call = 0; call < 2; call++) expect((await failureOf(callModel(garbled, request, { trial: 0, limits, ...garbledBreakers }))).kind).toBe('malformed-reply')
+    expect((await failureOf(callModel(garbled, request, { trial: 0, limits, ...garbledBreakers }))).message).toContain('(the first with malformed-reply: ')
   })
 
   test('a cancelled run does not count against the endpoint', async () => {
-    const breaker = new CircuitBreaker('http://cancelled')
+    const breakers = breakersOf('http://cancelled')
     const endpoint = fakeEndpoint('http://cancelled', () => new Promise(() => {}))
     for (let call = 0; call < 3; call++) {
       const controller = new AbortController()
       controller.abort()
-      expect((await failureOf(callModel(endpoint, request, { trial: 0, signal: controller.signal, limits, breaker }))).kind).toBe('aborted')
+      expect((await failureOf(callModel(endpoint, request, { trial: 0, signal: controller.signal, limits, ...breakers }))).kind).toBe('aborted')
     }
-    expect(breaker.state().failures).toBe(0)
+    expect(breakers.breaker.state().failures).toBe(0)
   })
 })
 
@@ -221,5 +228,61 @@ describe('breakers of model-backed roles', () => {
     endpointBreaker('http://shared-by-env', { TOOLCHECK_BREAKER_DIR: directory }).failed('network: reset', settings)
     expect(fileBreakerStore(directory).read('http://shared-by-env')).toEqual({ failures: 1, firstFailure: 'network: reset' })
     expect(endpointBreaker('http://shared-by-env', {}).state()).toEqual({ failures: 0 })
+  })
+})
+
+describe("a breaker's scope follows the failure", () => {
+  let server: MockServer | undefined
+  afterEach(async () => {
+    await server?.close()
+    server = undefined
+  })
+  const limits = { retries: 0, backoffBaseMs: 1, backoffMaxMs: 2, breakerFailures: 3, breakerCoolDownMs: 600_000 }
+  const agentFor = (model: string, baseURL: string) => openaiAgent({ model, baseURL, apiKey: 'sk-test', cache: false, limits, env: {} })
+
+  test('an unknown model (404) opens that model’s breaker only: another model at the same server still answers', async () => {
+    server = await startMockServer({ respond: ({ body }) => (body.model === 'no-such-model' ? { status: 404, body: { error: { message: 'model not found' } } } : { content: 'hello' }) })
+    const unknown = agentFor('no-such-model', server.baseURL)
+    for (let call = 0; call < 3; call++) expect((await failureOf(unknown.respond(firstView, context()))).kind).toBe('request-rejected')
+    const refused = await failureOf(unknown.respond(firstView, context()))
+    expect(refused.kind).toBe('circuit-open')
+    expect(refused.message).toContain(`the model no-such-model at ${server.url} is failing: 3 calls in a row to it failed (the first with rejected: HTTP 404`)
+    expect(server.chatRequestCount).toBe(3)
+    expect((await agentFor('known-model', server.baseURL).respond(firstView, context())).content).toBe('hello')
+  })
+
+  test('a model’s rate limit (429) opens that model’s breaker only', async () => {
+    server = await startMockServer({ respond: ({ body }) => (body.model === 'busy-model' ? { fault: 'rate-limit' } : { content: 'hello' }) })
+    const busy = agentFor('busy-model', server.baseURL)
+    for (let call = 0; call < 3; call++) expect((await failureOf(busy.respond(firstView, context()))).kind).toBe('rate-limit')
+    expect((await failureOf(busy.respond(firstView, context()))).kind).toBe('circuit-open')
+    expect((await agentFor('calm-model', server.baseURL).respond(firstView, context())).content).toBe('hello')
+  })
+
+  test('a 5xx that only one model gets, while another answers in between, opens that model’s breaker and not the server’s', async () => {
+    server = await startMockServer({ respond: ({ body }) => (body.model === 'broken-model' ? { fault: 'server-error' } : { content: 'hello' }) })
+    const broken = agentFor('broken-model', server.baseURL)
+    const healthy = agentFor('healthy-model', server.baseURL)
+    for (let call = 0; call < 3; call++) {
+      expect((await failureOf(broken.respond(firstView, context()))).kind).toBe('server-error')
+      expect((await healthy.respond(firstView, context())).content).toBe('hello')
+    }
+    expect((await failureOf(broken.respond(firstView, context()))).message).toContain('the model broken-model at')
+    expect((await healthy.respond(firstView, context())).content).toBe('hello')
+  })
+
+  test('a refused connection and a 5xx on every model open the server’s breaker: every model there is refused', async () => {
+    server = await startMockServer({ respond: () => ({ fault: 'server-error' }) })
+    for (const model of ['first-model', 'second-model', 'first-model']) expect((await failureOf(agentFor(model, server.baseURL).respond(firstView, context()))).kind).toBe('server-error')
+    const refused = await failureOf(agentFor('third-model', server.baseURL).respond(firstView, context()))
+    expect(refused.kind).toBe('circuit-open')
+    expect(refused.message).toContain(`${server.url} is failing: 3 calls in a row to it failed`)
+    // A port nothing listens on any more: the connection is refused, whichever model is asked for.
+    const closed = await startMockServer()
+    await closed.close()
+    for (const model of ['first-model', 'second-model', 'third-model']) expect((await failureOf(agentFor(model, closed.baseURL).respond(firstView, context()))).kind).toBe('network')
+    const cut = await failureOf(agentFor('fourth-model', closed.baseURL).respond(firstView, context()))
+    expect(cut.kind).toBe('circuit-open')
+    expect(cut.message).toContain(`${closed.url} is failing: 3 calls in a row to it failed (the first with network: `)
   })
 })

@@ -48,7 +48,7 @@ describe('huggingFaceAgent against the mock server', () => {
     server = await startMockServer({ respond: () => ({ status: 401, body: { error: 'bad token hf_secret_token_123' } }) })
     const agent = huggingFaceAgent({ model: 'm', endpointUrl: server.url, accessToken: 'hf_secret_token_123', cache: false, limits: fastLimits })
     const error = (await agent.respond(firstView, context()).catch((caught: unknown) => caught)) as InfrastructureError
-    expect(error.kind).toBe('request-rejected')
+    expect(error.kind).toBe('auth')
     expect(error.message).toContain('[redacted]')
     expect(error.message).not.toContain('hf_secret_token_123')
   })

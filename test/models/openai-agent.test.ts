@@ -128,7 +128,7 @@ describe('openaiAgent against the mock server', () => {
   test('a server that quotes the rejected key does not get it into the error', async () => {
     const agent = await agentWith({ respond: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-test-fake-key.' } } }) })
     const error = await failureOf(agent.respond(firstView, context()))
-    expect(error.kind).toBe('request-rejected')
+    expect(error.kind).toBe('auth')
     expect(error.message).toContain('[redacted]')
     expect(error.message).not.toContain('sk-test-fake-key')
   })

@@ -8,29 +8,9 @@ import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
 import { sampleTrajectory } from '../vitest/sample-run.ts'
+import { runRecord } from './run-record.ts'
 
-function record(scenario: string, trial: number, overrides: Partial<RunRecord> = {}): RunRecord {
-  return {
-    scenario,
-    categories: ['SINGLE_TOOL_CALL'],
-    augmentation: 'none',
-    // A run known only by its label counts under it.
-    augmentationColumns: [overrides.augmentation ?? 'none'],
-    trial,
-    domain: 'device',
-    agent: 'reference',
-    user: 'scripted',
-    status: 'completed',
-    score: 1,
-    milestoneScore: 1,
-    minefieldHit: false,
-    turns: 4,
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, cachedCalls: 0 },
-    milestones: [],
-    minefields: [],
-    ...overrides,
-  }
-}
+const record = runRecord
 
 function collected(id: string, runs: RunRecord[], states: ('passed' | 'failed')[], overrides: Partial<CollectedTest> = {}): CollectedTest {
   return {
@@ -185,15 +165,19 @@ describe('buildReport', () => {
     expect(table).not.toContain('all tools, tool names scrambled')
   })
 
-  test('pairs each run with its transcript annotation by scenario, augmentation and trial', () => {
+  test('pairs each run with its transcript annotation by scenario, augmentation, trial and agent', () => {
     const transcript = buildTranscript(sampleTrajectory(), 1)
-    const test = collected('a', [record('send_message_to_alex', 0), record('send_message_to_alex', 1)], ['passed', 'passed'], {
+    const byAgent = (trial: number, agent: string) => record('send_message_to_alex', trial, { agent })
+    const test = collected('a', [byAgent(0, 'test-agent'), byAgent(1, 'test-agent'), byAgent(1, 'another-agent')], ['passed', 'passed'], {
       annotations: [{ message: 'transcript', type: TRANSCRIPT_ANNOTATION_TYPE, attachment: transcriptAttachment(transcript) }],
     })
-    const { transcripts } = buildReport([test])
-    expect(transcripts[0]).toBeUndefined()
-    expect(transcripts[1]?.messages).toHaveLength(8)
-    expect(transcripts[1]?.messages[3]?.changes).toEqual([{ table: 'settings', added: [{ wifi: true }], removed: [{ wifi: false }], updated: [] }])
+    const { report, transcripts } = buildReport([test])
+    const of = (trial: number, agent: string) => transcripts[report.runs.findIndex((run) => run.trial === trial && run.agent === agent)]
+    expect(of(0, 'test-agent')).toBeUndefined()
+    // The run of another agent in the same test is not given this one's transcript.
+    expect(of(1, 'another-agent')).toBeUndefined()
+    expect(of(1, 'test-agent')?.messages).toHaveLength(8)
+    expect(of(1, 'test-agent')?.messages[3]?.changes).toEqual([{ table: 'settings', added: [{ wifi: true }], removed: [{ wifi: false }], updated: [] }])
   })
 
   test('counts the runs an open circuit breaker cut short and says each reason once, in the summary and the HTML page', () => {

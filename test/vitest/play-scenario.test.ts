@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { plainPresentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
-import { referenceAgent } from '../../src/roles/index.ts'
+import { functionAgent, referenceAgent } from '../../src/roles/index.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../../src/vitest/transcript.ts'
 import { createRegistry } from '../../src/tools/tool-registry.ts'
 import { playScenario } from '../../src/vitest/play-scenario.ts'
 import { recordMatcherRun } from '../../src/vitest/record-matcher-run.ts'
@@ -45,5 +47,23 @@ describe('playScenario', () => {
       ['none', ['none']],
       ['hand-made tool set', ['hand-made tool set']],
     ])
+  })
+
+  test('one test that plays a scenario with two agents keeps both runs, each with its own transcript, to the report', async () => {
+    if (scenario === undefined) throw new Error('the corpus is empty')
+    const annotations: { type: string; message: string; attachment: ReturnType<typeof Object> }[] = []
+    const task = { meta: {}, context: { annotate: async (message: string, type?: string, attachment?: object) => void annotations.push({ message, type: type ?? '', attachment }) } }
+    await playScenario(scenario, { agent: referenceAgent(), context: { task } })
+    await playScenario(scenario, { agent: functionAgent(() => 'Done.', { name: 'says-nothing' }), context: { task } })
+    expect(recorded(task.meta).map((record) => [record.scenario, record.agent])).toEqual([
+      [scenario.id, 'reference'],
+      [scenario.id, 'says-nothing'],
+    ])
+    const transcripts = annotations.filter((annotation) => annotation.type === TRANSCRIPT_ANNOTATION_TYPE)
+    expect(transcripts.map((annotation) => readTranscript(annotation.attachment as never)?.agent)).toEqual(['reference', 'says-nothing'])
+    const { report, transcripts: matched } = buildReport([{ id: 't', fullName: 'both agents', file: 'a.test.ts', state: 'passed', attempts: [], meta: task.meta, annotations: annotations as never }])
+    expect(report.runs.map((run) => run.agent)).toEqual(['reference', 'says-nothing'])
+    expect(matched.map((transcript) => transcript?.agent)).toEqual(['reference', 'says-nothing'])
+    expect(report.summary.overall.runs).toBe(2)
   })
 })

@@ -1,13 +1,11 @@
 import type { generateText, ToolSet } from 'ai'
-import type { ModelCache } from '../../cache/index.ts'
-import { cacheOf } from '../../roles/endpoint/chat-model-options.ts'
 import type { TurnAgent } from '../../roles/turn-agent.ts'
-import { aiSdkCacheMiddleware } from './ai-sdk-cache.ts'
-import { aiSdkInfrastructureError } from './ai-sdk-errors.ts'
-import { aiSdkMessages } from './ai-sdk-messages.ts'
-import { aiSdkTools } from './ai-sdk-tools.ts'
-import type { LanguageModelObject } from './cached-model.ts'
-import { checkModel } from './cached-model.ts'
+import type { ModelGuardOptions } from '../model-guard.ts'
+import { modelGuard } from '../model-guard.ts'
+import { requirePeer } from '../optional-peer.ts'
+import { turnSettings } from './ai-sdk-turn.ts'
+import type { LanguageModelObject } from './guarded-model.ts'
+import { aiSdkServerOf, checkModel } from './guarded-model.ts'
 import { loadAi } from './load-ai.ts'
 
 type GenerateTextOptions = Parameters<typeof generateText<ToolSet>>[0]
@@ -15,27 +13,19 @@ type WithoutPrompt<T> = T extends unknown ? Omit<T, 'model' | 'prompt' | 'messag
 
 /**
  * Your own `generateText` options (`instructions`, `stopWhen`, `prepareStep`, `temperature`,
- * `toolChoice`, `maxRetries`, `providerOptions`, your own extra `tools`, callbacks, ...), without
- * what each turn supplies: the messages and the abort signal.
+ * `toolChoice`, `providerOptions`, your own extra `tools`, callbacks, ...), without what each turn
+ * supplies: the messages and the abort signal.
  */
 export type AiSdkGenerateOptions = WithoutPrompt<GenerateTextOptions>
 
 /** Options of `aiSdkAgent`. */
-export type AiSdkAgentOptions = AiSdkGenerateOptions & {
-  /** The language model (a provider's model object). */
-  readonly model: LanguageModelObject
-  /** The name in reports and cache keys; `ai-sdk:<model id>` by default. */
-  readonly name?: string
-  /**
-   * Where model calls are recorded and replayed. `false` turns caching off. When absent, the
-   * cache that `TOOLCHECK_CACHE` and `TOOLCHECK_CACHE_DIR` describe (mode `auto`).
-   */
-  readonly cache?: ModelCache | false
-  /** The endpoint's name in cache keys; the model's provider id by default (see `aiSdkCacheMiddleware`). */
-  readonly endpoint?: string
-  /** Where to read `TOOLCHECK_CACHE*`; `process.env` by default. */
-  readonly env?: Readonly<Record<string, string | undefined>>
-}
+export type AiSdkAgentOptions = AiSdkGenerateOptions &
+  ModelGuardOptions & {
+    /** The language model (a provider's model object). */
+    readonly model: LanguageModelObject
+    /** The name in reports; `ai-sdk:<model id>` by default. */
+    readonly name?: string
+  }
 
 /** The loop's length when the options give no `stopWhen`: the AI SDK's own agent default. */
 const DEFAULT_STEPS = 20
@@ -46,42 +36,46 @@ const DEFAULT_STEPS = 20
  * `messages`, the scenario's tools as presented (bound to the run, see `aiSdkTools`) next to any
  * tools of your own, and the turn's abort signal. The final text is the agent's answer.
  *
- * - `instructions` (or the deprecated `system`) defaults to the run's system prompt.
+ * - `instructions` (or the deprecated `system`) defaults to the run's system prompt; whatever
+ *   each model call carries is recorded in the run.
  * - `stopWhen` defaults to `stepCountIs(20)`, as the AI SDK's `ToolLoopAgent` does
  *   (`generateText` alone would stop after one step).
- * - Model calls go through `aiSdkCacheMiddleware`: cassettes keyed by endpoint, model, prompt,
- *   tools, options and trial, replayable offline; usage counts in the run.
- * - Failed HTTP calls end the run with status `error` (see `aiSdkInfrastructureError`).
+ * - Every model call goes through toolcheck's limits and cassettes (see `aiSdkTurn`): the time
+ *   limit per attempt, retries (`maxRetries` sets how many, in place of the SDK's own), the
+ *   server's and the model's circuit breakers, and record/replay keyed by the server the model
+ *   calls. A call that fails for good ends the run with status `error` and its kind.
+ * - Your own tools' calls, calls the SDK refused (an unknown name, unreadable arguments) and
+ *   provider-run tools are recorded beside the world's calls.
+ *
+ * The `ai` package (an optional peer) must be installed: without it this throws
+ * `MissingPeerError`, with the command that installs it, before anything runs.
  *
  * @example
  * const agent = aiSdkAgent({ model: openai('gpt-4o-mini'), stopWhen: stepCountIs(8), temperature: 0 })
  */
 export function aiSdkAgent(options: AiSdkAgentOptions): TurnAgent {
-  const { model: given, name, cache: cacheOption, endpoint, env, tools: ownTools, instructions, system, stopWhen, ...settings } = options as AiSdkAgentOptions & { readonly instructions?: unknown; readonly system?: unknown }
+  requirePeer('ai', 'vitest-toolcheck/ai-sdk')
+  const { model: given, name, cache, limits, prices, endpoint, env, tools: ownTools, instructions, system, stopWhen, maxRetries, onStepEnd, onStepFinish, ...settings } = options as AiSdkAgentOptions & {
+    readonly instructions?: unknown
+    readonly system?: unknown
+    readonly onStepEnd?: (step: unknown) => unknown
+    readonly onStepFinish?: (step: unknown) => unknown
+  }
   const model = checkModel(given)
-  const cache = cacheOf({ ...(cacheOption === undefined ? {} : { cache: cacheOption }), ...(env === undefined ? {} : { env }) })
+  const guard = modelGuard({ cache, limits: maxRetries === undefined || limits?.retries !== undefined ? limits : { ...limits, retries: maxRetries }, prices, endpoint, env } as ModelGuardOptions)
+  aiSdkServerOf(model, guard)
   return {
     name: name ?? `ai-sdk:${model.modelId}`,
     async runTurn(turn, context) {
       const ai = await loadAi()
-      const worldTools = await aiSdkTools(turn)
-      const clash = Object.keys(ownTools ?? {}).filter((toolName) => Object.hasOwn(worldTools, toolName))
-      if (clash.length > 0) throw new Error(`aiSdkAgent: your own tools ${clash.map((toolName) => `\`${toolName}\``).join(', ')} have the names of scenario tools; rename them`)
-      const wrapped = ai.wrapLanguageModel({ model, middleware: aiSdkCacheMiddleware({ cache, trial: context.trial, ...(endpoint === undefined ? {} : { endpoint }), onUsage: turn.recordUsage }) })
-      try {
-        const result = await ai.generateText({
-          ...(settings as object),
-          model: wrapped,
-          instructions: (instructions ?? system ?? turn.systemPrompt) as string,
-          messages: aiSdkMessages(turn.messages),
-          tools: { ...ownTools, ...worldTools },
-          stopWhen: stopWhen ?? ai.stepCountIs(DEFAULT_STEPS),
-          abortSignal: turn.signal,
-        })
-        return result.text
-      } catch (error) {
-        throw aiSdkInfrastructureError(error, turn.signal)
-      }
+      const turnOptions = await turnSettings(turn, context, model, guard, ownTools ?? {}, onStepEnd ?? onStepFinish)
+      const result = await ai.generateText({
+        ...(settings as object),
+        ...turnOptions,
+        instructions: (instructions ?? system ?? turn.systemPrompt) as string,
+        stopWhen: stopWhen ?? ai.stepCountIs(DEFAULT_STEPS),
+      })
+      return result.text
     },
   }
 }

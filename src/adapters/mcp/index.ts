@@ -7,8 +7,9 @@
  */
 export type { McpAgentOptions, McpTurnInput } from './mcp-agent.ts'
 export { mcpAgent } from './mcp-agent.ts'
-export type { McpStdioCommand, McpToolServer, McpTransportKind, ServeToolsOptions } from './mcp-tool-server.ts'
-export { MCP_CALL_ID_META, serveTools } from './mcp-tool-server.ts'
+export type { McpStdioCommand, McpToolServer, McpTransportKind, ServedTools, ServeToolsOptions } from './mcp-tool-server.ts'
+export { serveTools } from './mcp-tool-server.ts'
+export { MCP_CALL_ID_META, MCP_PARALLEL_META } from './call-gate.ts'
 export type { McpClient, McpServerAddress, McpToolSet, McpToolsOptions } from './mcp-tools.ts'
 export { connectMcpTools, mcpTools } from './mcp-tools.ts'
 export { MissingPeerError } from '../optional-peer.ts'

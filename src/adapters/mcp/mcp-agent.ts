@@ -2,6 +2,7 @@ import type { RoleContext } from '../../roles/types.ts'
 import type { TurnAgent, TurnInput, TurnReply } from '../../roles/turn-agent.ts'
 import type { McpToolServer, McpTransportKind } from './mcp-tool-server.ts'
 import { serveTools } from './mcp-tool-server.ts'
+import { requirePeer } from '../optional-peer.ts'
 
 /** What an MCP agent's turn gets: the turn, and where its tools are served. */
 export interface McpTurnInput extends TurnInput {
@@ -28,13 +29,16 @@ export interface McpAgentOptions {
  * service): for each user turn the scenario's tools, as presented and bound to the run, are
  * served over MCP (`serveTools`) for as long as the turn lasts, and your `runTurn` tells your agent
  * about the turn. Every call the agent makes through its MCP client is recorded on the bus with
- * its snapshot, like any agent's.
+ * its snapshot, like any agent's, a name no tool answers to as a failed call; calls sent together
+ * are one parallel message, decided without timing (see `serveTools`). The MCP SDK (an optional
+ * peer) must be installed: without it this throws `MissingPeerError` before anything runs.
  */
 export function mcpAgent(options: McpAgentOptions): TurnAgent {
+  requirePeer('@modelcontextprotocol/sdk', 'vitest-toolcheck/mcp', '@modelcontextprotocol/sdk/server/index.js')
   return {
     name: options.name,
     async runTurn(turn, context) {
-      const server = await serveTools(turn.tools, options.transports === undefined ? {} : { transports: options.transports })
+      const server = await serveTools(turn, options.transports === undefined ? {} : { transports: options.transports })
       try {
         const { close, ...mcp } = server
         void close

@@ -5,6 +5,7 @@ import { ToolError } from '../../tools/tool-error.ts'
 import type { JsonValue } from '../../world/index.ts'
 import type { McpSdk } from './load-mcp.ts'
 import { loadMcp } from './load-mcp.ts'
+import { resolveSchemaRefs } from './resolve-schema-refs.ts'
 
 /** An MCP client of the SDK, connected. */
 export type McpClient = InstanceType<McpSdk['Client']>
@@ -56,8 +57,10 @@ export async function connectMcpTools(address: McpServerAddress, options: McpToo
 
 /**
  * The tools an MCP server lists, as toolcheck tools that call the server: names and descriptions
- * as listed, arguments from each input schema (an argument without a description is described by
- * its name, as toolcheck's registry requires one), `action` unless the server marks the tool
+ * as listed, arguments from each input schema with its `$ref`s resolved (`resolveSchemaRefs`:
+ * the models and enums a Python server puts under `$defs` keep their types, enums and required
+ * fields, and arguments that break them are refused as for any tool; an argument without a
+ * description is described by its name, as toolcheck's registry requires one), `action` unless the server marks the tool
  * read-only. A call's result is the server's structured content, else its text, parsed as JSON
  * when it is JSON; an error result (`isError`) reaches the agent as `McpToolError: <text>`.
  *
@@ -79,7 +82,7 @@ export async function mcpTools(client: McpClient, options: McpToolsOptions = {})
       name: tool.name,
       ...(group === undefined ? {} : { group }),
       description: tool.description ?? tool.title ?? tool.name,
-      args: argumentsOf(tool.name, tool.inputSchema as JsonSchemaObject),
+      args: argumentsOf(tool.name, resolvedInput(tool.name, tool.inputSchema as JsonValue)),
       returns: RETURNS,
       action: tool.annotations?.readOnlyHint !== true,
       execute: async (args) => resultOf(await client.callTool({ name: tool.name, arguments: args as Record<string, unknown> })),
@@ -90,6 +93,15 @@ export async function mcpTools(client: McpClient, options: McpToolsOptions = {})
 interface JsonSchemaObject {
   readonly properties?: Readonly<Record<string, Record<string, unknown>>>
   readonly required?: readonly string[]
+}
+
+/** A tool's input schema with its references resolved (see `resolveSchemaRefs`); an error names the tool. */
+function resolvedInput(tool: string, schema: JsonValue): JsonSchemaObject {
+  try {
+    return resolveSchemaRefs(schema) as JsonSchemaObject
+  } catch (error) {
+    throw new Error(`the MCP tool ${tool} has an input schema toolcheck cannot read: ${(error as Error).message}`, { cause: error })
+  }
 }
 
 /** A zod object for an MCP input schema: one described, possibly optional, zod schema per property. */

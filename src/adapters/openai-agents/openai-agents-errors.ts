@@ -1,25 +1,37 @@
 import OpenAI from 'openai'
+import { InfrastructureError } from '../../conversation/index.ts'
 import { classifyOpenAIError } from '../../roles/endpoint/openai-endpoint.ts'
-import { InfrastructureError } from '../../roles/types.ts'
 
 /**
- * What an error the OpenAI Agents SDK threw means for the run:
+ * What an error an Agents SDK model threw means for `guardedCall`: a failure of the openai client
+ * (a status, no connection, a timeout, an unreadable body) becomes the `EndpointFailure` the
+ * built-in openai endpoint would give; a client made without an API key becomes
+ * `InfrastructureError('auth')`; anything else passes through unchanged.
+ */
+export function agentsModelFailure(error: unknown): unknown {
+  const cause = openaiCause(error)
+  if (cause === undefined) return error
+  if (isMissingKey(cause)) return new InfrastructureError('auth', `no OpenAI API key: ${(cause as Error).message}`, { cause: error })
+  // A signal that never fires: an aborted attempt is told apart by guardedCall itself.
+  return classifyOpenAIError(cause, new AbortController().signal, OpenAI)
+}
+
+/**
+ * What an error `run` threw means for the run:
  * - `agent`: the agent's own doing (its loop ran past its `maxTurns`, its model called a tool that
  *   does not exist or sent arguments that are not JSON, a guardrail tripped): the turn ends
  *   without an answer, and the run is scored as the agent played it;
- * - an `InfrastructureError`: the openai client failed (rate limit, server error, network,
- *   timeout, rejected request, unreadable body), or the cache did;
- * - anything else passes through (a `UserError` in the test's own setup ends the run as `internal`).
+ * - an `InfrastructureError`: a model call failed for good (its kind), or a client has no API key
+ *   (`auth`);
+ * - anything else passes through unchanged (an error in your own agent code, or a `UserError` in
+ *   the test's setup).
  */
 export function openaiAgentsOutcome(error: unknown, signal: AbortSignal): 'agent' | unknown {
   if (error instanceof InfrastructureError || signal.aborted) return error
   const name = (error as { constructor?: { name?: string } } | null)?.constructor?.name
   if (name === 'MaxTurnsExceededError' || name === 'ModelBehaviorError' || (typeof name === 'string' && name.endsWith('TripwireTriggered'))) return 'agent'
   const cause = openaiCause(error)
-  if (cause !== undefined) {
-    const failure = classifyOpenAIError(cause, signal, OpenAI)
-    return new InfrastructureError(failure.kind === 'rejected' ? 'request-rejected' : failure.kind, failure.message, { cause: error })
-  }
+  if (cause !== undefined && isMissingKey(cause)) return new InfrastructureError('auth', `no OpenAI API key: ${(cause as Error).message}`, { cause: error })
   return error
 }
 
@@ -29,4 +41,9 @@ function openaiCause(error: unknown): unknown {
     if (current instanceof OpenAI.OpenAIError || current instanceof SyntaxError) return current
   }
   return undefined
+}
+
+/** The openai client refuses to be made without a key: an `OpenAIError` that is no API error and names the variable. */
+function isMissingKey(error: unknown): boolean {
+  return error instanceof OpenAI.OpenAIError && !(error instanceof OpenAI.APIError) && /api.?key/i.test(error.message)
 }

@@ -3,7 +3,7 @@ import { cacheFromEnv } from '../../cache/index.ts'
 import type { ModelCallOptions } from './call-model.ts'
 import { serverOf } from './call-model.ts'
 import type { ChatEndpoint } from './chat-endpoint.ts'
-import { endpointBreaker } from './endpoint-breaker.ts'
+import { endpointBreaker, modelBreaker } from './endpoint-breaker.ts'
 import type { EndpointLimits } from './endpoint-limits.ts'
 import { limitsWithEnv } from './limits-from-env.ts'
 import type { PriceTable } from './price-table.ts'
@@ -42,15 +42,18 @@ export function cacheOf(options: Pick<ChatModelOptions, 'cache' | 'env'>): Model
 
 /**
  * What each call of a model-backed role hands `callModel` besides its trial, seed and signal:
- * the cache, the limits (with those of the environment), the prices and the endpoint's circuit
- * breaker. Read once, when the role is made, so that a bad variable is reported then.
+ * the cache, the limits (with those of the environment), the prices and the circuit breakers of
+ * the server and of the model. Read once, when the role is made, so that a bad variable is reported then.
  */
-export function callSettingsOf(options: ChatModelOptions, endpoint: ChatEndpoint): Pick<ModelCallOptions, 'cache' | 'limits' | 'prices' | 'breaker'> {
+export function callSettingsOf(options: ChatModelOptions, endpoint: ChatEndpoint): Pick<ModelCallOptions, 'cache' | 'limits' | 'prices' | 'breaker' | 'modelBreaker' | 'env'> {
   const env = options.env ?? process.env
+  const server = serverOf(endpoint)
   return {
     cache: cacheOf(options),
     limits: limitsWithEnv(options.limits, env),
     prices: options.prices,
-    breaker: endpointBreaker(serverOf(endpoint), env),
+    breaker: endpointBreaker(server, env),
+    modelBreaker: modelBreaker(server, options.model, env),
+    env,
   }
 }

@@ -36,15 +36,26 @@ const CLOSED: Admission = Object.freeze({ kind: 'closed' })
  * infrastructure timing, never part of a scenario.
  */
 export class CircuitBreaker {
-  /** The endpoint's address. */
+  /** What the breaker guards, as its store knows it: the server's address, or the server and one model. */
   readonly address: string
+  /** What the breaker guards, as its refusals name it (the address by default). */
+  readonly label: string
   readonly #store: BreakerStore
   readonly #now: () => number
 
-  constructor(address: string, options: { readonly store?: BreakerStore; readonly now?: () => number } = {}) {
+  constructor(address: string, options: { readonly store?: BreakerStore; readonly now?: () => number; readonly label?: string } = {}) {
     this.address = address
+    this.label = options.label ?? address
     this.#store = options.store ?? memoryBreakerStore()
     this.#now = options.now ?? Date.now
+  }
+
+  /** Whether the breaker refuses calls now (open, cool-down not over), without claiming a probe. */
+  refusal(settings: BreakerSettings): string | undefined {
+    if (settings.failures === 0) return undefined
+    const state = this.#store.read(this.address)
+    if (state?.openUntil === undefined || this.#now() >= state.openUntil) return undefined
+    return this.#reason(state, settings)
   }
 
   /** Whether a call (or a call's retry) may go out now. A `probe` admission re-arms the cool-down, so that only this call probes. */
@@ -86,7 +97,7 @@ export class CircuitBreaker {
   #reason(state: BreakerState, settings: BreakerSettings): string {
     const after = state.openedAfter ?? state.failures
     return (
-      `${this.address} is failing: ${after === 1 ? 'a call' : `${after} calls in a row`} to it failed (the first with ${state.firstFailure ?? 'no recorded cause'}), ` +
+      `${this.label} is failing: ${after === 1 ? 'a call' : `${after} calls in a row`} to it failed (the first with ${state.firstFailure ?? 'no recorded cause'}), ` +
       `so its circuit breaker fails further calls at once and lets one through every ${formatDuration(settings.coolDownMs)} to see whether it is back`
     )
   }

@@ -9,8 +9,9 @@ import { fileBreakerStore } from './file-breaker-store.ts'
 export const BREAKER_DIRECTORY_VARIABLE = 'TOOLCHECK_BREAKER_DIR'
 
 /**
- * The breakers of this module instance, by directory and endpoint address: every agent and user
- * simulator that talks to one server shares its breaker, as it shares its concurrency limit.
+ * The breakers of this module instance, by directory and address (a server, or a server and a
+ * model): every agent and user simulator that talks to one server shares its breakers, as it
+ * shares its concurrency limit.
  * Like the semaphores, this is module state of the models layer that holds no scenario data.
  */
 const breakers = new Map<string, CircuitBreaker>()
@@ -20,11 +21,24 @@ const breakers = new Map<string, CircuitBreaker>()
  * `env` (shared between workers), else in memory.
  */
 export function endpointBreaker(address: string, env: Readonly<Record<string, string | undefined>> = process.env): CircuitBreaker {
+  return breakerOf(address, address, env)
+}
+
+/**
+ * The breaker of one model at a server, beside the server's own (`endpointBreaker`): failures
+ * tied to the model (an unknown model, its rate limit) open it, and it refuses that model's calls
+ * only. Kept where the server's breaker is kept.
+ */
+export function modelBreaker(server: string, model: string, env: Readonly<Record<string, string | undefined>> = process.env): CircuitBreaker {
+  return breakerOf(`${server} model=${model}`, `the model ${model} at ${server}`, env)
+}
+
+function breakerOf(address: string, label: string, env: Readonly<Record<string, string | undefined>>): CircuitBreaker {
   const directory = env[BREAKER_DIRECTORY_VARIABLE]?.trim() ?? ''
   const key = `${directory}\u0000${address}`
   let breaker = breakers.get(key)
   if (breaker === undefined) {
-    breaker = new CircuitBreaker(address, directory === '' ? {} : { store: fileBreakerStore(directory) })
+    breaker = new CircuitBreaker(address, { label, ...(directory === '' ? {} : { store: fileBreakerStore(directory) }) })
     breakers.set(key, breaker)
   }
   return breaker

@@ -31,15 +31,38 @@ export class EndpointFailure extends Error {
   }
 
   /**
-   * Whether the failure says the endpoint itself is in trouble, so that it counts toward opening
-   * its circuit breaker: everything but a cancelled call and a rejection of this one request
-   * (400, 413, 422: a prompt too long, a schema the server refuses). A rejected key (401, 403)
-   * or an unknown model or path (404) fails every call alike, so those count.
+   * Which circuit breaker the failure counts against, if any (see `CircuitBreaker`):
+   * - `model`: failures tied to the model called, which other models at the server do not share:
+   *   an unknown model (404) and a rate limit (429, which OpenAI and most servers keep per model).
+   *   They open that model's breaker only.
+   * - `server`: failures of the server itself: no connection (refused, reset, DNS), no reply in
+   *   time, a 5xx, an unreadable reply, a rejected key (401, 403). They count against the server's
+   *   breaker, which opens for every model, and against the model's; a reply from any model at the
+   *   server starts the server's count again, so a 5xx that only one model gets opens only that
+   *   model's breaker while another model answers.
+   * - `undefined`: not the endpoint's fault: a cancelled call, or a rejection of this one request
+   *   (400, 413, 422: a prompt too long, a schema the server refuses).
    */
+  get scope(): 'server' | 'model' | undefined {
+    if (this.kind === 'aborted') return undefined
+    if (this.kind === 'rate-limit') return 'model'
+    if (this.kind === 'rejected') return this.status === 404 ? 'model' : this.status === 401 || this.status === 403 ? 'server' : undefined
+    return 'server'
+  }
+
+  /** Whether the failure counts toward opening a circuit breaker (it has a `scope`). */
   get endpointFault(): boolean {
-    if (this.kind === 'aborted') return false
-    if (this.kind === 'rejected') return this.status === 401 || this.status === 403 || this.status === 404
-    return true
+    return this.scope !== undefined
+  }
+
+  /**
+   * The `InfrastructureError` kind a call that gave up on this failure ends with: its own kind,
+   * except that a rejection is `auth` when the key was refused (401, 403) and `request-rejected`
+   * otherwise.
+   */
+  get infrastructureKind(): string {
+    if (this.kind !== 'rejected') return this.kind
+    return this.status === 401 || this.status === 403 ? 'auth' : 'request-rejected'
   }
 }
 

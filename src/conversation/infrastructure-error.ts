@@ -1,0 +1,27 @@
+import { markSafe, safeCause, safeText } from './safe-text.ts'
+
+/**
+ * A failure outside the agent's control: the network, a rate limit after all retries, a timeout,
+ * a reply that cannot be read, a cache miss in replay mode. The run ends with status `error`.
+ */
+export class InfrastructureError extends Error {
+  /**
+   * `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`,
+   * `auth` (no API key, or the server refused the one given), `circuit-open` (a circuit breaker
+   * refused the call after repeated failures), `cache-miss`, `cache-corrupt`, `cache-write`,
+   * `cache-directory` (a file where the cache's folder should be), `aborted`, `internal`.
+   */
+  readonly kind: string
+
+  /**
+   * The message and the cause go through `safeText` and `safeCause`: a server's error text and a
+   * client's exception (which quotes the URL it was given) reach reports, terminals and error
+   * causes without credentials and without control characters.
+   */
+  constructor(kind: string, message: string, options?: { cause?: unknown }) {
+    super(safeText(message), options?.cause === undefined ? undefined : { cause: safeCause(options.cause) })
+    this.name = 'InfrastructureError'
+    this.kind = kind
+    markSafe(this)
+  }
+}

@@ -1,0 +1,40 @@
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { packedProject, repository } from './packed-project.ts'
+import { runFixture } from './run-fixture.ts'
+
+/** The code blocks of a page that say which example file they show (`<!-- example: path -->` just above). */
+function examples(markdown: string): { file: string; code: string }[] {
+  return [...markdown.matchAll(/<!-- example: (\S+) -->\n```ts\n([\s\S]*?)```/g)].map((match) => ({ file: match[1]!, code: match[2]! }))
+}
+
+/** The plugin configuration the README's tour gives, which every page assumes. */
+const CONFIG = `import { defineConfig } from 'vitest/config'
+import { toolcheck } from 'vitest-toolcheck/vitest'
+
+export default defineConfig({
+  plugins: [toolcheck()],
+  test: { include: ['*.test.ts'] },
+})
+`
+
+const projects: string[] = []
+afterAll(() => Promise.all(projects.map((project) => rm(project, { recursive: true, force: true }))))
+
+// Each adapter page's example, copied from the page itself into a fresh project that has nothing
+// but the packed package (and its peers): what a reader who copies the page gets must pass.
+describe.for(['docs/ai-sdk.md', 'docs/openai-agents.md', 'docs/mcp.md'])('%s', (page) => {
+  test('its example runs as shown, from the packed package in a fresh project', async () => {
+    const shown = examples(await readFile(join(repository, page), 'utf8'))
+    expect(shown.length).toBeGreaterThan(0)
+    const project = await packedProject([])
+    projects.push(project)
+    await writeFile(join(project, 'vitest.config.ts'), CONFIG)
+    for (const { file, code } of shown) await writeFile(join(project, basename(file)), code)
+    const { tests, unhandledErrors } = await runFixture(project, join(project, 'toolcheck-report'))
+    expect(unhandledErrors).toEqual([])
+    expect(tests.length).toBeGreaterThan(0)
+    expect(tests.map((testCase) => [testCase.name, testCase.result().state, testCase.result().errors?.[0]?.message ?? ''])).toEqual(tests.map((testCase) => [testCase.name, 'passed', '']))
+  })
+})
