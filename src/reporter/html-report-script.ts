@@ -443,7 +443,8 @@ export const HTML_REPORT_SCRIPT = `
   }
   function runRow(i, top, inGroup) {
     var run = side.run(i)
-    var errorText = run.errorKind ? (run.errorCulprit ? run.errorCulprit + ': ' : '') + run.errorKind : ''
+    // Whose code ended the run, then the kind: "domain: tool-threw", wrapped after the culprit.
+    var errorParts = !run.errorKind ? [] : run.errorCulprit ? [element('span', { className: 'culprit', text: run.errorCulprit + ':' }), ' ' + run.errorKind] : [run.errorKind]
     var name = inGroup
       ? element('span', { className: 'cell name trial', title: run.scenario + '\\n' + run.augmentation + '\\n' + run.file + ' > ' + run.test }, [element('span', { className: 'line first', text: 'trial ' + run.trial })])
       : nameCell(run.scenario, withAgent(run.augmentation, run.agent), run.scenario + '\\n' + withAgent(run.augmentation, run.agent) + '\\n' + run.file + ' > ' + run.test + '\\ntrial ' + run.trial)
@@ -456,7 +457,7 @@ export const HTML_REPORT_SCRIPT = `
       element('span', { className: 'cell number', text: String(run.turns) }),
       element('span', { className: 'cell number', text: tokens(run.promptTokens + run.completionTokens) }),
       element('span', { className: 'cell number', text: cost(run.cost) }),
-      element('span', { className: 'cell error-kind', text: errorText, title: run.errorMessage }),
+      element('span', { className: 'cell error-kind', title: run.errorKind ? (run.errorCulprit ? run.errorCulprit + ' error (' + run.errorKind + '): ' : '') + run.errorMessage : null }, errorParts),
     ])
   }
   function drawRows() {
