@@ -25,6 +25,7 @@ import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } fro
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules } from './import-user-module.ts'
+import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { selectScenarios } from './select-scenarios.ts'
 
@@ -63,7 +64,8 @@ async function load(): Promise<Loaded | undefined> {
   const { settings } = setup
   try {
     const { scenarios, domains } = await loadEvalScenarios(settings)
-    const agent = agentFromSpec(setup.agentSpec)
+    // The --agent module is loaded here, in each worker, through vite like the user's other modules.
+    const agent = settings.agentModule === undefined ? agentFromSpec(setup.agentSpec) : await loadEvalAgent(settings.agentModule)
     const user = setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
     const selected = selectScenarios(scenarios, settings.filter)
     if (selected.length === 0) {

@@ -22,8 +22,9 @@ export interface Conclusion {
 
 /**
  * Prints a written report's summary, checks its gates and returns the exit code of `toolcheck
- * eval` and `toolcheck merge`: 1 when a test broke before recording its run, 4 when a gate failed
- * (also when runs ended in errors), 3 when runs ended in infrastructure errors, else 0.
+ * eval` and `toolcheck merge`: 1 when a test broke before recording its run, 5 when runs ended in
+ * domain errors, 4 when a gate failed (also when runs ended in infrastructure errors), 3 when runs
+ * ended in infrastructure errors, else 0.
  */
 export async function concludeReport(io: CommandIo, conclusion: Conclusion): Promise<number> {
   const { command, report, written } = conclusion
@@ -34,7 +35,11 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
     io.stderr(`toolcheck ${command}: the harness failed:\n  ${problems.join('\n  ')}\n`)
     return EXIT_CODES.harness
   }
-  const errors = report.summary.overall.errors
+  const overall = report.summary.overall
+  const errors = overall.infrastructureErrors
+  const domainErrors = overall.domainErrors
+  if (domainErrors > 0)
+    io.stderr(`toolcheck ${command}: ${domainErrors} of ${overall.runs} runs ended in domain errors: a tool of the domain broke (see the summary above and "error" in the report); fix the tool, these runs say nothing about the agent\n`)
   if (conclusion.gates !== undefined) {
     const baseline = conclusion.prepared?.baseline === undefined ? undefined : { report: conclusion.prepared.baseline.file.report, source: conclusion.prepared.baseline.source }
     // The gates compare runs cell by cell: the report is read back whole for them.
@@ -45,12 +50,11 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
     io.stdout(`\n${formatGates(gates)}\n`)
     if (!gates.passed) {
       io.stderr(`toolcheck ${command}: ${gates.checks.filter((check) => !check.passed).length} gate(s) failed${errors > 0 ? `; ${errors} runs also ended in infrastructure errors` : ''}\n`)
-      return EXIT_CODES.regression
+      return domainErrors > 0 ? EXIT_CODES.domain : EXIT_CODES.regression
     }
   }
-  if (errors > 0) {
-    io.stderr(`toolcheck ${command}: ${errors} of ${report.summary.overall.runs} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
-    return EXIT_CODES.infrastructure
-  }
-  return EXIT_CODES.ok
+  if (errors > 0)
+    io.stderr(`toolcheck ${command}: ${errors} of ${overall.runs} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
+  if (domainErrors > 0) return EXIT_CODES.domain
+  return errors > 0 ? EXIT_CODES.infrastructure : EXIT_CODES.ok
 }

@@ -15,6 +15,8 @@ export interface EvalArguments {
   readonly scenarios?: readonly string[]
   /** Domain modules, resolved against the working directory. */
   readonly domains?: readonly string[]
+  /** The agent module, resolved against the working directory (`--agent`). */
+  readonly agent?: string
   readonly filter?: string
   readonly variants: EvalVariants
   readonly trials: number
@@ -41,6 +43,10 @@ export const EVAL_OPTIONS_USAGE = `options:
                           (TypeScript is fine); repeat for several
   --domain <module>       a module exporting the domain(s) your scenarios name (defineDomain);
                           repeat for several; the built-in device domain is always known
+  --agent <module>        play your own agent: a module whose default export (or export named
+                          agent) is an Agent (functionAgent, ...) or a TurnAgent (turnAgent, ...);
+                          TypeScript is fine, in an ES module or a CommonJS project. It replaces
+                          TOOLCHECK_AGENT
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants <set>        plain: each scenario as written; all: under ToolSandbox's eight variants
                           (the default); robustness: as written and under every tool-fault,
@@ -83,6 +89,7 @@ export const GATE_OPTIONS = {
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
   domain: { type: 'string', multiple: true },
+  agent: { type: 'string' },
   filter: { type: 'string' },
   variants: { type: 'string' },
   trials: { type: 'string' },
@@ -126,6 +133,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
+  const [agent] = paths('agent', values.agent === undefined ? undefined : [values.agent]) ?? []
   const [resume] = paths('resume', values.resume === undefined ? undefined : [values.resume]) ?? []
   const [previous] = paths('previous', values.previous === undefined ? undefined : [values.previous]) ?? []
   const shardText = nonEmpty('shard', values.shard)
@@ -136,6 +144,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
+    ...(agent === undefined ? {} : { agent }),
     ...(filter === undefined ? {} : { filter }),
     variants,
     trials,

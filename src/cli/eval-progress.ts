@@ -1,9 +1,11 @@
+import { culpritOf } from '../conversation/culprit.ts'
+
 /** The progress of `toolcheck eval`: told the total once the runs are known, then each run as it ends, then the end. */
 export interface EvalProgress {
   /** The runs to play are known (`total`); the line starts. */
   started(total: number): void
   /** A run ended (played, or kept from the report being resumed, or skipped): its status and error, when it was played. */
-  finished(run?: { readonly status: string; readonly error?: { readonly kind: string } | undefined }): void
+  finished(run?: { readonly status: string; readonly error?: { readonly kind: string; readonly culprit?: string } | undefined }): void
   /** Every run ended: the timer stops, and on a terminal the line is cleared. */
   ended(): void
 }
@@ -26,7 +28,10 @@ export interface EvalProgressOptions {
 export interface ProgressCounts {
   readonly done: number
   readonly total: number
+  /** Runs the infrastructure ended. */
   readonly errors: number
+  /** Runs a tool of the domain broke; said only when there are some. */
+  readonly domainErrors?: number
   readonly elapsedMs: number
 }
 
@@ -34,15 +39,17 @@ export interface ProgressCounts {
 export function formatProgress(counts: ProgressCounts): string {
   const seconds = Math.floor(counts.elapsedMs / 1000)
   const clock = seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}` : `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`
-  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}, ${clock} elapsed`
+  const domain = (counts.domainErrors ?? 0) > 0 ? `, ${counts.domainErrors} domain error${counts.domainErrors === 1 ? '' : 's'}` : ''
+  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}${domain}, ${clock} elapsed`
 }
 
 /**
  * Shows how far `toolcheck eval` is: runs done of the total, the runs that ended in
- * infrastructure errors so far, and the time elapsed. On a terminal it keeps one line up to date
- * (and clears it at the end, before the summary); in a log it prints a line every `logInterval`,
- * whether runs finish or all of them wait on a hanging server, so an hour-long run with a real
- * model leaves a readable trail and a short one none at all.
+ * infrastructure errors (and domain errors, when there are some) so far, and the time elapsed. On
+ * a terminal it keeps one line up to date (and clears it at the end, before the summary); in a
+ * log it prints a line every `logInterval`, whether runs finish or all of them wait on a hanging
+ * server, so an hour-long run with a real model leaves a readable trail and a short one none at
+ * all.
  */
 export function evalProgress(options: EvalProgressOptions): EvalProgress {
   const now = options.now ?? Date.now
@@ -52,10 +59,11 @@ export function evalProgress(options: EvalProgressOptions): EvalProgress {
   let total = 0
   let done = 0
   let errors = 0
+  let domainErrors = 0
   let lastLine = start
   let lastDraw = -Infinity
   let stop: (() => void) | undefined
-  const counts = (): ProgressCounts => ({ done, total, errors, elapsedMs: now() - start })
+  const counts = (): ProgressCounts => ({ done, total, errors, domainErrors, elapsedMs: now() - start })
   const draw = () => {
     lastDraw = now()
     options.write(`\r\u001b[2K${formatProgress(counts())}`)
@@ -81,7 +89,9 @@ export function evalProgress(options: EvalProgressOptions): EvalProgress {
     },
     finished(run) {
       done++
-      if (run?.status === 'error') errors++
+      const culprit = run === undefined ? undefined : culpritOf(run)
+      if (culprit === 'infrastructure') errors++
+      else if (culprit === 'domain') domainErrors++
       update()
     },
     ended() {

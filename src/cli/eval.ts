@@ -44,7 +44,7 @@ other way, or a category gate that names no category of the scenarios to play, s
 command with exit code 2.
 
 environment:
-  TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
+  TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model> (unless --agent is given)
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
 Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
@@ -53,16 +53,24 @@ other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS
 TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
 TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
 OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
-line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
-Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in runs.partial.jsonl, which
---resume picks up.
+line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
+elapsed. Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in
+runs.partial.jsonl, which --resume picks up.
 
-exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
-1 when the harness failed (a scenario file did not load, an unhandled error, a run that broke
-before it could be recorded); 2 for bad options, specs or gates; 4 when a gate
-failed; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
-replies, cache misses in replay mode, a spent budget), which the report counts apart from agent
-failures. When both a gate failed and runs ended in errors, the code is 4. 130 when interrupted.
+A run's verdict names whose code made it: the agent (it failed the scenario, or its own code threw
+or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a
+ToolError, hung, returned no JSON, or wrote a table or column the domain does not have: a domain
+error, not scored) or the infrastructure (endpoints, cache, a spent budget: an infrastructure
+error, not scored).
+
+exit code: 0 when every run finished and every gate held (without gates: whatever the scores,
+including runs the agent's own code broke, which are failures); 1 when the harness failed (a
+scenario file or the --agent module did not load, an unhandled error, a run that broke before it
+could be recorded); 2 for bad options, specs or gates; 5 when runs ended in domain errors (a bug
+in a tool); 4 when a gate failed; 3 when runs ended in infrastructure errors (rate limits after
+retries, timeouts, unreadable replies, cache misses in replay mode, a spent budget). The report
+counts domain and infrastructure errors apart from agent failures. When several apply, the first
+of 1, 5, 4, 3 is the code. 130 when interrupted.
 `
 
 /** The exit code of an evaluation stopped by Ctrl-C (128 + SIGINT), as shells report it. */

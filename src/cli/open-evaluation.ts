@@ -56,11 +56,12 @@ export interface OpenedEvaluation {
  */
 export async function openEvaluation(parsed: EvalArguments, io: CommandIo, command: string, budget: ModelBudget | undefined): Promise<OpenedEvaluation | number> {
   const say = (lines: readonly string[]) => io.stderr(lines.map((line) => `toolcheck ${command}: ${line}\n`).join(''))
-  const agentSpec = process.env.TOOLCHECK_AGENT?.trim() || 'reference'
+  // The --agent module replaces TOOLCHECK_AGENT, which is then not read; the report names the module.
+  const agentSpec = parsed.agent === undefined ? process.env.TOOLCHECK_AGENT?.trim() || 'reference' : relative(process.cwd(), parsed.agent) || parsed.agent
   const userSpec = process.env.TOOLCHECK_USER?.trim() || 'scripted'
   // Checked once here: a wrong spec would otherwise fail every one of thousands of runs.
   const specProblems = [
-    roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env),
+    parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
     ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
@@ -68,9 +69,11 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     say(specProblems)
     return EXIT_CODES.usage
   }
-  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? [])].filter((path) => !existsSync(path))
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent])].filter((path) => !existsSync(path))
   if (missing.length > 0) {
-    say([`no such file or folder: ${missing.join(', ')}`])
+    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes.
+    const spec = parsed.agent !== undefined && missing.includes(parsed.agent) && /^(reference|(openai|hf):.+)$/.test(relative(process.cwd(), parsed.agent))
+    say([`no such file or folder: ${missing.join(', ')}${spec ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : ''}`])
     return EXIT_CODES.usage
   }
   let resumed: ResumableRuns | undefined
@@ -99,6 +102,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
         variants: parsed.variants,
         ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
         ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
+        ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
       },
       agentSpec,
       userSpec,

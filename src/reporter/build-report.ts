@@ -1,3 +1,4 @@
+import { isAgentResult } from '../conversation/culprit.ts'
 import { readRunRecords } from '../vitest/run-metadata.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
@@ -37,11 +38,15 @@ export interface RecordingTest {
 
 /**
  * A recorded run as the report keeps it: with its id, the threshold it needed (1 when none was
- * given), its verdict, and the test it was recorded in.
+ * given), its verdict (`error` when a domain or the infrastructure ended it, see `isAgentResult`),
+ * and the test it was recorded in.
  */
 export function reportRunOf(record: Omit<RunRecord, 'fingerprint'>, test: RecordingTest): ReportRun {
   const threshold = record.threshold ?? 1
-  const passed = record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
+  // A run the agent's own code ended is the agent's result (a failure, scored 0); one a domain or
+  // the infrastructure ended is not the agent's, and is an error.
+  const scored = isAgentResult(record)
+  const passed = scored && record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
   return {
     id: runId(record),
     ...record,
@@ -49,7 +54,7 @@ export function reportRunOf(record: Omit<RunRecord, 'fingerprint'>, test: Record
     test: test.fullName,
     file: test.file,
     passed,
-    verdict: record.status === 'error' ? 'error' : passed ? 'passed' : 'failed',
+    verdict: !scored ? 'error' : passed ? 'passed' : 'failed',
     testPassed: test.passed,
   }
 }

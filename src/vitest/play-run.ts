@@ -87,6 +87,8 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
     registry,
     trial: options.trial,
     seed: options.seed ?? options.trial,
+    // Scored as ToolSandbox scores, a run keeps the order of parallel calls ToolSandbox keeps.
+    parallelCalls: options.scoring ?? 'toolcheck',
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),

@@ -51,7 +51,7 @@ function sampleTests(): CollectedTest[] {
   return [
     testOf('c <none>', [runRecord({ scenario: 'c', trial: 1 }), runRecord({ scenario: 'c', trial: 0, score: 0.5 })]),
     // A line separator inside a string is kept as it is, not taken for a line to indent.
-    testOf('a <none>', [runRecord({ scenario: 'a', error: { kind: 'rate-limit', message: 'HTTP 429\u2028retry later' }, score: null })]),
+    testOf('a <none>', [runRecord({ scenario: 'a', error: { kind: 'rate-limit', message: 'HTTP 429\u2028retry later', culprit: 'infrastructure' }, score: null })]),
     testOf('b <none>', [runRecord({ scenario: 'b', categories: ['STATE_DEPENDENCY'], usage: { calls: 2, cachedCalls: 1, promptTokens: 30, completionTokens: 5, latencyMs: 3, costUsd: 0.001 } })]),
     { ...testOf('broken', []), meta: {}, state: 'failed', errorMessage: 'it threw first' },
   ]
