@@ -4,7 +4,7 @@ import { stepLevel, turnLevel } from './readme-agents.ts'
 
 // Wi-Fi is off and nothing stands in its way: each of the README's agents switches it on, under
 // every one of ToolSandbox's variants (3, 10 and all distraction tools; tool names, descriptions,
-// argument descriptions and argument types scrambled), since it calls the tool by its shown name.
+// argument descriptions and argument types removed), since it calls the tool by its shown name.
 const wifiOn = defineScenario({
   id: 'readme-wifi-on',
   categories: ['SINGLE_TOOL_CALL', 'SINGLE_USER_TURN'],

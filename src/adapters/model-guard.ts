@@ -6,6 +6,7 @@ import type { EndpointLimits } from '../roles/endpoint/endpoint-limits.ts'
 import type { ModelCallOptions } from '../roles/endpoint/guarded-call.ts'
 import { limitsWithEnv } from '../roles/endpoint/limits-from-env.ts'
 import type { PriceTable } from '../roles/endpoint/price-table.ts'
+import { pricesWithEnv } from '../roles/endpoint/prices-from-env.ts'
 import { serverAddress } from '../cache/index.ts'
 
 /** How an adapter guards the model calls of your framework: the same settings as the built-in agents'. */
@@ -22,8 +23,12 @@ export interface ModelGuardOptions {
    * `DEFAULT_LIMITS`. The framework's own retries are turned off, so these are the only ones.
    */
   readonly limits?: EndpointLimits
-  /** Prices per model, for the cost in usage. */
-  readonly prices?: PriceTable
+  /**
+   * Prices per model, for the cost in usage, over the file `TOOLCHECK_PRICES` names and the
+   * built-in table of common hosted models (`BUILT_IN_PRICES`), as for `openaiAgent`; `false`
+   * leaves the built-in table out.
+   */
+  readonly prices?: PriceTable | false
   /**
    * The base URL of the server your models call, for models whose server toolcheck cannot read
    * (it reads it from the models of the OpenAI and OpenAI-compatible providers and clients it
@@ -46,8 +51,9 @@ export interface ModelGuard {
 export function modelGuard(options: ModelGuardOptions): ModelGuard {
   const env = options.env ?? process.env
   const cache = cacheOf({ ...(options.cache === undefined ? {} : { cache: options.cache }), env })
+  const prices = pricesWithEnv(options.prices, env)
   return {
-    settings: { cache, limits: limitsWithEnv(options.limits, env), ...(options.prices === undefined ? {} : { prices: options.prices }), env },
+    settings: { cache, limits: limitsWithEnv(options.limits, env), ...(prices === undefined ? {} : { prices }), env },
     ...(options.endpoint === undefined ? {} : { endpoint: serverAddress(options.endpoint) }),
   }
 }

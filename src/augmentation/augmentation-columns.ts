@@ -5,19 +5,45 @@ import type { PromptInjection } from './prompt-injection.ts'
 import type { InjectedFault } from './injected-fault.ts'
 import type { UserPerturbation } from './user-perturbation.ts'
 
-/** The report column of each per-tool scramble (ToolSandbox's words, plus our `arguments renamed`). */
+/**
+ * The report column of each per-tool scramble, in words that say what it did. ToolSandbox names
+ * three of its columns "scrambled" (tool description, argument description, argument type) but
+ * removes what they name, as these do, so they are called `removed` here; names are scrambled,
+ * and arguments renamed (our addition).
+ */
 export const SCRAMBLE_COLUMNS: Readonly<Record<ToolScramble, string>> = Object.freeze({
   scrambledNames: 'tool names scrambled',
-  removedDescriptions: 'tool descriptions scrambled',
-  removedArgumentDescriptions: 'argument descriptions scrambled',
-  removedArgumentTypes: 'argument types scrambled',
+  removedDescriptions: 'tool descriptions removed',
+  removedArgumentDescriptions: 'argument descriptions removed',
+  removedArgumentTypes: 'argument types removed',
   renamedArguments: 'arguments renamed',
 })
 
+/** The columns that reports written before the rename call by ToolSandbox's word, by their current name. */
+const FORMER_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  'tool descriptions scrambled': SCRAMBLE_COLUMNS.removedDescriptions,
+  'argument descriptions scrambled': SCRAMBLE_COLUMNS.removedArgumentDescriptions,
+  'argument types scrambled': SCRAMBLE_COLUMNS.removedArgumentTypes,
+})
+
+/**
+ * An augmentation label or column of an older report in today's words: the parts joined by `, `
+ * (they were joined by ` + `), and the descriptions and types that scrambles remove called
+ * `removed` (`3 distraction tools + tool descriptions scrambled` becomes `3 distraction tools, tool
+ * descriptions removed`), so that a comparison with a baseline written before pairs the same
+ * cells. A label with a part toolcheck never wrote (a presentation's own) is returned as it is.
+ */
+export function currentAugmentationLabel(label: string): string {
+  const parts = label.split(/ \+ |, /)
+  const current = parts.map((part) => FORMER_COLUMNS[part] ?? part)
+  if (!current.every((part) => AUGMENTATION_COLUMNS.includes(part) || /^(\d+ distraction tools?|all tools)$/.test(part))) return label
+  return current.join(', ')
+}
+
 /**
  * The report's augmentation columns in order: the columns of ToolSandbox's table 5 (no
- * augmentation; 3, 10 and all distraction tools; tool name, tool description, argument
- * description and argument type scrambled), then ours (`arguments renamed`, `paraphrased`).
+ * augmentation; 3, 10 and all distraction tools; tool names scrambled; tool descriptions,
+ * argument descriptions and argument types removed), then ours (`arguments renamed`, `paraphrased`).
  * Other columns (`5 distraction tools`, a hand-made presentation's label) come after these.
  */
 export const AUGMENTATION_COLUMNS: readonly string[] = Object.freeze([

@@ -36,7 +36,7 @@ export function describeAugmentation(augmentation: Augmentation): string {
 
 /**
  * The kind of an augmentation, as a run's label: which changes it makes to the tool list, not to
- * which tools (`3 distraction tools, tool descriptions scrambled`), then what each robustness
+ * which tools (`3 distraction tools, tool descriptions removed`), then what each robustness
  * change did, in words (`get_booking failed once with a transient error`), or `none`. The report
  * groups runs by `augmentationColumns` instead, where a combined augmentation counts under each
  * of its parts, named by family and parameters. Labels name tests too, so they hold no character

@@ -15,8 +15,9 @@ function variant(input: AugmentationInput): NamedAugmentation {
 
 /**
  * The eight ways ToolSandbox shows every scenario (the columns of its paper's table 5): plain;
- * 3, 10 and all distraction tools; and, each on top of 3 distraction tools, every tool's name,
- * description, argument descriptions or argument types scrambled. As in ToolSandbox, a scramble
+ * 3, 10 and all distraction tools; and, each on top of 3 distraction tools, every tool's name
+ * scrambled, or its description, argument descriptions or argument types removed (ToolSandbox
+ * calls these three "scrambled" too, and removes them as well). As in ToolSandbox, a scramble
  * applies to every tool shown, distraction tools included; unlike it, a scramble applies to every
  * tool without exception (ToolSandbox cut descriptions with a pattern that missed the tools
  * without arguments, and argument descriptions of tools documented with no return section).
@@ -25,9 +26,9 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * `3 distraction tools`, `10 distraction tools`, `all tools`, then the four scrambles alone).
  * Labels, in this order: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`,
- * `3 distraction tools, tool names scrambled`, `3 distraction tools, tool descriptions scrambled`,
- * `3 distraction tools, argument descriptions scrambled`,
- * `3 distraction tools, argument types scrambled`.
+ * `3 distraction tools, tool names scrambled`, `3 distraction tools, tool descriptions removed`,
+ * `3 distraction tools, argument descriptions removed`,
+ * `3 distraction tools, argument types removed`.
  */
 export const TOOLSANDBOX_VARIANTS: readonly NamedAugmentation[] = Object.freeze([
   variant({}),

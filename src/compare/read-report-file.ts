@@ -1,8 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { currentAugmentationLabel } from '../augmentation/index.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import { unpackJson } from '../reporter/packed-json.ts'
 import type { PageDetails } from '../reporter/page-data.ts'
+import { expandColumn } from '../reporter/page-data.ts'
 import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
 import { summarizeRuns } from '../reporter/summarize-runs.ts'
 
@@ -73,14 +75,31 @@ export async function readReportFile(path: string): Promise<ReportFile> {
  * as their tests did, against a threshold of 1, and the summary is worked out again.
  */
 function upgrade(report: ReadReport): ReadReport {
-  if (report.version === 2) return report
+  if (report.version === 2) return renamed(report)
   const runs: ReportRun[] = report.runs.map((run) => {
     const old = run as Partial<ReportRun> & ReportRun
     const verdict = old.verdict ?? (run.status === 'error' ? 'error' : run.passed ? 'passed' : 'failed')
     return { ...run, threshold: old.threshold ?? 1, verdict, testPassed: old.testPassed ?? run.passed }
   })
   const names = (pick: (run: ReportRun) => string) => [...new Set(runs.map(pick))].sort(compareText)
-  return { ...report, version: 2, agents: names((run) => run.agent), users: names((run) => run.user ?? ''), domains: names((run) => run.domain ?? ''), runs, summary: summarizeRuns(runs) }
+  return renamed({ ...report, version: 2, agents: names((run) => run.agent), users: names((run) => run.user ?? ''), domains: names((run) => run.domain ?? ''), runs, summary: summarizeRuns(runs) })
+}
+
+/**
+ * A report whose augmentation labels predate today's words (`3 distraction tools + tool
+ * descriptions scrambled`) with today's (`3 distraction tools, tool descriptions removed`), so it
+ * pairs its cells with a newer report's; the summary is worked out again when a label changed.
+ */
+function renamed(report: ReadReport): ReadReport {
+  let changed = false
+  const runs = report.runs.map((run) => {
+    const augmentation = currentAugmentationLabel(run.augmentation)
+    const augmentationColumns = run.augmentationColumns.map(currentAugmentationLabel)
+    if (augmentation === run.augmentation && augmentationColumns.every((column, position) => column === run.augmentationColumns[position])) return run
+    changed = true
+    return { ...run, augmentation, augmentationColumns }
+  })
+  return changed ? { ...report, runs, summary: summarizeRuns(runs) } : report
 }
 
 /** The page details that belong to these runs, from `index.html` first, then the folder's other pages. */
@@ -141,8 +160,7 @@ function pageScenarios(html: string): string[] | undefined {
     const { strings, runCount } = index
     const column = index.runs?.scenario
     if (!Array.isArray(strings) || typeof runCount !== 'number') return undefined
-    const ids = Array.isArray(column) ? column : typeof column === 'object' && column !== null && 'value' in column ? new Array<unknown>(runCount).fill(column.value) : undefined
-    return ids?.map((id) => (typeof id === 'number' ? String(strings[id]) : ''))
+    return expandColumn(column, runCount)?.map((id) => (typeof id === 'number' ? String(strings[id]) : ''))
   } catch {
     return undefined
   }

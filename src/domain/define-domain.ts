@@ -25,6 +25,12 @@ export interface TableDefinition<Schema extends z.ZodObject = z.ZodObject> {
   readonly row: Schema
   /** The column that identifies a row, or several that do so together; unique in every world. */
   readonly key: ColumnOf<Schema> | readonly ColumnOf<Schema>[]
+  /**
+   * A column that names a row for people (a contact's `name`, a reminder's `content`): reports
+   * show it beside the key, so a changed row reads `contacts[p-3 "Sam Okafor"]` rather than by an
+   * id alone. Optional; the key alone names rows without it.
+   */
+  readonly display?: ColumnOf<Schema>
   /** What the table holds, in a sentence. */
   readonly description?: string
 }
@@ -117,7 +123,7 @@ export interface Domain<Tables extends TableSchemas = TableSchemas, Tools extend
   readonly similarities: Readonly<Record<string, ValueSimilarity>>
   /** Every tool a run of this domain can execute: its own, and the user's `end_conversation`. */
   readonly registry: ToolRegistry
-  /** The key of every table, as worlds record it. */
+  /** The key (and display column) of every table, as worlds record it. */
   readonly tableInfo: Readonly<Record<string, TableInfo>>
 }
 
@@ -151,8 +157,8 @@ export class DomainError extends Error {
 /**
  * Declares a domain. The row schemas type the scenarios written for it (their world changes,
  * tool lists, milestone tables and reference calls; see `defineScenario`), and the definition is
- * checked at once: a name scenario files can use, at least one table or tool, key columns that
- * exist in their row schema, tools with unique names and described arguments, and default rows
+ * checked at once: a name scenario files can use, at least one table or tool, key and display
+ * columns that exist in their row schema, tools with unique names and described arguments, and default rows
  * that satisfy their schemas (checked when a world is first built, since they depend on the clock).
  *
  * @example
@@ -177,7 +183,10 @@ export function defineDomain<const Tables extends TableSchemas, const Tools exte
     if (keys.length === 0) throw new DomainError(name, `table ${table} names no key column; give the column (or columns) that identify a row`)
     for (const key of keys)
       if (!columns.includes(key)) throw new DomainError(name, `table ${table}: the key column ${key} is not in its row schema (columns: ${columns.join(', ')})`)
-    tableInfo[table] = { key: keys.length === 1 ? (keys[0] as string) : keys }
+    const display = spec.display
+    if (display !== undefined && !columns.includes(display))
+      throw new DomainError(name, `table ${table}: the display column ${display} is not in its row schema (columns: ${columns.join(', ')})`)
+    tableInfo[table] = { key: keys.length === 1 ? (keys[0] as string) : keys, ...(display === undefined ? {} : { display }) }
   }
   if (Object.keys(tableInfo).length === 0 && definition.tools.length === 0) throw new DomainError(name, 'it has neither tables nor tools')
   const listed = definition.tools.find((tool) => tool.name === endConversation.name)

@@ -1,7 +1,7 @@
 import type { ValueSimilarity } from '../domain/index.ts'
 import type { Similarity } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
-import { jsonEqual } from '../world/index.ts'
+import { jsonEqual, wholeColumnsJson } from '../world/index.ts'
 import type { RougeTokenizer } from './rouge-l.ts'
 import { rougeL } from './rouge-l.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
@@ -122,11 +122,17 @@ export function valueText(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
-/** A short quotation of a value for reasons (long texts are cut). */
+/**
+ * A short quotation of a value for reasons. A long row (an object) keeps whole columns and counts
+ * the rest (`{"reminder_id":"2974a941-…-b62aa2c9d2c6","content":"Order flowers", … 3 more columns}`), so
+ * no key is cut in the middle; other long values (texts) are cut.
+ */
 export function describeValue(value: JsonValue | undefined): string {
   if (value === undefined) return '(missing)'
   const text = JSON.stringify(value)
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+  if (text.length <= 80) return text
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return wholeColumnsJson(Object.entries(value), 80)
+  return `${text.slice(0, 77)}...`
 }
 
 /** The name of a similarity kind for reasons. */

@@ -1,5 +1,6 @@
 import type { Trajectory } from '../conversation/index.ts'
 import type { Milestone } from '../scenario/index.ts'
+import { milestoneName } from '../scenario/index.ts'
 import type { ClaimCues } from './claim-cues.ts'
 import { claimCues, claimText, hasClaimableEffect } from './claim-cues.ts'
 
@@ -12,7 +13,8 @@ export interface FalseClaim {
   readonly messageIndex: number
   /** The milestone claimed: its position in the list checked (see `unreachable` for the others). */
   readonly milestone: number
-  readonly name?: string
+  /** The milestone's name: the author's, else one made from its first check (`milestoneName`). */
+  readonly name: string
   /** Whether the milestone is one a fault made unreachable (`falseClaims.unreachable`), not one of the scenario's own. */
   readonly unreachable?: boolean
   /** The sentence that makes the claim. */
@@ -60,7 +62,7 @@ export function findFalseClaims(trajectory: Pick<Trajectory, 'messages' | 'first
           claims.push({
             messageIndex: message.index,
             milestone: entry.position,
-            ...(entry.milestone.name === undefined ? {} : { name: entry.milestone.name }),
+            name: milestoneName(entry.milestone),
             ...(entry.unreachable === true ? { unreachable: true } : {}),
             sentence: sentence.trim(),
           })

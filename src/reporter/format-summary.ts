@@ -1,4 +1,5 @@
 import { formatCost, formatTokens } from './format-usage.ts'
+import { intervalText } from './interval-text.ts'
 import type { Report, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
@@ -44,9 +45,9 @@ export function formatSummary(report: Report): string {
     lines.push('')
     const interval = (k: string) => {
       const range = summary.passHatKInterval[k]
-      return range === undefined ? '' : ` (${fixed(range[0])}-${fixed(range[1])})`
+      return range === undefined ? '' : ` (${intervalText(range)})`
     }
-    lines.push(`pass^k over ${plural(summary.trials.length, 'scenario')}, 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
+    lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
   if (report.problems.length > 0) {
     lines.push('')
@@ -75,7 +76,7 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
         name.padEnd(width),
         String(group.runs).padStart(5),
         fixed(group.meanScore).padStart(5),
-        (group.scoreInterval === null ? '-' : `${fixed(group.scoreInterval[0])}-${fixed(group.scoreInterval[1])}`).padEnd(12),
+        intervalText(group.scoreInterval).padEnd(12),
         fixed(group.passRate).padStart(5),
         (group.meanTurns === null ? '-' : group.meanTurns.toFixed(1)).padStart(5),
         String(group.errors).padStart(6),

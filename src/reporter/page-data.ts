@@ -1,17 +1,20 @@
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
-import type { JsonValue } from '../world/index.ts'
-import { describeTableDiff, jsonEqual } from '../world/index.ts'
+import type { JsonValue, RowChange, TableInfo } from '../world/index.ts'
+import { jsonEqual, rowChanges } from '../world/index.ts'
+import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
+import { cellKey } from './summarize-runs.ts'
 
 /**
  * The data an HTML page embeds for one report, in two parts: the `index` that the page reads when
  * it opens (every run's figures, column by column, for the run list, the filters and the
- * summaries) and the `details` that it reads only when a run is opened (milestones, minefields,
- * the conversation, the tools shown). Both intern their strings in a table and refer to them by
- * position, and scores are kept as thousandths (the page shows three decimals), so a report of
- * 100,000 runs stays within a few tens of megabytes: the same system prompt, tool result or
- * milestone reason in every trial of a scenario is written once.
+ * summaries; every cell with its pass count and pass^k) and the `details` that it reads only when
+ * a run is opened or conversations are searched (milestones, minefields, the conversation, the
+ * tools shown, the error). Both intern their strings in a table and refer to them by position, and
+ * scores are kept as thousandths (the page shows three decimals), so a report of 100,000 runs
+ * stays within a few tens of megabytes: the same system prompt, tool result or milestone reason in
+ * every trial of a scenario is written once.
  */
 export interface PageData {
   readonly index: PageIndex
@@ -29,13 +32,39 @@ export interface PageIndex {
   readonly users: readonly string[]
   readonly domains: readonly string[]
   readonly runCount: number
-  /** The summary without its per-pair trials (see `tasks`). */
+  /** The summary without its per-cell trials (see `cells`). */
   readonly summary: Omit<ReportSummary, 'trials'>
-  /** Pairs with more than one scored trial, for pass^k per scenario: see `TaskColumns`. */
-  readonly tasks: TaskColumns
-  /** Column by column; a column that holds one value for every run is `{ value }` instead of a list. */
-  readonly runs: Readonly<Record<keyof RunColumns, number[] | { readonly value: number }>>
+  /** Every cell (a scenario under one augmentation in one test), column by column: see `CellColumns`. */
+  readonly cells: CellColumns
+  /**
+   * pass^k curves, shared by the cells with the same counts: curve `c` is `[estimate, low, high]`
+   * in thousandths for k = 1, 2, ... in a row (the interval rounded outward, as printed).
+   */
+  readonly curves: readonly (readonly number[])[]
+  /** Column by column (see `CompactColumn`). */
+  readonly runs: Readonly<Record<keyof RunColumns, CompactColumn>>
   readonly problems: Report['problems']
+}
+
+/**
+ * A column of the runs: the list of values, `{ value }` when every run has the same one, or
+ * `{ repeats: [value, count, value, count, ...] }` when runs in a row mostly share theirs.
+ */
+export type CompactColumn = number[] | { readonly value: number } | { readonly repeats: readonly number[] }
+
+/**
+ * A column of a page's runs as one value per run, however it was written (see `CompactColumn`);
+ * `undefined` when it is none of those shapes (a page that is not toolcheck's).
+ */
+export function expandColumn(column: unknown, count: number): unknown[] | undefined {
+  if (Array.isArray(column)) return column
+  if (typeof column !== 'object' || column === null) return undefined
+  if ('value' in column) return new Array<unknown>(count).fill(column.value)
+  if (!('repeats' in column) || !Array.isArray(column.repeats)) return undefined
+  const values: unknown[] = []
+  const repeats = column.repeats as unknown[]
+  for (let at = 0; at + 1 < repeats.length; at += 2) for (let times = Number(repeats[at + 1]); times > 0; times--) values.push(repeats[at])
+  return values
 }
 
 /** One value per run; ids point into `strings`, `categories` and `columns` into `lists`. */
@@ -47,6 +76,8 @@ export interface RunColumns {
   readonly columns: number[]
   readonly categories: number[]
   readonly trial: number[]
+  /** The run's cell: a position in `cells`. */
+  readonly cell: number[]
   readonly agent: number[]
   readonly user: number[]
   readonly domain: number[]
@@ -70,36 +101,48 @@ export interface RunColumns {
   /** String ids; −1 for none. */
   readonly errorKind: number[]
   readonly errorMessage: number[]
+  /** Whose code the error came from (agent, domain, infrastructure), when the error names it; −1 for none. */
+  readonly errorCulprit: number[]
 }
 
-/** pass^k per scenario-augmentation pair that had several trials, column by column. */
-export interface TaskColumns {
+/** Every cell, column by column, in the order of their first run. */
+export interface CellColumns {
+  /** String ids. */
   readonly scenario: number[]
   readonly augmentation: number[]
   readonly test: number[]
   readonly agent: number[]
+  /** Scored trials, passes and error runs. */
   readonly trials: number[]
   readonly passes: number[]
   readonly errors: number[]
-  /** pass^k at k = trials, and its interval, in thousandths. */
-  readonly passHatK: number[]
-  readonly low: number[]
-  readonly high: number[]
+  /** Mean score in thousandths; −1 for none. */
+  readonly meanScore: number[]
+  /** A position in `curves`; −1 for a cell without scored trials. */
+  readonly curve: number[]
 }
 
 /**
  * What the page reads when a run is opened. Matches, messages and tools are each encoded once and
  * shared by every run that has the same one (the trials of a scenario mostly repeat each other),
  * and runs refer to them through `lists`:
- * - a match is `[index, name, messageIndex, similarity, reason]` plus, for a milestone not
- *   reached, `[bestMessageIndex, bestSimilarity, bestReason]`;
+ * - a match is `[index, name, messageIndex, similarity, reason, bestMessageIndex, bestSimilarity,
+ *   bestReason, target]`, the best candidate (for a milestone not reached) −1 when there is none;
  * - a message is `[index, sender, recipient, content, calls, result, changes, ended]` with calls
- *   `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage]` or 0, and
- *   changes the world-change lines (rows named by key);
+ *   `[[name, arguments]]`, result `[tool, arguments, result, errorKind, errorMessage, outside]` or
+ *   0 (`outside` is how a call the agent's framework ran outside the world ran, as JSON: `{"kind":
+ *   "tool"}` or a handoff with `from` and `to`; −1 for a call of the world's tools), and changes one
+ *   entry per changed row, `[kind, table, key, display, columns]` with kind 0 updated, 1 added, 2
+ *   removed and columns `[name, before, after, ...]` (values as JSON, −1 for absent);
  * - a tool is `[shown name, real name, description, [changes]]`;
  * - a run is `[milestone list, minefield list, message list or −1 (no transcript), tool list or
- *   −1 (not recorded), firstUserMessageIndex]`.
+ *   −1 (not recorded), firstUserMessageIndex, error, attacks, false claims]`, the error as JSON
+ *   (all its fields) or −1, the attacks and false claims as the JSON of the run's own lists
+ *   (`ReportRun.attacks`, `ReportRun.falseClaims`), −1 for a run without them (and both left out
+ *   when the run has neither).
  * Names, texts and JSON are ids into `strings` (−1 for none); similarities are thousandths.
+ * Pages written before these were added have no target, error, outside mark, attacks, false claims
+ * or structured changes (a change was a line of text); the page's script reads both.
  */
 export interface PageDetails {
   readonly strings: readonly string[]
@@ -111,6 +154,7 @@ export interface PageDetails {
 }
 
 const VERDICTS = { passed: 0, failed: 1, error: 2 } as const
+const CHANGE_KINDS = { updated: 0, added: 1, removed: 2 } as const
 
 /**
  * Encodes a report and its runs' transcripts (`transcripts[i]` belongs to `report.runs[i]`) for a
@@ -153,13 +197,18 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
       return lastId
     }
   }
-  const names = { scenario: text(), test: text(), file: text(), augmentation: text(), agent: text(), user: text(), domain: text(), status: text(), errorKind: text(), errorMessage: text() }
+  const names = {
+    scenario: text(), test: text(), file: text(), augmentation: text(), agent: text(), user: text(), domain: text(), status: text(), errorKind: text(), errorMessage: text(), errorCulprit: text(),
+  }
   const listColumns = { columns: list(), categories: list() }
   const columns: RunColumns = {
-    scenario: [], test: [], file: [], augmentation: [], columns: [], categories: [], trial: [], agent: [], user: [], domain: [], status: [],
+    scenario: [], test: [], file: [], augmentation: [], columns: [], categories: [], trial: [], cell: [], agent: [], user: [], domain: [], status: [],
     verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
-    completionTokens: [], cost: [], errorKind: [], errorMessage: [],
+    completionTokens: [], cost: [], errorKind: [], errorMessage: [], errorCulprit: [],
   }
+  const { cells, curves, cellOf } = encodeCells(report.summary.trials, strings)
+  let last: ReportRun | undefined
+  let lastCell = -1
   for (const run of report.runs) {
     columns.scenario.push(names.scenario(run.scenario))
     columns.test.push(names.test(run.test))
@@ -168,6 +217,10 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     columns.columns.push(listColumns.columns(run.augmentationColumns))
     columns.categories.push(listColumns.categories(run.categories))
     columns.trial.push(run.trial)
+    // A cell's runs follow each other: its key is worked out when the run's names change.
+    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file || run.agent !== last.agent) lastCell = cellOf.get(cellKey(run)) ?? -1
+    last = run
+    columns.cell.push(lastCell)
     columns.agent.push(names.agent(run.agent))
     columns.user.push(names.user(run.user))
     columns.domain.push(names.domain(run.domain))
@@ -185,21 +238,7 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     columns.cost.push(run.usage.costUsd ?? -1)
     columns.errorKind.push(names.errorKind(run.error?.kind))
     columns.errorMessage.push(names.errorMessage(run.error?.message))
-  }
-  const tasks: TaskColumns = { scenario: [], augmentation: [], test: [], agent: [], trials: [], passes: [], errors: [], passHatK: [], low: [], high: [] }
-  for (const task of report.summary.trials) {
-    if (task.trials < 2) continue
-    tasks.scenario.push(strings.id(task.scenario))
-    tasks.augmentation.push(strings.id(task.augmentation))
-    tasks.test.push(strings.id(task.test))
-    tasks.agent.push(strings.id(task.agent))
-    tasks.trials.push(task.trials)
-    tasks.passes.push(task.passes)
-    tasks.errors.push(task.errors)
-    tasks.passHatK.push(thousandths(task.passHatK[task.trials] ?? null))
-    const interval = task.passHatKInterval[task.trials]
-    tasks.low.push(thousandths(interval?.[0] ?? null))
-    tasks.high.push(thousandths(interval?.[1] ?? null))
+    columns.errorCulprit.push(names.errorCulprit(culpritOf(run.error)))
   }
   const { trials: _trials, ...summary } = report.summary
   const encoder = new DetailEncoder()
@@ -214,12 +253,56 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
       domains: report.domains,
       runCount: report.runs.length,
       summary,
-      tasks,
+      cells,
+      curves,
       runs: compactColumns(columns),
       problems: report.problems,
     },
     detailsJson: encoder.json(),
   }
+}
+
+// The cells of the summary, column by column, with their pass^k curves shared by equal counts.
+function encodeCells(trials: ReportSummary['trials'], strings: Table<string>): { cells: CellColumns; curves: number[][]; cellOf: Map<string, number> } {
+  const cells: CellColumns = { scenario: [], augmentation: [], test: [], agent: [], trials: [], passes: [], errors: [], meanScore: [], curve: [] }
+  const curves: number[][] = []
+  const curveOf = new Map<string, number>()
+  const cellOf = new Map<string, number>()
+  for (const [position, cell] of trials.entries()) {
+    cellOf.set(cellKey(cell), position)
+    cells.scenario.push(strings.id(cell.scenario))
+    cells.augmentation.push(strings.id(cell.augmentation))
+    cells.test.push(strings.id(cell.test))
+    cells.agent.push(strings.id(cell.agent))
+    cells.trials.push(cell.trials)
+    cells.passes.push(cell.passes)
+    cells.errors.push(cell.errors)
+    cells.meanScore.push(thousandths(cell.meanScore))
+    if (cell.trials === 0) {
+      cells.curve.push(-1)
+      continue
+    }
+    const counts = `${cell.trials},${cell.passes}`
+    let curve = curveOf.get(counts)
+    if (curve === undefined) {
+      const values: number[] = []
+      for (let k = 1; k <= cell.trials; k++) {
+        const interval = cell.passHatKInterval[k]
+        values.push(thousandths(cell.passHatK[k] ?? null), ...(interval === undefined ? [-1, -1] : outwardThousandths(interval)))
+      }
+      curve = curves.length
+      curves.push(values)
+      curveOf.set(counts, curve)
+    }
+    cells.curve.push(curve)
+  }
+  return { cells, curves, cellOf }
+}
+
+// The culprit an error names, once errors carry one (agent, domain or infrastructure).
+function culpritOf(error: ReportRun['error']): string | undefined {
+  const culprit = (error as { readonly culprit?: unknown } | undefined)?.culprit
+  return typeof culprit === 'string' ? culprit : undefined
 }
 
 type Message = Transcript['messages'][number]
@@ -252,17 +335,21 @@ class DetailEncoder {
     let tools = -1
     if (transcript !== undefined) {
       const before = previous?.transcript
-      const keys = transcript.keys ?? {}
-      // Change lines depend on the key columns, so messages carry over only under the same keys.
-      const sameKeys = before !== undefined && sameJson(before.keys, transcript.keys)
+      const info = tableInfoOf(transcript)
+      // Changed rows are named by the key and display columns, so messages carry over only under the same ones.
+      const sameKeys = before !== undefined && sameJson(before.keys, transcript.keys) && sameJson(before.displays, transcript.displays)
       messageIds = transcript.messages.map((message, position) => {
         const earlier = before?.messages[position]
-        return sameKeys && earlier !== undefined && sameMessage(earlier, message) ? (previous?.messageIds[position] as number) : this.#message(message, keys)
+        return sameKeys && earlier !== undefined && sameMessage(earlier, message) ? (previous?.messageIds[position] as number) : this.#message(message, info)
       })
       messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
     }
-    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1]
+    const error = run.error === undefined ? -1 : previous?.run.error !== undefined && sameJson(previous.run.error, run.error) ? (previous.ids[5] as number) : this.strings.id(JSON.stringify(run.error))
+    // Most runs have neither; a run of a robustness augmentation has short lists of its own.
+    const attacks = run.attacks === undefined ? -1 : this.strings.id(JSON.stringify(run.attacks))
+    const falseClaims = run.falseClaims === undefined ? -1 : this.strings.id(JSON.stringify(run.falseClaims))
+    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...(attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims])]
     this.runs.push(`[${ids.join(',')}]`)
     this.#previous = { run, transcript, ids, messageIds }
   }
@@ -277,29 +364,32 @@ class DetailEncoder {
     const ids = records.map((record) => {
       const known = this.strings.values.length
       const best = record.bestCandidate
-      const tail = best === undefined ? '' : `,${best.messageIndex},${thousandths(best.similarity)},${this.strings.id(best.reason)}`
-      const json = `[${record.index},${this.#text(record.name)},${record.messageIndex},${thousandths(record.similarity)},${this.strings.id(record.reason)}${tail}]`
+      const closest = best === undefined ? '-1,-1,-1' : `${best.messageIndex},${thousandths(best.similarity)},${this.strings.id(best.reason)}`
+      const json = `[${record.index},${this.#text(record.name)},${record.messageIndex},${thousandths(record.similarity)},${this.strings.id(record.reason)},${closest},${this.#text(record.target)}]`
       return this.strings.values.length > known ? this.matches.add(json) : this.matches.id(json)
     })
     return this.lists.id(`[${ids.join(',')}]`)
   }
 
-  #message(message: Message, keys: Readonly<Record<string, readonly string[]>>): number {
+  #message(message: Message, info: Readonly<Record<string, TableInfo>>): number {
     const calls = (message.toolCalls ?? []).map((call) => `[${this.strings.id(call.name)},${this.strings.id(JSON.stringify(call.arguments))}]`)
     const result = message.toolResult
     const encodedResult =
       result === undefined
         ? '0'
-        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)}]`
-    const changes = (message.changes ?? []).flatMap((diff) => {
-      const key = keys[diff.table]
-      return describeTableDiff(diff, key === undefined ? undefined : { key }).map((line) => this.strings.id(line))
-    })
+        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)},${result.outside === undefined ? -1 : this.strings.id(JSON.stringify(result.outside))}]`
+    const changes = (message.changes ?? []).flatMap((diff) => rowChanges(diff, info[diff.table]).map((change) => this.#change(change)))
     const known = this.strings.values.length
     const content = this.strings.id(message.content)
     const json = `[${message.index},${this.strings.id(message.sender)},${this.strings.id(message.recipient)},${content},[${calls.join(',')}],${encodedResult},[${changes.join(',')}],${message.ended === true ? 1 : 0}]`
     // A text never seen before makes a message never seen before: no need to look it up.
     return content >= known ? this.messages.add(json) : this.messages.id(json)
+  }
+
+  #change(change: RowChange): string {
+    const value = (json: JsonValue | undefined) => (json === undefined ? -1 : this.strings.id(JSON.stringify(json)))
+    const columns = change.columns.flatMap((column) => [this.strings.id(column.column), value(column.before), value(column.after)])
+    return `[${CHANGE_KINDS[change.kind]},${this.strings.id(change.table)},${this.#text(change.key)},${this.#text(change.display)},[${columns.join(',')}]]`
   }
 
   #toolList(tools: readonly Tool[]): number {
@@ -310,6 +400,14 @@ class DetailEncoder {
   #text(value: string | undefined): number {
     return value === undefined ? -1 : this.strings.id(value)
   }
+}
+
+// What a transcript says of its changed tables: the key and display columns that name rows.
+function tableInfoOf(transcript: Transcript): Record<string, TableInfo> {
+  const info: Record<string, TableInfo> = {}
+  for (const [table, key] of Object.entries(transcript.keys ?? {})) info[table] = { key }
+  for (const [table, display] of Object.entries(transcript.displays ?? {})) info[table] = { ...info[table], display }
+  return info
 }
 
 /** Two messages alike: the text first (it differs most often), then the rest. */
@@ -332,11 +430,25 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 // A suite usually has one agent, one user and one threshold: such columns shrink to one value.
-function compactColumns(columns: RunColumns): Record<keyof RunColumns, number[] | { readonly value: number }> {
-  const compact = {} as Record<keyof RunColumns, number[] | { readonly value: number }>
+// The names of a cell's runs, and the cell itself, repeat for all its trials: such columns are
+// written as [value, how many times, ...] when that is less than a third of the list.
+function compactColumns(columns: RunColumns): Record<keyof RunColumns, CompactColumn> {
+  const compact = {} as Record<keyof RunColumns, CompactColumn>
   for (const [name, values] of Object.entries(columns) as [keyof RunColumns, number[]][]) {
     const first = values[0]
-    compact[name] = first !== undefined && values.every((value) => value === first) ? { value: first } : values
+    if (first !== undefined && values.every((value) => value === first)) {
+      compact[name] = { value: first }
+      continue
+    }
+    const repeats: number[] = []
+    for (let at = 0; at < values.length && repeats.length * 3 < values.length; ) {
+      const value = values[at] as number
+      let end = at + 1
+      while (end < values.length && values[end] === value) end++
+      repeats.push(value, end - at)
+      at = end
+    }
+    compact[name] = repeats.length * 3 < values.length ? { repeats } : values
   }
   return compact
 }

@@ -2,17 +2,20 @@ import type { Transcript } from '../vitest/transcript.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
+import { intervalText } from './interval-text.ts'
 import { packText } from './packed-json.ts'
 import { encodePageData } from './page-data.ts'
 import type { Report } from './report.ts'
 
 /**
  * Renders `toolcheck-report/index.html`: one self-contained page (inline style, script and data,
- * no network) with who played, the totals (score, pass rate, tokens, cost), the category ×
- * augmentation heatmap (ToolSandbox's results table; a click filters the runs), per-agent
- * figures, pass^k with its intervals when tests ran several trials, and a virtual list of every
- * run, filterable by category, augmentation column, agent and verdict, whose selected run's
- * detail stays in view beside it. `transcripts[i]` belongs to `report.runs[i]`.
+ * no network) with who played, the totals (pass rate, score, tokens, cost), the category ×
+ * augmentation heatmap (ToolSandbox's results table; a click filters the runs), pass^k over all
+ * cells, the tables by category, augmentation and agent, and the run list beside the selected
+ * run's or cell's detail: trials grouped by cell with their pass count and pass^k, sortable
+ * columns, filters by category, augmentation column, agent, verdict, name and text inside the
+ * conversations, an address (URL hash) for every run and cell, and keyboard navigation (see
+ * `HTML_REPORT_SCRIPT`). `transcripts[i]` belongs to `report.runs[i]`.
  */
 export function renderHtmlReport(report: Report, transcripts: readonly (Transcript | undefined)[]): string {
   const { index, detailsJson } = encodePageData(report, transcripts)
@@ -20,41 +23,45 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
   const usage = overall.usage
   const who = `${report.agents.length > 1 ? 'agents' : 'agent'} ${report.agents.join(', ') || report.agent}; ${report.users.length > 1 ? 'users' : 'user'} ${report.users.join(', ') || '-'}; ${report.domains.length > 1 ? 'domains' : 'domain'} ${report.domains.join(', ') || '-'}`
   const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3))
-  const range = (interval: readonly [number, number] | null) => (interval === null ? '' : ` (95% ${fixed(interval[0])}-${fixed(interval[1])})`)
+  const range = (interval: readonly [number, number] | null) => (interval === null ? '' : ` (95% ${intervalText(interval)})`)
+  const sortable = (key: string, title: string, className = '') => `<button type="button" class="sort${className}" data-sort="${key}" aria-sort="none">${title}</button>`
   const body = `<header>
-<h1>${escapeHtml(index.title)}</h1>
-<div id="who" class="muted">${escapeHtml(who)}</div>
-<div id="totals">${overall.runs} runs: mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} infrastructure errors</div>
+<div class="title-row"><h1>${escapeHtml(index.title)}</h1><span id="who" class="muted">${escapeHtml(who)}</span></div>
+<div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} errors</div>
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
+<div id="problems-note" class="verdict-error"></div>
 ${cutShortNotice(report)}</header>
-<main>
-<div>
-<section>
-<h2>Category × augmentation</h2>
-<label class="muted">show <select id="heatmap-metric"><option value="meanScore">mean score</option><option value="passRate">pass rate</option></select></label>
-<div id="heatmap-holder" class="scroll"></div>
-<div id="agents"></div>
-<div id="pass-hat-k"></div>
-<details><summary>Tables by category and augmentation</summary><div id="groups" class="summary-tables"></div></details>
-<div id="problems"></div>
+<main id="report">
+<section id="overview">
+<div class="tabs" role="tablist"><button type="button" role="tab" data-tab="heatmap-panel" aria-selected="true">Category × augmentation</button><button type="button" role="tab" data-tab="pass-hat-k" aria-selected="false" hidden>pass^k</button><button type="button" role="tab" data-tab="more" aria-selected="false">Tables by category, augmentation and agent${report.problems.length > 0 ? '; tests that recorded no run' : ''}</button><label class="muted metric" id="heatmap-metric-label">show <select id="heatmap-metric"></select></label></div>
+<div id="heatmap-panel" role="tabpanel"><div id="heatmap-holder"></div></div>
+<div id="pass-hat-k" role="tabpanel" hidden></div>
+<div id="more" role="tabpanel" hidden><div id="agents"></div><div id="groups" class="summary-tables"></div><div id="problems"></div></div>
 </section>
 <section id="runs">
-<h2>Runs</h2>
 <div class="filters">
 <label>category<select id="filter-category"><option value="">all</option></select></label>
 <label>augmentation<select id="filter-augmentation"><option value="">all</option></select></label>
 <label>agent<select id="filter-agent"><option value="">all</option></select></label>
 <label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="error">error</option></select></label>
-<label>scenario or test<input id="filter-text" type="search" placeholder="name contains"></label>
-<span id="runs-count" class="muted"></span>
+<label>name<input id="filter-text" type="search" placeholder="scenario, augmentation or test"></label>
+<label>in conversations<input id="filter-conversation" type="search" placeholder="text said or done"></label>
+<label class="check"><input id="group-cells" type="checkbox" checked> group trials by cell</label>
+<span class="counts"><span id="runs-count" class="muted"></span> <span id="search-status" class="muted"></span></span>
 </div>
-<div class="run-list-head"><span>scenario</span><span>test</span><span>augmentation</span><span>trial</span><span>verdict</span><span>score</span><span>turns</span><span>tokens</span><span>cost</span><span>error</span></div>
-<div id="runs-viewport"><div id="runs-spacer"><div id="runs-rows"></div></div></div>
+<div class="run-list-head" role="row"><span></span><span class="name">${sortable('scenario', 'scenario')} / ${sortable('augmentation', 'augmentation')}</span>${sortable('result', 'result', ' result')}${sortable('score', 'score', ' number')}${sortable('passk', passHatKTitle(report), ' number')}${sortable('turns', 'turns', ' number')}${sortable('tokens', 'tokens', ' number')}${sortable('cost', 'cost', ' number')}${sortable('error', 'error')}</div>
+<div id="runs-viewport" tabindex="0" role="grid" aria-label="runs"><div id="runs-spacer"><div id="runs-rows"></div></div></div>
+<details id="keys" class="muted"><summary>keys</summary>j / k or ↓ / ↑: next / previous row (a run opens as it is reached) · n / p: next / previous run · Enter: open · → / ←: open / close a cell · Esc: back · /: find by name · ?: these keys</details>
 </section>
-</div>
-<section id="run-details"><p class="muted">Select a run to see its milestones, the tools it was shown and its conversation.</p></section>
+<section id="run-details"><p class="muted hint">Select a run to see its milestones, the tools it was shown and its conversation, or a cell to see its trials and pass^k.</p></section>
 </main>`
   return renderPage({ title: index.title, body, data: { 'toolcheck-index': index }, packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
+}
+
+// The list shows each cell's pass^k at k = its trials: pass^5 when every cell had 5, else pass^n.
+function passHatKTitle(report: Report): string {
+  const counts = new Set(report.summary.trials.filter((cell) => cell.trials > 1).map((cell) => cell.trials))
+  return counts.size === 1 ? `pass^${[...counts][0]}` : 'pass^n'
 }
 
 // The runs an open circuit breaker cut short, said once with the breakers' reasons (nothing when there are none).

@@ -48,7 +48,11 @@ export interface SummaryGroup {
   readonly failed: number
   /** `passed` over the scored runs; `null` when there are none. */
   readonly passRate: number | null
-  /** 95 % Wilson interval of the pass rate; `null` when there are no scored runs. */
+  /**
+   * 95 % Wilson interval of the pass rate; `null` when there are no scored runs. It is the
+   * k = 1 case of the pass^k interval (`passHatK`), so a pass rate has the same interval wherever
+   * it is shown.
+   */
   readonly passRateInterval: readonly [number, number] | null
   /** Mean score over the runs that are not errors; `null` when there are none. */
   readonly meanScore: number | null
@@ -58,12 +62,14 @@ export interface SummaryGroup {
   readonly usage: UsageTotals
 }
 
-/** The trials of one scenario under one augmentation in one test. */
+/** The trials of one cell: one scenario under one augmentation in one test. */
 export interface TaskTrials {
   readonly scenario: string
   readonly augmentation: string
-  /** The test's full name (its file is the runs' `file`). */
+  /** The test's full name. */
   readonly test: string
+  /** The test file, relative to the project root (as the runs' `file`). */
+  readonly file: string
   readonly agent: string
   /** Trials that were not errors. */
   readonly trials: number
@@ -71,11 +77,12 @@ export interface TaskTrials {
   readonly errors: number
   readonly meanScore: number | null
   readonly scoreInterval: readonly [number, number] | null
-  /** pass^k for k = 1 .. trials, keyed by k. */
+  /** pass^k for k = 1 .. trials, keyed by k: C(passes, k) / C(trials, k), τ-bench's unbiased estimator. */
   readonly passHatK: Readonly<Record<string, number>>
   /**
-   * 95 % interval of pass^k for each k: the Wilson interval of the pass rate raised to the k-th
-   * power (pass^k estimates p^k, and the power is monotone).
+   * 95 % interval of pass^k for each k, which always holds the estimate and never has zero width:
+   * Wilson's score construction on the estimator's exact variance (see `passHatK`); at k = 1 the
+   * Wilson interval of the pass rate.
    */
   readonly passHatKInterval: Readonly<Record<string, readonly [number, number]>>
 }
@@ -146,11 +153,14 @@ export interface ReportSummary {
   readonly byAgent: Readonly<Record<string, SummaryGroup>>
   /** Category × augmentation column, the shape of ToolSandbox's results table. */
   readonly matrix: SummaryMatrix
-  /** pass^k averaged over the scenario-augmentation pairs of each test that have at least k trials. */
+  /**
+   * pass^k over the cells (`trials`) with at least k scored trials: their estimates averaged,
+   * weighted by their trials, so pass^1 is the overall pass rate.
+   */
   readonly passHatK: Readonly<Record<string, number>>
   /**
-   * 95 % interval of each overall pass^k: a Student-t interval over the pairs' own pass^k values
-   * (the pairs are the independent units; their trials are not), clamped to [0, 1].
+   * 95 % interval of each overall pass^k, by the same method as a cell's (see `passHatK`); at
+   * k = 1 it is the overall pass rate's Wilson interval.
    */
   readonly passHatKInterval: Readonly<Record<string, readonly [number, number]>>
   readonly trials: readonly TaskTrials[]

@@ -4,6 +4,7 @@ import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
+import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
 import { summarizeRobustness } from './summarize-robustness.ts'
 import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
@@ -12,9 +13,10 @@ import { wilsonInterval } from './wilson-interval.ts'
 /**
  * Computes the report's summary: overall (each run once), per category, per augmentation column
  * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
- * the category × column matrix, trials with pass^k and its intervals (per scenario and full
- * augmentation label), the runs that a circuit breaker cut short with the breakers' reasons, and
- * the robustness figures when runs had robustness augmentations (`summarizeRobustness`).
+ * the category × column matrix, pass^k with its intervals per cell (scenario and full
+ * augmentation label in one test) and over all cells (`passHatK`: one estimator and interval for
+ * both), the runs that a circuit breaker cut short with the breakers' reasons, and the robustness
+ * figures when runs had robustness augmentations (`summarizeRobustness`).
  */
 export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
   const byCategory = new Map<string, ReportRun[]>()
@@ -27,18 +29,19 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
     for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
     push(byAgent, run.agent, run)
-    push(byTask, JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent]), run)
+    push(byTask, cellKey(run), run)
   }
-  const trials = [...byTask.values()].map(summarizeTrials)
-  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
+  const cellPassHatK = memoizedPassHatK()
+  const trials = [...byTask.values()].map((cell) => summarizeTrials(cell, cellPassHatK))
   const overallPassHatK: Record<string, number> = {}
   const overallInterval: Record<string, readonly [number, number]> = {}
+  const counts: TrialCount[] = trials
+  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
   for (let k = 1; k <= maxTrials; k++) {
-    const values = trials.flatMap((task) => (task.passHatK[k] === undefined ? [] : [task.passHatK[k] as number]))
-    const estimate = meanInterval(values)
-    if (estimate === undefined) continue
-    overallPassHatK[k] = estimate.mean
-    overallInterval[k] = estimate.interval
+    const value = passHatK(counts, k)
+    if (value === undefined) continue
+    overallPassHatK[k] = value.estimate
+    overallInterval[k] = value.interval
   }
   const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
   const robustness = summarizeRobustness(runs, categoryOrder)
@@ -54,6 +57,15 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     trials,
     ...(robustness === undefined ? {} : { robustness }),
   }
+}
+
+/**
+ * The cell a run belongs to: its scenario under its augmentation in its test (file and name),
+ * played by its agent (one test may play a scenario with several agents); its trials are the
+ * cell's runs. `summary.trials` lists the cells in the order of their first run.
+ */
+export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'augmentation' | 'agent'>): string {
+  return JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent])
 }
 
 /** Statistics of one group of runs. */
@@ -94,22 +106,23 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
   return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
-function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
+function summarizeTrials(runs: readonly ReportRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
   const first = runs[0] as ReportRun
   const scored = runs.filter((run) => run.status !== 'error')
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
-  const rate = wilsonInterval(passes, scored.length)
   const hat: Record<string, number> = {}
   const hatInterval: Record<string, readonly [number, number]> = {}
   for (let k = 1; k <= scored.length; k++) {
-    hat[k] = passHatK(scored.length, passes, k) as number
-    if (rate !== undefined) hatInterval[k] = [rate[0] ** k, rate[1] ** k]
+    const value = cellPassHatK(scored.length, passes, k)
+    hat[k] = value.estimate
+    hatInterval[k] = value.interval
   }
   return {
     scenario: first.scenario,
     augmentation: first.augmentation,
     test: first.test,
+    file: first.file,
     agent: first.agent,
     trials: scored.length,
     passes,
@@ -118,6 +131,20 @@ function summarizeTrials(runs: readonly ReportRun[]): TaskTrials {
     scoreInterval: scores?.interval ?? null,
     passHatK: hat,
     passHatKInterval: hatInterval,
+  }
+}
+
+// Cells mostly share their counts (5 of 5, 4 of 5, ...): each count's curve is computed once.
+function memoizedPassHatK(): (trials: number, passes: number, k: number) => PassHatK {
+  const known = new Map<string, PassHatK>()
+  return (trials, passes, k) => {
+    const key = `${trials},${passes},${k}`
+    let value = known.get(key)
+    if (value === undefined) {
+      value = passHatK([{ trials, passes }], k) as PassHatK
+      known.set(key, value)
+    }
+    return value
   }
 }
 

@@ -1,4 +1,5 @@
 export type { BuiltInSimilarity, Constraint, ConstraintInput, Edge, FillConversion, Milestone, MilestoneInput, Minefield, Reference, Similarity, ToolCallTarget } from './milestone.ts'
+export { milestoneName, milestoneTarget } from './describe-milestone.ts'
 export { BUILT_IN_SIMILARITIES, constraintSchema, edgeSchema, fillConversionSchema, jsonValueSchema, milestoneSchema, minefieldSchema, similaritySchema } from './milestone.ts'
 export type { Category, ReferenceCall, ReferenceStep, Scenario, ScenarioInput, ToolSandboxCategory, WorldSpec } from './scenario.ts'
 export { allowedTools, CATEGORIES, categorySchema, parseScenario, referenceStepSchema, scenarioPromptsSchema, scenarioSchema, userReplySchema, worldSpecSchema } from './scenario.ts'

@@ -49,12 +49,15 @@ function formatMatch(match: MilestoneMatch, verdict: string): string {
   return `  ${verdict} #${match.index}${name}: ${where}, similarity ${fixed(match.similarity)}; ${match.reason}`
 }
 
+// An added or removed row's JSON in a failure message: longer rows leave out whole columns.
+const ROW_LENGTH = 160
+
 /** The world's changes from the first user message to the end, rows named by key. */
 export function worldChanges(trajectory: Trajectory, limit = CHANGE_LINES): string[] {
   const start = snapshotAfter(trajectory, trajectory.firstUserMessageIndex)
   const end = trajectory.snapshots[trajectory.snapshots.length - 1]
   if (start === undefined || end === undefined) return ['world changes: none recorded']
-  const changes = diffWorlds(start, end).flatMap((diff) => describeTableDiff(diff, end.info[diff.table] ?? start.info[diff.table]))
+  const changes = diffWorlds(start, end).flatMap((diff) => describeTableDiff(diff, end.info[diff.table] ?? start.info[diff.table], { rowLength: ROW_LENGTH }))
   if (changes.length === 0) return ['world changes: none']
   const shown = changes.slice(0, limit).map((line) => `  ${line}`)
   return [`world changes (${changes.length}):`, ...shown, ...(changes.length > limit ? [`  ... and ${changes.length - limit} more`] : [])]

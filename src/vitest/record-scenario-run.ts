@@ -2,7 +2,8 @@ import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
-import type { Scenario } from '../scenario/index.ts'
+import type { Milestone, Scenario } from '../scenario/index.ts'
+import { milestoneName, milestoneTarget } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
@@ -49,7 +50,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
   const { augmentationColumns, threshold } = options
   const failed = trajectory.status === 'error'
   const attacks = failed || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
-  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name ?? `milestone ${claim.milestone}`, sentence: claim.sentence }))
+  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -67,8 +68,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     minefieldHit: failed ? null : evaluation.minefieldHit,
     turns: trajectory.turns,
     usage: { ...trajectory.usage },
-    milestones: evaluation.milestones.map(toMatchRecord),
-    minefields: evaluation.minefields.map(toMatchRecord),
+    milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
+    minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
     ...(attacks === undefined ? {} : { attacks }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
@@ -99,10 +100,14 @@ export async function recordScenarioRun(
   await annotate(`transcript of ${scenario.id} (${trajectory.augmentation}, trial ${trial})`, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment(buildTranscript(trajectory, trial, scenario)))
 }
 
-function toMatchRecord(match: MilestoneMatch): MatchRecord {
+// Every record has a name (the author's, else one made from its checks) and, from its definition,
+// the target it expects, so a report can say what a missed milestone wanted.
+function toMatchRecord(match: MilestoneMatch, definition: Milestone | undefined): MatchRecord {
+  const name = definition === undefined ? match.name : milestoneName({ ...definition, name: match.name ?? definition.name })
   return {
     index: match.index,
-    ...(match.name === undefined ? {} : { name: match.name }),
+    ...(name === undefined ? {} : { name }),
+    ...(definition === undefined ? {} : { target: milestoneTarget(definition) }),
     messageIndex: match.messageIndex,
     similarity: match.similarity,
     reason: match.reason,

@@ -25,7 +25,10 @@ const fingerprintSchema = z.object({ world: digest, tools: digest, user: digest,
 export const matchRecordSchema = z
   .object({
     index: z.number().int().nonnegative(),
+    /** The author's name, else one made from what it checks (`milestoneName`); absent only in older reports. */
     name: z.string().optional(),
+    /** What it expects, in words (`milestoneTarget`); absent in older reports. */
+    target: z.string().optional(),
     messageIndex: z.number().int(),
     similarity: z.number(),
     reason: z.string(),

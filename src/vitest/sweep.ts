@@ -336,7 +336,7 @@ function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): st
   const fired = firedMinefield(evaluation)
   if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
   const claim = evaluation.falseClaims?.[0]
-  if (claim !== undefined) return `false claim at message ${claim.messageIndex}: ${JSON.stringify(claim.sentence)} claims ${claim.name ?? `milestone ${claim.milestone}`}, which was not reached`
+  if (claim !== undefined) return `false claim at message ${claim.messageIndex}: ${JSON.stringify(claim.sentence)} claims ${claim.name}, which was not reached`
   const weakest = weakestMilestone(evaluation)
   if (weakest !== undefined) {
     const candidate = weakest.bestCandidate

@@ -67,6 +67,8 @@ export const transcriptSchema = z
     messages: z.array(transcriptMessageSchema),
     /** The key column(s) of each changed table that has a key: rows are named by them (`accounts[acc-17]`). */
     keys: z.record(z.string(), z.array(z.string())).optional(),
+    /** The display column of each changed table that names one: shown beside the key (`contacts[p-3 "Sam Okafor"]`). */
+    displays: z.record(z.string(), z.string()).optional(),
     /** The tools the agent was shown (see `shownTools`), when the trajectory says. */
     tools: z.array(shownToolSchema).optional(),
   })
@@ -80,6 +82,7 @@ export type Transcript = z.infer<typeof transcriptSchema>
  */
 export function buildTranscript(trajectory: Trajectory, trial: number = trajectory.trial, scenario?: Pick<Scenario, 'tools'>): Transcript {
   const keys: Record<string, string[]> = {}
+  const displays: Record<string, string> = {}
   let previousSnapshot = 0
   const messages = trajectory.messages.map((message): TranscriptMessage => {
     const before = trajectory.snapshots[previousSnapshot]
@@ -88,8 +91,10 @@ export function buildTranscript(trajectory: Trajectory, trial: number = trajecto
       message.snapshot !== previousSnapshot && before !== undefined && after !== undefined ? diffWorlds(before, after) : []
     previousSnapshot = message.snapshot
     for (const diff of changes) {
-      const key = keyColumns(after?.info[diff.table] ?? before?.info[diff.table])
+      const info = after?.info[diff.table] ?? before?.info[diff.table]
+      const key = keyColumns(info)
       if (key.length > 0) keys[diff.table] = [...key]
+      if (info?.display !== undefined) displays[diff.table] = info.display
     }
     return {
       index: message.index,
@@ -111,6 +116,7 @@ export function buildTranscript(trajectory: Trajectory, trial: number = trajecto
     firstUserMessageIndex: trajectory.firstUserMessageIndex,
     messages,
     ...(Object.keys(keys).length === 0 ? {} : { keys }),
+    ...(Object.keys(displays).length === 0 ? {} : { displays }),
     ...(tools === undefined ? {} : { tools: tools.map((tool) => ({ ...tool, changes: [...tool.changes] })) }),
   }
 }

@@ -1,6 +1,7 @@
 import { jsonEqual } from './json.ts'
+import type { JsonValue } from './json.ts'
 import type { Row, TableInfo, WorldSnapshot } from './world.ts'
-import { keyColumns, rowLabel, tableRows } from './world.ts'
+import { keyColumns, rowDisplay, rowLabel, tableRows } from './world.ts'
 
 /** A row whose key stayed the same but whose other columns changed. */
 export interface RowUpdate {
@@ -75,25 +76,107 @@ function diffKeyed(table: string, key: readonly string[], before: readonly Row[]
   return { table, added, removed, updated }
 }
 
-/**
- * The changes of one table diff as lines that name each row by its key:
- * `accounts[acc-17].balance: 500 → 0`, `+ transfers[t-1] {...}`, `- accounts[acc-9] {...}`.
- * Rows of a table without a key are named by their position in the diff (`+ notes {...}`).
- */
-export function describeTableDiff(diff: TableDiff, info: TableInfo | undefined): string[] {
-  const name = (row: Row) => {
-    const label = rowLabel(info, row)
-    return label === undefined ? diff.table : `${diff.table}[${label}]`
-  }
-  const lines: string[] = []
-  for (const update of diff.updated)
-    for (const column of update.columns) lines.push(`${name(update.after)}.${column}: ${shortJson(update.before[column])} → ${shortJson(update.after[column])}`)
-  for (const row of diff.added) lines.push(`+ ${name(row)} ${shortJson(row)}`)
-  for (const row of diff.removed) lines.push(`- ${name(row)} ${shortJson(row)}`)
-  return lines
+/** One changed row of a table diff, named for people: by its key and, where the table has one, its display column. */
+export interface RowChange {
+  readonly kind: 'added' | 'removed' | 'updated'
+  readonly table: string
+  /** The key value(s) (`rowLabel`); absent for a table without a key. */
+  readonly key?: string
+  /** The display column's value (`rowDisplay`), after the change for an update; absent when the table names none. */
+  readonly display?: string
+  /**
+   * For an update, the columns that changed, with their values before and after (absent: the row
+   * had no such column); for an added or removed row, every column with its value (`after` for
+   * added, `before` for removed).
+   */
+  readonly columns: readonly ColumnChange[]
 }
 
-function shortJson(value: unknown): string {
-  const text = value === undefined ? '(none)' : JSON.stringify(value)
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text
+/** One column of a changed row. */
+export interface ColumnChange {
+  readonly column: string
+  readonly before?: JsonValue
+  readonly after?: JsonValue
+}
+
+/** The rows a table diff changed, updates first, then additions, then removals. */
+export function rowChanges(diff: TableDiff, info: TableInfo | undefined): RowChange[] {
+  const named = (row: Row) => {
+    const key = rowLabel(info, row)
+    const display = rowDisplay(info, row)
+    return { table: diff.table, ...(key === undefined ? {} : { key }), ...(display === undefined ? {} : { display }) }
+  }
+  const whole = (row: Row, side: 'before' | 'after') => Object.entries(row).map(([column, value]) => ({ column, [side]: value }))
+  return [
+    ...diff.updated.map((update): RowChange => ({
+      kind: 'updated',
+      ...named(update.after),
+      columns: update.columns.map((column) => ({ column, ...present('before', update.before[column]), ...present('after', update.after[column]) })),
+    })),
+    ...diff.added.map((row): RowChange => ({ kind: 'added', ...named(row), columns: whole(row, 'after') })),
+    ...diff.removed.map((row): RowChange => ({ kind: 'removed', ...named(row), columns: whole(row, 'before') })),
+  ]
+}
+
+/** How `describeTableDiff` may shorten its lines. */
+export interface DescribeOptions {
+  /**
+   * Roughly how long the JSON of an added or removed row may get: past it, whole columns are left
+   * out and counted (`… 3 more columns`). No value is ever cut in the middle. No limit by default.
+   */
+  readonly rowLength?: number
+}
+
+/**
+ * The changes of one table diff as lines that name each row by its key, and by its display column
+ * where the table has one: `accounts[acc-17].balance: 500 → 0`,
+ * `contacts[p-3 "Sam Okafor"].relationship: "coworker" → "former coworker"`,
+ * `+ transfers[t-1] {...}`, `- accounts[acc-9] {...}`. Rows of a table without a key are named by
+ * the table alone (`+ notes {...}`). Values are written whole.
+ */
+export function describeTableDiff(diff: TableDiff, info: TableInfo | undefined, options: DescribeOptions = {}): string[] {
+  return rowChanges(diff, info).flatMap((change) => {
+    const name = rowName(change)
+    if (change.kind === 'updated') return change.columns.map((column) => `${name}.${column.column}: ${valueText(column.before)} → ${valueText(column.after)}`)
+    return [`${change.kind === 'added' ? '+' : '-'} ${name} ${rowText(change.columns, options.rowLength)}`]
+  })
+}
+
+/** `table[key "display"]`, `table[key]`, or `table` for a table without a key. */
+export function rowName(change: Pick<RowChange, 'table' | 'key' | 'display'>): string {
+  if (change.key === undefined) return change.display === undefined ? change.table : `${change.table}[${JSON.stringify(change.display)}]`
+  return `${change.table}[${change.key}${change.display === undefined || change.display === change.key ? '' : ` ${JSON.stringify(change.display)}`}]`
+}
+
+function present(side: 'before' | 'after', value: JsonValue | undefined): Partial<ColumnChange> {
+  return value === undefined ? {} : { [side]: value }
+}
+
+function valueText(value: unknown): string {
+  return value === undefined ? '(none)' : JSON.stringify(value)
+}
+
+// The row's JSON, column by column (see `wholeColumnsJson`).
+function rowText(columns: readonly ColumnChange[], limit: number | undefined): string {
+  return wholeColumnsJson(columns.map((column) => [column.column, column.after ?? column.before ?? null]), limit)
+}
+
+/**
+ * A row's columns as JSON, `{"id":"p-3","name":"Sam"}`; past about `limit` characters, whole
+ * columns are left out and counted (`{"id":"p-3", … 2 more columns}`), never a value cut in the
+ * middle (the first column is written whole however long). No limit by default.
+ */
+export function wholeColumnsJson(columns: readonly (readonly [string, JsonValue])[], limit?: number): string {
+  const parts: string[] = []
+  let length = 2
+  for (const [position, [column, value]] of columns.entries()) {
+    const part = `${JSON.stringify(column)}:${JSON.stringify(value)}`
+    if (limit !== undefined && parts.length > 0 && length + part.length + 1 > limit) {
+      const left = columns.length - position
+      return `{${parts.join(',')}, … ${left} more ${left === 1 ? 'column' : 'columns'}}`
+    }
+    parts.push(part)
+    length += part.length + 1
+  }
+  return `{${parts.join(',')}}`
 }

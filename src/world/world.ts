@@ -14,12 +14,26 @@ export interface TableInfo {
    * together (`['account_id', 'month']`); diffs pair rows by it and name rows by it in reports.
    */
   readonly key?: string | readonly string[]
+  /**
+   * A column that names a row for people (`name` for contacts, `content` for reminders), shown
+   * beside the key in diffs and reports; the key alone when absent.
+   */
+  readonly display?: string
 }
 
 /** The key columns of a table, as a list (empty when it has no key). */
 export function keyColumns(info: TableInfo | undefined): readonly string[] {
   const key = info?.key
   return key === undefined ? [] : typeof key === 'string' ? [key] : key
+}
+
+/** The value of a table's display column in a row, as text; undefined when the table has none or the row leaves it empty. */
+export function rowDisplay(info: TableInfo | undefined, row: Row): string | undefined {
+  const column = info?.display
+  if (column === undefined) return undefined
+  const value = row[column]
+  if (value === undefined || value === null || value === '') return undefined
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 /**

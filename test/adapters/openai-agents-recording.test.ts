@@ -6,25 +6,13 @@ import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { evaluateAgainst } from '../../src/vitest/evaluate-run.ts'
-import { handoffScenario, stepOf } from './recording-scenario.ts'
+import { handoffReplies, handoffScenario } from './recording-scenario.ts'
 import { FAKE_KEY } from './scripted-server.ts'
 
-/**
- * The model of the test: the triage agent hands over to the phone agent; the phone agent calls
- * its own `check_forecast` tool and the world's `set_wifi_status` in one step, then a tool that
- * does not exist (`set_wifi_power`), which ends the SDK's run.
- */
+// The model of the test: a handoff, then the agent's own tool beside the world's, then a name no tool has.
 let server: MockServer
 beforeAll(async () => {
-  server = await startMockServer({
-    respond: ({ body }) => {
-      const handoff = body.tools?.find((offered) => offered.function.name === 'transfer_to_phone')
-      if (handoff !== undefined) return { toolCalls: [{ name: 'transfer_to_phone', arguments: {}, id: 'handoff-1' }] }
-      const step = stepOf(body)
-      if (step === 0) return { toolCalls: [{ name: 'check_forecast', arguments: { city: 'Cupertino' }, id: 'own-1' }, { name: 'set_wifi_status', arguments: { on: true }, id: 'world-1' }] }
-      return { toolCalls: [{ name: 'set_wifi_power', arguments: { on: true }, id: 'hallucinated-1' }] }
-    },
-  })
+  server = await startMockServer({ respond: handoffReplies })
 })
 afterAll(() => server.close())
 

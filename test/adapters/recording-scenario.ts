@@ -1,3 +1,4 @@
+import type { MockResponder } from '../../src/mock-server/index.ts'
 import type { ChatRequest } from '../../src/roles/endpoint/chat-request.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
 
@@ -43,3 +44,16 @@ export const handoffScenario = defineScenario({
     [0, 2],
   ],
 })
+
+/**
+ * The model of `handoffScenario`: the triage agent hands over to the phone agent; the phone agent
+ * calls its own `check_forecast` tool and the world's `set_wifi_status` in one step, then a tool
+ * that does not exist (`set_wifi_power`), which ends the SDK's run.
+ */
+export const handoffReplies: MockResponder = ({ body }) => {
+  const handoff = body.tools?.find((offered) => offered.function.name === 'transfer_to_phone')
+  if (handoff !== undefined) return { toolCalls: [{ name: 'transfer_to_phone', arguments: {}, id: 'handoff-1' }] }
+  const step = stepOf(body)
+  if (step === 0) return { toolCalls: [{ name: 'check_forecast', arguments: { city: 'Cupertino' }, id: 'own-1' }, { name: 'set_wifi_status', arguments: { on: true }, id: 'world-1' }] }
+  return { toolCalls: [{ name: 'set_wifi_power', arguments: { on: true }, id: 'hallucinated-1' }] }
+}

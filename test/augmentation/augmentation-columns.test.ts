@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { AUGMENTATION_COLUMNS, augmentationColumns, defineAugmentation, labelColumns, PLAIN_AUGMENTATION, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
+import { AUGMENTATION_COLUMNS, augmentationColumns, currentAugmentationLabel, defineAugmentation, labelColumns, PLAIN_AUGMENTATION, SCRAMBLE_COLUMNS, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 
 describe('augmentationColumns', () => {
   test('gives each of the eight ToolSandbox variants its own column of table 5, in the table’s order', () => {
@@ -9,9 +9,9 @@ describe('augmentationColumns', () => {
       ['10 distraction tools'],
       ['all tools'],
       ['tool names scrambled'],
-      ['tool descriptions scrambled'],
-      ['argument descriptions scrambled'],
-      ['argument types scrambled'],
+      ['tool descriptions removed'],
+      ['argument descriptions removed'],
+      ['argument types removed'],
     ])
     expect(AUGMENTATION_COLUMNS.slice(0, 8)).toEqual(TOOLSANDBOX_VARIANTS.map((variant) => augmentationColumns(variant.augmentation)[0]))
   })
@@ -22,8 +22,8 @@ describe('augmentationColumns', () => {
 
   test('counts a combined augmentation under every scramble it contains, not under its distraction count', () => {
     const combined = defineAugmentation({ distractionTools: 'all', scrambledNames: ['set_wifi_status'], removedArgumentTypes: 'all', renamedArguments: ['get_wifi_status'] })
-    expect(augmentationColumns(combined)).toEqual(['tool names scrambled', 'argument types scrambled', 'arguments renamed'])
-    expect(augmentationColumns(defineAugmentation({ removedDescriptions: ['set_wifi_status'] }))).toEqual(['tool descriptions scrambled'])
+    expect(augmentationColumns(combined)).toEqual(['tool names scrambled', 'argument types removed', 'arguments renamed'])
+    expect(augmentationColumns(defineAugmentation({ removedDescriptions: ['set_wifi_status'] }))).toEqual(['tool descriptions removed'])
   })
 
   test('names other distraction counts by their number', () => {
@@ -35,7 +35,7 @@ describe('augmentationColumns', () => {
     expect(augmentationColumns(defineAugmentation({ paraphrase: 0 }))).toEqual(['paraphrased'])
     expect(augmentationColumns(defineAugmentation({ distractionTools: 10, paraphrase: 'Switch the Wi-Fi on, please.' }))).toEqual(['paraphrased'])
     expect(augmentationColumns(defineAugmentation({ distractionTools: 3, removedArgumentDescriptions: 'all', paraphrase: 1 }))).toEqual([
-      'argument descriptions scrambled',
+      'argument descriptions removed',
       'paraphrased',
     ])
   })
@@ -51,6 +51,19 @@ describe('augmentationColumns', () => {
       paraphrase: 0,
     })
     expect(augmentationColumns(everything)).toEqual(AUGMENTATION_COLUMNS.slice(4))
+  })
+
+  test('labels say what was done; an older report\'s "scrambled" descriptions and types read as today\'s "removed"', () => {
+    expect(SCRAMBLE_COLUMNS).toMatchObject({ removedDescriptions: 'tool descriptions removed', removedArgumentDescriptions: 'argument descriptions removed', removedArgumentTypes: 'argument types removed' })
+    expect(currentAugmentationLabel('3 distraction tools + tool descriptions scrambled')).toBe('3 distraction tools, tool descriptions removed')
+    expect(currentAugmentationLabel('3 distraction tools, argument types scrambled')).toBe('3 distraction tools, argument types removed')
+    expect(currentAugmentationLabel('argument types scrambled')).toBe('argument types removed')
+    expect(currentAugmentationLabel('all tools + tool names scrambled + paraphrased')).toBe('all tools, tool names scrambled, paraphrased')
+    expect(currentAugmentationLabel('3 distraction tools, tool names scrambled')).toBe('3 distraction tools, tool names scrambled')
+    // Every label toolcheck writes today is its own current label; hand-made ones stay as they are.
+    for (const variant of TOOLSANDBOX_VARIANTS) expect(currentAugmentationLabel(variant.label)).toBe(variant.label)
+    expect(currentAugmentationLabel('my descriptions scrambled')).toBe('my descriptions scrambled')
+    expect(currentAugmentationLabel('mine + yours')).toBe('mine + yours')
   })
 
   test('a run known only by its label counts under that label', () => {

@@ -10,7 +10,7 @@ describe('describeAugmentation', () => {
   test('names each changed tool, the most specific change first', () => {
     const augmentation = defineAugmentation({ distractionTools: 3, removedDescriptions: ['send_message_with_phone_number'] })
     expect(describeAugmentation(augmentation)).toBe('description of send_message_with_phone_number removed; 3 distraction tools')
-    expect(augmentationKind(augmentation)).toBe('3 distraction tools, tool descriptions scrambled')
+    expect(augmentationKind(augmentation)).toBe('3 distraction tools, tool descriptions removed')
   })
 
   test('covers every field', () => {
@@ -27,7 +27,7 @@ describe('describeAugmentation', () => {
       'name of a scrambled; all tool descriptions removed; argument descriptions of b, c removed; argument types of d removed; arguments of e renamed; all other tools added as distractions; first message replaced by paraphrase 1',
     )
     expect(augmentationKind(augmentation)).toBe(
-      'all tools, tool names scrambled, tool descriptions scrambled, argument descriptions scrambled, argument types scrambled, arguments renamed, paraphrased',
+      'all tools, tool names scrambled, tool descriptions removed, argument descriptions removed, argument types removed, arguments renamed, paraphrased',
     )
     expect(describeAugmentation(defineAugmentation({ paraphrase: 'hi there' }))).toBe('first message replaced by "hi there"')
   })
@@ -41,9 +41,9 @@ describe('TOOLSANDBOX_VARIANTS', () => {
       '10 distraction tools',
       'all tools',
       '3 distraction tools, tool names scrambled',
-      '3 distraction tools, tool descriptions scrambled',
-      '3 distraction tools, argument descriptions scrambled',
-      '3 distraction tools, argument types scrambled',
+      '3 distraction tools, tool descriptions removed',
+      '3 distraction tools, argument descriptions removed',
+      '3 distraction tools, argument types removed',
     ])
     for (const variant of TOOLSANDBOX_VARIANTS) expect(augmentationKind(variant.augmentation)).toBe(variant.label)
     // JSON-serialisable: survives a round trip unchanged.

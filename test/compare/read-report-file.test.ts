@@ -9,7 +9,8 @@ import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 let directory = ''
-const reportOf = (trials: number) =>
+// A report of one test whose runs play these scenarios, one trial each.
+const reportWith = (scenarios: readonly string[]) =>
   buildReport([
     {
       id: 't',
@@ -17,10 +18,11 @@ const reportOf = (trials: number) =>
       file: 'a.test.ts',
       state: 'passed',
       attempts: [],
-      meta: { toolcheck: { runs: Array.from({ length: trials }, (_, trial) => toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), trial)) } },
+      meta: { toolcheck: { runs: scenarios.map((id, trial) => toRunRecord({ ...sampleScenario, id }, sampleTrajectory({ scenarioId: id }), sampleEvaluation(), trial)) } },
       annotations: [],
     },
   ])
+const reportOf = (trials: number) => reportWith(Array<string>(trials).fill(sampleScenario.id))
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'toolcheck-read-report-'))
@@ -56,5 +58,34 @@ describe('readReportFile: where the conversations come from', () => {
       `no conversations: they are kept in the report page written beside report.json, looked for in ${join(directory, 'stale')}: index.html holds 3 runs, and this report 2. Keep index.html beside report.json (the reporter writes both unless html is false) to see them here.`,
     )
     expect(file.report.settings?.scoring).toBe('toolcheck')
+  })
+})
+
+describe('readReportFile: reports written by earlier versions', () => {
+  test('a page whose runs are of other scenarios is refused, however its columns were written (repeated values as [value, count])', async () => {
+    const mine = [...Array<string>(20).fill('a'), ...Array<string>(10).fill('b')]
+    const theirs = [...Array<string>(20).fill('c'), ...Array<string>(10).fill('d')]
+    await writeReport(reportWith(theirs), join(directory, 'theirs'))
+    await writeReport(reportWith(mine), join(directory, 'mine'))
+    await copyFile(join(directory, 'theirs', 'index.html'), join(directory, 'mine', 'index.html'))
+    const file = await readReportFile(join(directory, 'mine'))
+    expect(file.packedDetails).toBeUndefined()
+    expect(file.transcripts).toContain('index.html holds the runs of other scenarios (a page of another report)')
+  })
+
+  test('augmentation labels in older words (joined by +, descriptions and types "scrambled") read in today’s, so cells pair with a newer report’s', async () => {
+    const { report } = reportOf(2)
+    const old = {
+      ...report,
+      runs: report.runs.map((run) => ({ ...run, augmentation: '3 distraction tools + tool descriptions scrambled', augmentationColumns: ['tool descriptions scrambled'] })),
+    }
+    await mkdir(join(directory, 'old-labels'), { recursive: true })
+    await writeFile(join(directory, 'old-labels', 'report.json'), JSON.stringify(old))
+    const file = await readReportFile(join(directory, 'old-labels'))
+    expect(file.report.runs.map((run) => [run.augmentation, run.augmentationColumns])).toEqual([
+      ['3 distraction tools, tool descriptions removed', ['tool descriptions removed']],
+      ['3 distraction tools, tool descriptions removed', ['tool descriptions removed']],
+    ])
+    expect(Object.keys(file.report.summary.byAugmentation)).toEqual(['tool descriptions removed'])
   })
 })

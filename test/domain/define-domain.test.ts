@@ -21,6 +21,7 @@ describe('defineDomain', () => {
     expect(() => defineDomain({ name: 'Bank Domain', tables: { a: { key: 'id', row } }, tools: [] })).toThrow(/a domain name is lower-case letters/)
     expect(() => defineDomain({ name: 'x', tables: { a: { key: 'nope' as 'id', row } }, tools: [] })).toThrow(DomainError)
     expect(() => defineDomain({ name: 'x', tables: { a: { key: 'nope' as 'id', row } }, tools: [] })).toThrow('domain x: table a: the key column nope is not in its row schema (columns: id, n)')
+    expect(() => defineDomain({ name: 'x', tables: { a: { key: 'id', display: 'title' as 'n', row } }, tools: [] })).toThrow('domain x: table a: the display column title is not in its row schema (columns: id, n)')
     expect(() => defineDomain({ name: 'x', tables: {}, tools: [] })).toThrow('domain x: it has neither tables nor tools')
     expect(() => defineDomain({ name: 'x', tables: {}, tools: [endConversation] })).toThrow(/lists end_conversation, which every run offers the simulated user already/)
     expect(() => defineDomain({ name: 'x', tables: {}, tools: [searchBooks, searchBooks] })).toThrow(/two tools are named `search_books`/)
@@ -69,6 +70,20 @@ describe('buildWorld', () => {
     const [diff] = diffWorlds(before, after)
     if (diff === undefined) throw new Error('expected a diff')
     expect(describeTableDiff(diff, after.info.entries)).toEqual(['entries[a,1].amount: 500 → 0', '+ entries[b,1] {"id":"b","n":1,"amount":1}'])
+  })
+
+  test('a display column names rows for people beside their whole key, in the world and in diffs', () => {
+    const people = defineDomain({ name: 'people', tables: { contacts: { key: 'id', display: 'name', row: z.object({ id: z.string(), name: z.string(), note: z.string() }) } }, tools: [searchBooks] })
+    expect(people.tableInfo).toEqual({ contacts: { key: 'id', display: 'name' } })
+    const id = '9e0b6c3a-4f1d-4b8e-9a51-2c7d3e8f0a6b'
+    const before = buildWorld(people, { insert: { contacts: [{ id, name: 'Sam Okafor', note: 'coworker' }] } }, CLOCK)
+    const after = buildWorld(people, { insert: { contacts: [{ id, name: 'Sam Okafor', note: 'former coworker' }, { id: 'p-2', name: 'Ada', note: 'x'.repeat(300) }] } }, CLOCK)
+    expect(after.info.contacts).toEqual({ key: 'id', display: 'name' })
+    const [diff] = diffWorlds(before, after)
+    if (diff === undefined) throw new Error('expected a diff')
+    // Whole values always: a long row leaves out whole columns, never part of one.
+    expect(describeTableDiff(diff, after.info.contacts, { rowLength: 40 })).toEqual([`contacts[${id} "Sam Okafor"].note: "coworker" → "former coworker"`, '+ contacts[p-2 "Ada"] {"id":"p-2","name":"Ada", … 1 more column}'])
+    expect(describeTableDiff(diff, after.info.contacts)[1]).toBe(`+ contacts[p-2 "Ada"] {"id":"p-2","name":"Ada","note":"${'x'.repeat(300)}"}`)
   })
 
   test("default rows that do not fit the domain's own tables are the domain's error", () => {

@@ -15,8 +15,8 @@ const REQUIRED = process.env.CI !== undefined && process.env.CI !== '' && proces
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** A browser test, skipped with the reason where no Chromium is found; under CI one is required. */
-export function browserTest(name: string, body: () => Promise<void>): void {
-  test(name, async (context) => {
+export function browserTest(name: string, body: () => Promise<void>, timeout = 120_000): void {
+  test(name, { timeout }, async (context) => {
     if (CHROMIUM === undefined) {
       if (REQUIRED) throw new Error(`CI is set, so the browser test must run, but there is ${MISSING}`)
       console.warn(`skipped the browser test: ${MISSING}`)
@@ -26,12 +26,27 @@ export function browserTest(name: string, body: () => Promise<void>): void {
   })
 }
 
-/** Opens a page from disk in Chromium, collecting dialogs, script errors and network requests (there must be none). */
-export async function withPage(file: string, check: (page: Page, seen: { dialogs: string[]; requests: string[]; errors: string[] }) => Promise<void>): Promise<void> {
+/** What a page did besides what the test asked: dialogs, requests off disk and script errors (there must be none). */
+export interface PageEvents {
+  readonly dialogs: string[]
+  readonly requests: string[]
+  readonly errors: string[]
+}
+
+/**
+ * Opens a page from disk in Chromium (at `address`, a hash, when given), collecting dialogs,
+ * script errors and network requests, which must stay empty. The window is 1500 × 1000 unless
+ * `viewport` says otherwise.
+ */
+export async function withPage(
+  file: string,
+  check: (page: Page, seen: PageEvents) => Promise<void>,
+  options: { readonly viewport?: { readonly width: number; readonly height: number }; readonly address?: string } = {},
+): Promise<void> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS })
   try {
-    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } })
-    const seen = { dialogs: [] as string[], requests: [] as string[], errors: [] as string[] }
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1500, height: 1000 } })
+    const seen: PageEvents = { dialogs: [], requests: [], errors: [] }
     page.on('dialog', (dialog) => {
       seen.dialogs.push(dialog.message())
       void dialog.dismiss()
@@ -40,7 +55,7 @@ export async function withPage(file: string, check: (page: Page, seen: { dialogs
       if (!request.url().startsWith('file:')) seen.requests.push(request.url())
     })
     page.on('pageerror', (error) => seen.errors.push(String(error)))
-    await page.goto(pathToFileURL(file).href)
+    await page.goto(`${pathToFileURL(file).href}${options.address ?? ''}`)
     await check(page, seen)
     expect(seen).toEqual({ dialogs: [], requests: [], errors: [] })
   } finally {

@@ -99,9 +99,9 @@ describe('toolcheck eval', () => {
       '10 distraction tools',
       'all tools',
       'tool names scrambled',
-      'tool descriptions scrambled',
-      'argument descriptions scrambled',
-      'argument types scrambled',
+      'tool descriptions removed',
+      'argument descriptions removed',
+      'argument types removed',
     ])
     expect(report.runs.length).toBeGreaterThanOrEqual(8)
     const perColumn = Object.values(report.summary.byAugmentation).map((group) => group.runs)

@@ -27,11 +27,14 @@ browserTest('the HTML report opens from disk, filters runs and shows a run: miss
     // Several agents: each is summarized.
     expect(await page.locator('#by-agent tbody tr td:first-child').allTextContents()).toEqual(['careless', 'reference', 'talker', 'overall'])
 
-    await failed.filter({ hasText: 'talker > fixture-wifi-on' }).click()
-    const mapping = page.locator('#run-details table.milestone-mapping tbody tr')
+    // The whole test name is in the row's title (and in the detail).
+    await failed.filter({ has: page.locator('[title*="talker > fixture-wifi-on"]') }).click()
+    const mapping = page.locator('#run-details table.milestone-mapping tbody tr.match')
     await expect.poll(() => mapping.count()).toBe(1)
     // Nothing resembles the milestone: not reached, no candidate, and no badge on any message.
-    expect(await mapping.first().locator('td').allTextContents()).toEqual(['0', 'wifi on', 'not reached', 'none close', '0.000', expect.stringContaining('table settings')])
+    expect(await mapping.first().locator('td').allTextContents()).toEqual(['0', 'wifi on', 'not reached', 'none close', '0.000'])
+    expect(await page.locator('#run-details table.milestone-mapping tr.match-detail .why').textContent()).toContain('table settings')
+    expect(await page.locator('#run-details table.milestone-mapping tr.match-detail .target').textContent()).toBe('expected: settings holds exactly the row { wifi = true }')
     expect(await page.locator('#run-details .badge.milestone').count()).toBe(0)
     expect(await page.locator('#run-details .usage').textContent()).toBe('usage: 0 model calls, 0 prompt + 0 completion tokens, cost -')
     expect(await page.locator('#run-details table.tools-shown tbody td:first-child').allTextContents()).toEqual(['get_wifi_status', 'set_low_battery_mode_status', 'set_wifi_status'])
@@ -58,7 +61,8 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
   }
   const report = await readReport(head)
   await withPage(`${head}/index.html`, async (page) => {
-    await expect.poll(() => page.locator('.run-row').count()).toBeGreaterThan(10)
+    // Trials are grouped by cell: eight cells of six trials each.
+    await expect.poll(() => page.locator('.grouped-cell').count()).toBe(8)
     expect(await page.locator('#runs-count').textContent()).toBe('48 of 48 runs')
     // The heatmap: categories down, augmentation columns across, each cell the mean score.
     const { matrix } = report.summary
@@ -76,34 +80,43 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
     await page.selectOption('#filter-category', '')
     await page.selectOption('#filter-augmentation', '')
 
-    // pass^k over the six trials, with intervals, overall and per scenario.
+    // pass^k over the six trials, with intervals, overall; pass^1 is the pass rate, with its interval.
     expect(await page.locator('#pass-hat-k-overall thead th').allTextContents()).toEqual(['k', '1', '2', '3', '4', '5', '6'])
     expect(await page.locator('#pass-hat-k-overall tbody tr:first-child td').first().textContent()).toBe(report.summary.passHatK[1]?.toFixed(3))
-    expect(await page.locator('#pass-hat-k-overall tbody tr:nth-child(2) td').first().textContent()).toMatch(/^\d\.\d{3}-\d\.\d{3}$/)
-    expect(await page.locator('#pass-hat-k-tasks tbody tr').count()).toBe(8)
-    expect(await page.locator('#pass-hat-k-tasks tbody tr').first().locator('td').allTextContents()).toEqual([
-      // 0 of 6: Wilson's upper end 0.390, to the 6th power 0.004.
-      'fixture-cellular-on', expect.any(String), 'switcher-v2', '6', '0', '0.000', '0.000-0.004',
-    ])
+    const passRate = `pass rate ${report.summary.overall.passRate?.toFixed(3)} (95% ${await page.locator('#pass-hat-k-overall tbody tr:nth-child(2) td').first().textContent()})`
+    expect(await page.locator('#totals').textContent()).toContain(passRate)
+    // Each cell's own: 0 of 6 passed, pass^6 0.000 inside its interval.
+    const cellular = page.locator('.grouped-cell').first()
+    expect(await cellular.locator('.passes').textContent()).toBe('0/6')
+    expect(await cellular.locator('.pass-hat-k').textContent()).toBe('0.000')
+    await cellular.click()
+    await expect.poll(() => page.locator('#run-details .cell-pass-hat-k tbody tr').count()).toBe(6)
+    expect(await page.locator('#run-details .cell-pass-hat-k tbody tr').last().locator('td').allTextContents()).toEqual(['0.000', '0.000-0.794'])
+    await cellular.click()
     // Usage per run and in total.
     expect(await page.locator('#usage').textContent()).toBe('usage: 96 model calls (0 cached), 11.5k prompt + 1.73k completion tokens, cost $0.0240')
 
     // A failing run under scrambled names: the tools it was shown, and its missed milestone.
     await page.fill('#filter-text', 'fixture-cellular-on <3 distraction')
     await page.selectOption('#filter-status', 'failed')
+    await page.uncheck('#group-cells')
     await expect.poll(() => page.locator('.run-row').count()).toBe(6)
     await page.locator('.run-row').first().click()
-    const milestone = page.locator('#run-details table.milestone-mapping tbody tr').first()
+    const milestone = page.locator('#run-details table.milestone-mapping tbody tr.match').first()
     await expect.poll(() => milestone.locator('.status').textContent()).toBe('not reached')
     const where = await milestone.locator('.where').textContent()
     expect(where).toMatch(/^closest: \d+$/)
     const closest = Number(where?.slice('closest: '.length))
-    expect(await milestone.locator('td').nth(5).textContent()).toContain('cellular: expected true, found false')
+    expect(await page.locator('#run-details table.milestone-mapping tr.match-detail .why').first().textContent()).toContain('cellular: expected true, found false')
     const closestMessage = page.locator(`#run-details .message[data-message="${closest}"]`)
     expect(await closestMessage.locator('.badge.closest').textContent()).toBe('closest to milestone 0 cellular on (0.000)')
+    // What the milestone expected stands beside the message that came closest.
+    expect(await closestMessage.locator('.expected').textContent()).toBe('milestone 0 expected: settings holds exactly the row { cellular = true }why not here: table settings: row 1 of the target best matched a row where cellular: expected true, found false')
     expect(await closestMessage.locator('.tool-result').textContent()).toContain('set_wifi_status returned')
     expect(await page.locator('#run-details .badge.milestone').count()).toBe(0)
-    expect(await closestMessage.locator('.changes').textContent()).toMatch(/^settings\[[^\]]+\]\.wifi: false → true$/)
+    // The changed row, named by its whole key.
+    expect(await closestMessage.locator('.changes .change-head').textContent()).toMatch(/^~settings[0-9a-f-]{36}$/)
+    expect(await closestMessage.locator('.changes .change-value').textContent()).toBe('wifi: false → true')
     const tools = await page.locator('#run-details table.tools-shown tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)))
     const cellularSwitch = tools.find((row) => row[1] === 'set_cellular_service_status')
     expect(cellularSwitch?.[0]).toMatch(/^\w+_\d+$/)
@@ -143,6 +156,9 @@ browserTest('a run that ended in an infrastructure error shows its reason in the
   await writeFile(`${directory}index.html`, renderHtmlReport(report, []))
   await withPage(`${directory}index.html`, async (page) => {
     await page.selectOption('#filter-status', 'error')
+    // The cell's row says one of its two runs is shown; opened, it lists that one.
+    await expect.poll(() => page.locator('.grouped-cell .passes').textContent()).toBe('1/1 (1)')
+    await page.locator('.grouped-cell').click()
     await expect.poll(() => page.locator('.run-row').count()).toBe(1)
     const row = page.locator('.run-row').first()
     expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')

@@ -39,8 +39,8 @@ describe('a domain of your own, from the installed package', () => {
 })
 
 /**
- * The HTML report names the help desk's changed rows by their key. Checked in Chromium where one
- * is installed (the browser test of the report says when it is not).
+ * The HTML report names the help desk's changed rows by their key and display column. Checked in
+ * Chromium where one is installed (the browser test of the report says when it is not).
  */
 async function expectKeyNamedChanges(page: string): Promise<void> {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
@@ -53,7 +53,11 @@ async function expectKeyNamedChanges(page: string): Promise<void> {
     await tab.fill('#filter-text', 'the desk agent assigns before it closes')
     await expect.poll(() => tab.locator('.run-row').count()).toBe(1)
     await tab.locator('.run-row').first().click()
-    await expect.poll(() => tab.locator('#run-details .changes').allTextContents()).toEqual(['tickets[T-7].assignee: null → "p-2"', 'tickets[T-7].status: "open" → "closed"'])
+    // Assigned, then closed: two changes of the same row.
+    const changes = tab.locator('#run-details .changes .change')
+    await expect.poll(() => changes.count()).toBe(2)
+    for (const head of await changes.locator('.change-head').all()) expect(await head.locator('> *').allTextContents()).toEqual(['~', 'tickets', 'Printer on floor 2 jams', 'T-7'])
+    expect(await changes.locator('.change-value').allTextContents()).toEqual(['assignee: null → "p-2"', 'status: "open" → "closed"'])
   } finally {
     await browser.close()
   }

@@ -91,7 +91,9 @@ describe('scenario files, from the installed package', () => {
       const tab = await browser.newPage({ viewport: { width: 1600, height: 4000 } })
       await tab.goto(pathToFileURL(page).href)
       await expect.poll(() => tab.locator('.run-row').count()).toBe(report.runs.length)
-      expect((await tab.locator('.run-row .cell.test').allTextContents()).sort()).toEqual(report.runs.map((entry) => entry.test).sort())
+      // A run's row holds its full test name, whole, in its title (third line: file > test), as the detail does.
+      const titles = await tab.locator('.run-row .cell.name').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')?.split('\n')[2] ?? ''))
+      expect(titles.sort()).toEqual(report.runs.map((entry) => `${entry.file} > ${entry.test}`).sort())
     } finally {
       await browser.close()
     }

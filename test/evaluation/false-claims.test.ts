@@ -38,6 +38,11 @@ describe('findFalseClaims', () => {
     expect(findFalseClaims(run('I sent "On my way" to Sam.'), unreached(messageSent))).toHaveLength(1)
   })
 
+  test('names the milestone claimed even when its author did not, from its first check', () => {
+    const [claim] = findFalseClaims(run('I sent "On my way" to Sam.'), unreached(messageSent))
+    expect(claim?.name).toBe('send_message_with_phone_number called')
+  })
+
   test('does not flag denials, questions, offers, plans, or claims of milestones reached', () => {
     for (const text of [
       'I could not transfer the 40 dollars: the service is unavailable.',

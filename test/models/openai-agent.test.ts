@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { BUILT_IN_PRICES_AS_OF } from '../../src/roles/endpoint/price-table.ts'
 import { openaiAgent } from '../../src/roles/openai-agent.ts'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
@@ -188,6 +189,35 @@ describe('openaiAgent against the mock server', () => {
     const reply = await agent.respond(firstView, context())
     expect(reply.usage?.costUsd).toBeCloseTo(0.002 + 0.004, 10)
     expect(reply.usage?.latencyMs).toBeGreaterThan(0)
+  })
+
+  test('common hosted models cost their built-in list price, dated snapshots too; code and TOOLCHECK_PRICES override it, or turn it off', async () => {
+    const usage = { promptTokens: 1_000_000, completionTokens: 100_000 }
+    server = await startMockServer({ respond: () => ({ content: 'hi', usage }) })
+    const costWith = async (model: string, options: Partial<Parameters<typeof openaiAgent>[0]> = {}) =>
+      (await openaiAgent({ model, baseURL: server?.baseURL ?? '', apiKey: 'x', cache: false, env: {}, ...options }).respond(firstView, context())).usage?.costUsd
+    expect(BUILT_IN_PRICES_AS_OF).toMatch(/^\d{4}-\d{2}$/)
+    expect(await costWith('gpt-4o-mini')).toBeCloseTo(0.15 + 0.06, 10)
+    expect(await costWith('gpt-4o-mini-2024-07-18')).toBeCloseTo(0.15 + 0.06, 10)
+    expect(await costWith('gpt-4o-2024-05-13')).toBeCloseTo(5 + 1.5, 10)
+    expect(await costWith('my-local-model')).toBeUndefined()
+    expect(await costWith('gpt-4o-mini', { prices: { 'gpt-4o-mini': { inputPerMillion: 1, outputPerMillion: 1 } } })).toBeCloseTo(1.1, 10)
+    expect(await costWith('gpt-4o-mini', { prices: false })).toBeUndefined()
+    const directory = await mkdtemp(join(tmpdir(), 'toolcheck-prices-'))
+    try {
+      const file = join(directory, 'prices.json')
+      await writeFile(file, JSON.stringify({ 'my-local-model': { inputPerMillion: 0.5, outputPerMillion: 0 } }))
+      expect(await costWith('my-local-model', { env: { TOOLCHECK_PRICES: file } })).toBeCloseTo(0.5, 10)
+      expect(await costWith('gpt-4o-mini', { env: { TOOLCHECK_PRICES: file } })).toBeCloseTo(0.21, 10)
+      expect(await costWith('gpt-4o-mini', { env: { TOOLCHECK_PRICES: 'off' } })).toBeUndefined()
+      await writeFile(file, JSON.stringify({ 'my-local-model': { inputPerMillion: '0.5', outputPerMillion: 0 } }))
+      expect(() => openaiAgent({ model: 'm', baseURL: server?.baseURL ?? '', apiKey: 'x', env: { TOOLCHECK_PRICES: file } })).toThrow(
+        `TOOLCHECK_PRICES=${file}: "my-local-model".inputPerMillion must be a number of US dollars per million tokens, at least 0; found "0.5"`,
+      )
+      expect(() => openaiAgent({ model: 'm', baseURL: server?.baseURL ?? '', apiKey: 'x', env: { TOOLCHECK_PRICES: join(directory, 'missing.json') } })).toThrow(/TOOLCHECK_PRICES=.*missing\.json: the price file cannot be read as JSON \(ENOENT\)/)
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
   })
 
   test('without a cache option, TOOLCHECK_CACHE and TOOLCHECK_CACHE_DIR decide', async () => {

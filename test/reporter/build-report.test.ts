@@ -35,7 +35,9 @@ describe('buildReport', () => {
     expect(trialsA).toMatchObject({ trials: 4, passes: 3, errors: 0, passHatK: { 1: 0.75, 2: 0.5, 3: 0.25, 4: 0 } })
     const trialsB = report.summary.trials.find((task) => task.scenario === 'b')
     expect(trialsB).toMatchObject({ trials: 3, passes: 3, errors: 1, passHatK: { 1: 1, 2: 1, 3: 1 } })
-    expect(report.summary.passHatK).toEqual({ 1: 0.875, 2: 0.75, 3: 0.625, 4: 0 })
+    // Weighted by the cells' scored trials (4 and 3), so pass^1 is the pass rate, 6 of 7.
+    expect(report.summary.passHatK).toEqual({ 1: 6 / 7, 2: (4 * 0.5 + 3) / 7, 3: (4 * 0.25 + 3) / 7, 4: 0 })
+    expect(report.summary.passHatK[1]).toBe(report.summary.overall.passRate)
     expect(report.summary.overall).toMatchObject({ runs: 8, errors: 1, passed: 6, failed: 1 })
     expect(report.summary.overall.meanScore).toBeCloseTo((7 - 0.5) / 7, 12)
   })
@@ -92,8 +94,8 @@ describe('buildReport', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
       record('a', 0, {
-        augmentation: 'all tools, tool names scrambled, argument types scrambled, paraphrased',
-        augmentationColumns: ['tool names scrambled', 'argument types scrambled', 'paraphrased'],
+        augmentation: 'all tools, tool names scrambled, argument types removed, paraphrased',
+        augmentationColumns: ['tool names scrambled', 'argument types removed', 'paraphrased'],
         score: 0,
         turns: 2,
       }),
@@ -106,19 +108,19 @@ describe('buildReport', () => {
     expect(Object.keys(report.summary.byAugmentation)).toEqual([
       'none',
       'tool names scrambled',
-      'argument types scrambled',
+      'argument types removed',
       'paraphrased',
       '5 distraction tools',
       'my own tools',
     ])
     expect(report.summary.byAugmentation['tool names scrambled']).toMatchObject({ runs: 2, meanScore: 0.5, meanTurns: 3 })
-    expect(report.summary.byAugmentation['argument types scrambled']).toMatchObject({ runs: 1, meanScore: 0 })
+    expect(report.summary.byAugmentation['argument types removed']).toMatchObject({ runs: 1, meanScore: 0 })
     expect(report.summary.byAugmentation.paraphrased).toMatchObject({ runs: 2, meanScore: 0.5 })
     expect(report.summary.byAugmentation['my own tools']).toMatchObject({ runs: 1, errors: 1, meanScore: null })
     expect(report.summary.overall).toMatchObject({ runs: 5, errors: 1 })
     // Runs keep their full label, and list their columns.
     expect(report.runs.map((run) => run.augmentationColumns.length)).toEqual(expect.arrayContaining([3, 1, 1, 2, 1]))
-    expect(report.runs.map((run) => run.augmentation)).toContain('all tools, tool names scrambled, argument types scrambled, paraphrased')
+    expect(report.runs.map((run) => run.augmentation)).toContain('all tools, tool names scrambled, argument types removed, paraphrased')
     const table = formatSummary(report)
     expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
     expect(table).not.toContain('all tools, tool names scrambled')
@@ -202,7 +204,8 @@ describe('buildReport', () => {
     const summary = formatSummary(report)
     expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers openai:gpt-4o, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
     expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +errors +tokens +cost$/m)
-    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +1\.000-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
+    // Intervals print rounded outward: a single score's [1, 1] reads 0.999-1.000.
+    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +0\.999-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
     expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)
   })
 
@@ -211,12 +214,15 @@ describe('buildReport', () => {
     const b = collected('b', [0, 1, 2, 3].map((trial) => record('b', trial)), ['passed', 'passed', 'passed', 'passed'])
     const { report } = buildReport([a, b])
     const [trialsA] = report.summary.trials
-    // Wilson on 3 of 4 is [0.3006, 0.9544]; pass^2's interval is its square.
+    // pass^1 of 3 of 4 has Wilson's interval [0.3006, 0.9544]; pass^2 = C(3,2)/C(4,2) = 0.5, with
+    // the score interval of that estimator (see pass-hat-k.ts).
     expect(trialsA?.passHatKInterval[1]?.[0]).toBeCloseTo(0.30064, 4)
-    expect(trialsA?.passHatKInterval[2]?.[1]).toBeCloseTo(0.95440 ** 2, 4)
+    expect(trialsA?.passHatK[2]).toBe(0.5)
+    expect(trialsA?.passHatKInterval[2]?.[0]).toBeCloseTo(0.12368, 4)
+    expect(trialsA?.passHatKInterval[2]?.[1]).toBeCloseTo(0.90429, 4)
+    // Overall, pass^1 is the pass rate (7 of 8) with the pass rate's own interval.
     expect(report.summary.passHatK[1]).toBe(0.875)
-    // Over the two pairs' values 0.75 and 1: 0.875 ± 12.706 × 0.125, clamped.
-    expect(report.summary.passHatKInterval[1]).toEqual([0, 1])
-    expect(formatSummary(report)).toContain('pass^k over 2 scenarios, 95% intervals: k=1 0.875 (0.000-1.000)  k=2 0.750')
+    expect(report.summary.passHatKInterval[1]).toEqual(report.summary.overall.passRateInterval)
+    expect(formatSummary(report)).toContain('pass^k over 2 cells (scenario × augmentation), 95% intervals: k=1 0.875 (0.529-0.978)  k=2 0.750 (0.331-0.955)')
   })
 })

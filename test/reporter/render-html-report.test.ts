@@ -5,6 +5,7 @@ import type { PageDetails } from '../../src/reporter/page-data.ts'
 import { encodePageData } from '../../src/reporter/page-data.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
 import { buildTranscript } from '../../src/vitest/transcript.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
@@ -36,7 +37,7 @@ test('the page is self-contained and model text cannot break out of the embedded
   expect(details.strings).toContain('Sent! </script><script>alert(1)</script>')
 })
 
-test('the page data interns strings, shares the parts runs repeat, keeps scores as thousandths and names changed rows by key', () => {
+test('the page data interns strings, shares the parts runs repeat, keeps scores as thousandths, groups runs by cell and names changed rows by key', () => {
   const { report, transcripts } = sampleReport('test-agent', 3)
   const { index, detailsJson } = encodePageData(report, transcripts)
   const details = JSON.parse(detailsJson) as PageDetails
@@ -49,16 +50,36 @@ test('the page data interns strings, shares the parts runs repeat, keeps scores 
   expect(index.runs.trial).toEqual([0, 1, 2])
   const categories = index.runs.categories as { value: number }
   expect(index.lists[categories.value]?.map(text)).toEqual(['SINGLE_TOOL_CALL', 'STATE_DEPENDENCY'])
+  // One cell, three trials, none passed (a score of 0.75 against a threshold of 1); pass^k for
+  // k = 1..3 in thousandths, estimate then the interval rounded outward.
+  expect(index.runs.cell).toEqual({ value: 0 })
+  expect(index.cells).toMatchObject({ trials: [3], passes: [0], errors: [0], meanScore: [750], curve: [0] })
+  const [curve] = index.curves
+  expect(curve?.slice(0, 3)).toEqual([0, 0, Math.ceil((wilsonInterval(0, 3)?.[1] ?? 0) * 1000)])
+  expect(curve).toHaveLength(9)
   // The three trials share every message, milestone and tool: one copy each.
   const [first, second] = details.runs
   expect(second?.slice(0, 4)).toEqual(first?.slice(0, 4))
   expect(details.messages).toHaveLength(8)
   const milestones = (details.lists[first?.[0] as number] ?? []).map((id) => details.matches[id])
-  // The missed milestone carries its closest message, similarity and reason.
-  expect(milestones[1]?.slice(5)).toEqual([5, 500, details.strings.indexOf('content "hi <b>there</b>" vs "hi": ROUGE-L 0.500')])
-  const changeLines = details.messages.flatMap((message) => (message[6] as number[]).map((id) => details.strings[id]))
-  expect(changeLines).toContain('+ messages[m1] {"message_id":"m1","content":"hi <b>there</b>"}')
+  // The missed milestone carries its closest message, similarity and reason, and what it expected.
+  expect(milestones[1]?.slice(5, 8)).toEqual([5, 500, details.strings.indexOf('content "hi <b>there</b>" vs "hi": ROUGE-L 0.500')])
+  expect(details.strings[milestones[1]?.[8] as number]).toBe('messages: a row added { content = "hi" }')
+  expect(milestones[0]?.slice(5, 8)).toEqual([-1, -1, -1])
+  // A changed row: added, in messages, keyed m1, no display column, every column whole.
+  const changes = details.messages.flatMap((message) => message[6] as unknown[][])
+  const added = changes.find((change) => change[0] === 1 && details.strings[change[1] as number] === 'messages')
+  expect(added?.slice(0, 4).map((id, position) => (position === 0 ? id : details.strings[id as number]))).toEqual([1, 'messages', 'm1', undefined])
+  expect((added?.[4] as number[]).map((id) => details.strings[id] ?? -1)).toEqual(['message_id', -1, '"m1"', 'content', -1, '"hi <b>there</b>"'])
   // The index the page reads at once holds none of the conversation.
   expect(index.strings).not.toContain('You are a helpful assistant.')
   expect(unpackJson(packText(detailsJson))).toEqual(details)
+})
+
+test('columns whose values come in long runs are written as [value, count, ...]', () => {
+  const { report, transcripts } = sampleReport('test-agent', 30)
+  const runs = report.runs.map((run, position) => ({ ...run, scenario: position < 20 ? 'a' : 'b' }))
+  const { index } = encodePageData({ ...report, runs }, transcripts)
+  expect(index.runs.scenario).toEqual({ repeats: [index.strings.indexOf('a'), 20, index.strings.indexOf('b'), 10] })
+  expect(index.runs.trial).toEqual(Array.from({ length: 30 }, (_, trial) => trial))
 })

@@ -19,9 +19,9 @@ describe('the scenario test table', () => {
       'send_message_to_alex <10 distraction tools>',
       'send_message_to_alex <all tools>',
       'send_message_to_alex <3 distraction tools, tool names scrambled>',
-      'send_message_to_alex <3 distraction tools, tool descriptions scrambled>',
-      'send_message_to_alex <3 distraction tools, argument descriptions scrambled>',
-      'send_message_to_alex <3 distraction tools, argument types scrambled>',
+      'send_message_to_alex <3 distraction tools, tool descriptions removed>',
+      'send_message_to_alex <3 distraction tools, argument descriptions removed>',
+      'send_message_to_alex <3 distraction tools, argument types removed>',
     ])
   })
 

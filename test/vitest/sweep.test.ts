@@ -55,7 +55,7 @@ describe('sweepScenario', () => {
     expect(report.passed).toBe(false)
     expect(report.counterexample?.augmentation).toEqual({ ...PLAIN_AUGMENTATION, removedDescriptions: ['set_wifi_status'] })
     expect(report.counterexample?.description).toBe('description of set_wifi_status removed')
-    expect(report.counterexample?.kind).toBe('tool descriptions scrambled')
+    expect(report.counterexample?.kind).toBe('tool descriptions removed')
     expect(report.counterexample?.score).toBe(0)
     expect(failure.message).toContain('score 0 (needs 1) under: description of set_wifi_status removed')
     expect(failure.message).toContain('why: milestone wifi on not reached')
@@ -124,13 +124,13 @@ describe('sweepScenario', () => {
     expect(records.map((record) => record.augmentation).sort()).toEqual([...kinds].sort())
     expect(records.every((record) => record.agent === 'fragile' && record.scenario === wifiScenario.id)).toBe(true)
     // Some run of a kind that removes descriptions failed, and the record of that kind shows it.
-    const descriptionKinds = records.filter((record) => record.augmentation.includes('tool descriptions scrambled'))
+    const descriptionKinds = records.filter((record) => record.augmentation.includes('tool descriptions removed'))
     expect(descriptionKinds.some((record) => record.score === 0)).toBe(true)
     expect(records.find((record) => record.augmentation === 'none')?.score ?? 1).toBe(1)
     // Each record lists the columns of its augmentation: the scrambles it contains.
     for (const run of report.runs) expect(run.augmentationColumns).toEqual(augmentationColumns(run.augmentation))
     for (const record of records) expect(record.augmentationColumns).toEqual(report.runs.find((run) => run.kind === record.augmentation)?.augmentationColumns)
-    expect(descriptionKinds.every((record) => record.augmentationColumns.includes('tool descriptions scrambled'))).toBe(true)
+    expect(descriptionKinds.every((record) => record.augmentationColumns.includes('tool descriptions removed'))).toBe(true)
   })
 
   test('the report groups a sweep’s recorded runs by ToolSandbox column, each run under every scramble it contains', async () => {
@@ -150,7 +150,7 @@ describe('sweepScenario', () => {
     expect(report.summary.overall.runs).toBe(reading.runs.length)
     for (const column of columns)
       expect(report.summary.byAugmentation[column]?.runs).toBe(reading.runs.filter((record) => record.augmentationColumns.includes(column)).length)
-    expect(report.summary.byAugmentation['tool descriptions scrambled']?.meanScore).toBeLessThan(1)
+    expect(report.summary.byAugmentation['tool descriptions removed']?.meanScore).toBeLessThan(1)
     // The runs keep their full labels.
     expect(report.runs.some((run) => run.augmentation.includes(', '))).toBe(true)
   })

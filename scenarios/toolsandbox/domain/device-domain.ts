@@ -18,9 +18,9 @@ export const deviceDomain = defineDomain({
   description: "A simulated phone: its settings, contacts, messages and reminders, with ToolSandbox's 33 tools and their hidden state dependencies.",
   tables: {
     settings: { key: 'device_id', row: settingsRowSchema, description: 'The one row of device settings: which services are on, and where the device is.' },
-    contacts: { key: 'person_id', row: contactRowSchema, description: 'The address book; exactly one contact is the device owner (is_self).' },
-    messages: { key: 'message_id', row: messageRowSchema, description: 'Text messages sent and received.' },
-    reminders: { key: 'reminder_id', row: reminderRowSchema, description: 'Reminders, optionally tied to a place.' },
+    contacts: { key: 'person_id', display: 'name', row: contactRowSchema, description: 'The address book; exactly one contact is the device owner (is_self).' },
+    messages: { key: 'message_id', display: 'content', row: messageRowSchema, description: 'Text messages sent and received.' },
+    reminders: { key: 'reminder_id', display: 'content', row: reminderRowSchema, description: 'Reminders, optionally tied to a place.' },
   },
   defaultRows: (clock) => defaultDeviceRows(clock),
   invariants: [

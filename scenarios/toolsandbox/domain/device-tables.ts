@@ -64,22 +64,23 @@ export const reminderRowSchema = z
   })
   .strict()
 
-/** One device table: its zod row schema and its key column. */
+/** One device table: its zod row schema, its key column and the column that names a row for people. */
 export interface DeviceTable {
   readonly name: string
   readonly key: string
+  readonly display?: string
   readonly rowSchema: z.ZodObject
 }
 
 /** The device tables by name, in a stable order (settings first). */
 export const DEVICE_TABLES: Readonly<Record<string, DeviceTable>> = Object.freeze({
   [SETTINGS_TABLE]: { name: SETTINGS_TABLE, key: 'device_id', rowSchema: settingsRowSchema },
-  [CONTACTS_TABLE]: { name: CONTACTS_TABLE, key: 'person_id', rowSchema: contactRowSchema },
-  [MESSAGES_TABLE]: { name: MESSAGES_TABLE, key: 'message_id', rowSchema: messageRowSchema },
-  [REMINDERS_TABLE]: { name: REMINDERS_TABLE, key: 'reminder_id', rowSchema: reminderRowSchema },
+  [CONTACTS_TABLE]: { name: CONTACTS_TABLE, key: 'person_id', display: 'name', rowSchema: contactRowSchema },
+  [MESSAGES_TABLE]: { name: MESSAGES_TABLE, key: 'message_id', display: 'content', rowSchema: messageRowSchema },
+  [REMINDERS_TABLE]: { name: REMINDERS_TABLE, key: 'reminder_id', display: 'content', rowSchema: reminderRowSchema },
 })
 
-/** The `info` of every device table (its key column), as `createWorld` takes it. */
+/** The `info` of every device table (its key and display columns), as `createWorld` takes it. */
 export const DEVICE_TABLE_INFO: Readonly<Record<string, TableInfo>> = Object.freeze(
-  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key }])),
+  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key, ...(table.display === undefined ? {} : { display: table.display }) }])),
 )

@@ -7,6 +7,7 @@ import { endpointBreaker, modelBreaker } from './endpoint-breaker.ts'
 import type { EndpointLimits } from './endpoint-limits.ts'
 import { limitsWithEnv } from './limits-from-env.ts'
 import type { PriceTable } from './price-table.ts'
+import { pricesWithEnv } from './prices-from-env.ts'
 
 /** Options every model-backed role shares, whichever client it uses. */
 export interface ChatModelOptions {
@@ -28,8 +29,12 @@ export interface ChatModelOptions {
    * plugin's `limits` option sets), else from `DEFAULT_LIMITS`.
    */
   readonly limits?: EndpointLimits
-  /** Prices per model, for the cost in usage. */
-  readonly prices?: PriceTable
+  /**
+   * Prices per model, for the cost in usage, over the built-in table of common hosted models
+   * (`BUILT_IN_PRICES`, dated `BUILT_IN_PRICES_AS_OF`) and the file `TOOLCHECK_PRICES` names;
+   * `false` for none but these.
+   */
+  readonly prices?: PriceTable | false
   /** Where to read configuration variables (cache, limits, the breakers' shared directory); `process.env` by default. */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
@@ -51,7 +56,7 @@ export function callSettingsOf(options: ChatModelOptions, endpoint: ChatEndpoint
   return {
     cache: cacheOf(options),
     limits: limitsWithEnv(options.limits, env),
-    prices: options.prices,
+    prices: pricesWithEnv(options.prices, env),
     breaker: endpointBreaker(server, env),
     modelBreaker: modelBreaker(server, options.model, env),
     env,

@@ -11,7 +11,7 @@ import { EndpointFailure } from './endpoint-failure.ts'
 import type { EndpointLimits, ResolvedLimits } from './endpoint-limits.ts'
 import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
 import type { PriceTable } from './price-table.ts'
-import { costOf } from './price-table.ts'
+import { costOf, priceOf } from './price-table.ts'
 
 /** Everything one model call needs besides the request. */
 export interface ModelCallOptions {
@@ -273,6 +273,6 @@ function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<v
 
 function usageOf(tokens: { readonly prompt: number; readonly completion: number }, model: string, latencyMs: number, cached: boolean, prices: PriceTable | undefined): Usage {
   // A replayed call costs nothing; its tokens are still reported, as what the recording used.
-  const cost = cached ? (prices?.[model] === undefined ? undefined : 0) : costOf(model, tokens.prompt, tokens.completion, prices)
+  const cost = cached ? (priceOf(model, prices) === undefined ? undefined : 0) : costOf(model, tokens.prompt, tokens.completion, prices)
   return { calls: 1, promptTokens: tokens.prompt, completionTokens: tokens.completion, latencyMs, cachedCalls: cached ? 1 : 0, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
