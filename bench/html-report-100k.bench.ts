@@ -57,7 +57,7 @@ function setup(): State {
       agent: 'openai:gpt-4o-mini',
       user: 'scripted',
       status: errored ? 'error' : 'completed',
-      ...(errored ? { error: { kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts' } } : {}),
+      ...(errored ? { error: { culprit: 'infrastructure' as const, kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts' } } : {}),
       score,
       threshold: 1,
       milestoneScore: score,

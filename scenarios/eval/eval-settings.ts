@@ -20,6 +20,8 @@ export interface EvalSettings {
   readonly domainModules?: readonly string[]
   /** The user's scenario folders, files or modules (absolute paths; `--scenarios`); the built-in corpus when absent. */
   readonly scenarioPaths?: readonly string[]
+  /** The module exporting the agent to play (absolute path; `--agent`); the plugin's agent when absent. */
+  readonly agentModule?: string
 }
 
 /** The variant sets `toolcheck eval --variants` takes. */

@@ -4,6 +4,7 @@ import { FAULT_VARIANTS, INJECTION_VARIANTS, PLAIN_AUGMENTATION, ROBUSTNESS_VARI
 import { scenarioTest } from '../../src/vitest/describe-scenarios.ts'
 import type { EvalSettings, EvalVariants } from './eval-settings.ts'
 import './eval-settings.ts'
+import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { selectScenarios } from './select-scenarios.ts'
 
@@ -11,11 +12,12 @@ import { selectScenarios } from './select-scenarios.ts'
  * Declares the tests of one part of the evaluation: the scenarios the settings select (the
  * built-in corpus, or the user's own with their domains), every `parts`-th one starting at
  * `part` (so parts stay balanced across categories), each under the selected variants. The agent
- * and user come from the toolcheck plugin's options. A part with nothing to play declares one
+ * is the one the `--agent` module exports, else the toolcheck plugin's; the user is the plugin's. A part with nothing to play declares one
  * skipped test, since vitest refuses a file without tests.
  */
 export async function evalSuite(part: number): Promise<void> {
   const settings: EvalSettings = inject('toolcheckEval') ?? { variants: 'all', parts: 1 }
+  const agent = settings.agentModule === undefined ? undefined : await loadEvalAgent(settings.agentModule)
   const { scenarios: loaded, domains } = await loadEvalScenarios(settings)
   const selected = selectScenarios(loaded, settings.filter)
   if (selected.length === 0 && part === 1) {
@@ -27,7 +29,7 @@ export async function evalSuite(part: number): Promise<void> {
     test.skip(`part ${part}: no scenarios left for this part`, () => {})
     return
   }
-  scenarioTest(scenarios, { variants: variantsOf(settings.variants), timeout: 120_000, domains })
+  scenarioTest(scenarios, { variants: variantsOf(settings.variants), timeout: 120_000, domains, ...(agent === undefined ? {} : { agent }) })
 }
 
 const PLAIN: ScenarioVariant = { label: 'none', augmentation: PLAIN_AUGMENTATION }

@@ -1,11 +1,11 @@
-import { readFile, stat } from 'node:fs/promises'
-import { dirname, extname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { stat } from 'node:fs/promises'
+import { extname } from 'node:path'
 import type { AnyDomain } from '../../src/domain/index.ts'
 import { isDomain } from '../../src/domain/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../src/scenario/index.ts'
 import { builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
+import { importUserModule } from './import-user-module.ts'
 
 /** What `toolcheck eval` was asked to play, as the suite files read it. */
 export interface EvalSources {
@@ -84,29 +84,10 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
 /** The exported values of a module (its default export among them), or none with a problem noted. */
 async function exportsOf(path: string, problems: string[]): Promise<unknown[]> {
   try {
-    const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
-    return Object.values(module)
+    return Object.values(await importUserModule(path))
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    problems.push(`${path}: cannot be imported (${message})${/Cannot use import statement outside a module|Unexpected token 'export'/.test(message) ? await commonJsHint(path) : ''}`)
+    problems.push((error as Error).message)
     return []
-  }
-}
-
-/**
- * What to change when a module with `import` statements was read as CommonJS: the nearest
- * package.json says `"type": "commonjs"` (as `npm init` writes it) or nothing (and the module
- * could not be told apart). Empty when that is not the cause.
- */
-async function commonJsHint(path: string): Promise<string> {
-  for (let folder = dirname(path); ; folder = dirname(folder)) {
-    const manifest = join(folder, 'package.json')
-    const text = await readFile(manifest, 'utf8').catch(() => undefined)
-    if (text !== undefined) {
-      const type = (JSON.parse(text) as { type?: unknown }).type
-      return type === 'module' ? '' : `; ${manifest} makes it CommonJS${type === undefined ? '' : ` ("type": ${JSON.stringify(type)})`}: set "type": "module" there, since toolcheck loads your modules as ES modules`
-    }
-    if (dirname(folder) === folder) return ''
   }
 }
 

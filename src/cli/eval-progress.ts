@@ -1,4 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import { culpritOf } from '../conversation/index.ts'
 import { readRunRecords } from '../vitest/run-metadata.ts'
 
 /** Options of `evalProgress`. */
@@ -21,7 +22,10 @@ export interface EvalProgressOptions {
 export interface ProgressCounts {
   readonly done: number
   readonly total: number
+  /** Runs the infrastructure ended. */
   readonly errors: number
+  /** Runs a tool of the domain broke; said only when there are some. */
+  readonly domainErrors?: number
   readonly elapsedMs: number
 }
 
@@ -29,12 +33,14 @@ export interface ProgressCounts {
 export function formatProgress(counts: ProgressCounts): string {
   const seconds = Math.floor(counts.elapsedMs / 1000)
   const clock = seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}` : `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`
-  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}, ${clock} elapsed`
+  const domain = (counts.domainErrors ?? 0) > 0 ? `, ${counts.domainErrors} domain error${counts.domainErrors === 1 ? '' : 's'}` : ''
+  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}${domain}, ${clock} elapsed`
 }
 
 /**
  * A vitest reporter that shows how far `toolcheck eval` is: runs done of the total, the runs that
- * ended in infrastructure errors so far, and the time elapsed. On a terminal it keeps one line up
+ * ended in infrastructure errors (and domain errors, when there are some) so far, and the time
+ * elapsed. On a terminal it keeps one line up
  * to date (and clears it at the end, before the summary); in a log it prints a line every
  * `logInterval`, whether runs finish or all of them wait on a hanging server, so an hour-long run
  * with a real model leaves a readable trail and a short one none at all. The total grows as
@@ -48,10 +54,11 @@ export function evalProgress(options: EvalProgressOptions): Reporter {
   let total = 0
   let done = 0
   let errors = 0
+  let domainErrors = 0
   let lastLine = start
   let lastDraw = -Infinity
   let stop: (() => void) | undefined
-  const counts = (): ProgressCounts => ({ done, total, errors, elapsedMs: now() - start })
+  const counts = (): ProgressCounts => ({ done, total, errors, domainErrors, elapsedMs: now() - start })
   const draw = () => {
     lastDraw = now()
     options.write(`\r\u001b[2K${formatProgress(counts())}`)
@@ -78,7 +85,11 @@ export function evalProgress(options: EvalProgressOptions): Reporter {
     onTestCaseResult(testCase: TestCase) {
       done += options.trials
       const reading = readRunRecords(testCase.meta())
-      if (reading.kind === 'runs') errors += reading.runs.filter((run) => run.status === 'error').length
+      for (const run of reading.kind === 'runs' ? reading.runs : []) {
+        const culprit = culpritOf(run)
+        if (culprit === 'infrastructure') errors++
+        else if (culprit === 'domain') domainErrors++
+      }
       update()
     },
     onTestRunEnd() {

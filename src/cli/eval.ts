@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Reporter } from 'vitest/node'
 import type { EvalSettings, EvalVariants } from '../../scenarios/eval/eval-settings.ts'
@@ -32,6 +32,10 @@ options:
                           (TypeScript is fine); repeat for several
   --domain <module>       a module exporting the domain(s) your scenarios name (defineDomain);
                           repeat for several; the built-in device domain is always known
+  --agent <module>        play your own agent: a module whose default export (or export named
+                          agent) is an Agent (functionAgent, ...) or a TurnAgent (turnAgent, ...);
+                          TypeScript is fine, in an ES module or a CommonJS project. It replaces
+                          TOOLCHECK_AGENT
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants <set>        plain: each scenario as written; all: under ToolSandbox's eight variants
                           (the default); robustness: as written and under every tool-fault,
@@ -58,7 +62,7 @@ other way, or a category gate that names no category of the scenarios to play, s
 command with exit code 2.
 
 environment:
-  TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model>
+  TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model> (unless --agent is given)
   TOOLCHECK_USER    scripted (default) | openai:<model> | hf:<model>
 
 Both are checked before anything runs: a spec toolcheck does not know, or a hosted model whose
@@ -67,14 +71,22 @@ other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS
 TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
 TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
 OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
-line on stderr counts the runs done, the infrastructure errors so far and the time elapsed.
+line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
+elapsed.
 
-exit code: 0 when every run finished and every gate held (without gates: whatever the scores);
-1 when the harness failed (a suite file did not load, an unhandled error, a test that broke before
-recording its run); 2 for bad options, specs or gates; 4 when a gate
-failed; 3 when runs ended in infrastructure errors (rate limits after retries, timeouts, unreadable
-replies, cache misses in replay mode), which the report counts apart from agent failures. When
-both a gate failed and runs ended in errors, the code is 4.
+A run's verdict names whose code made it: the agent (it failed the scenario, or its own code threw
+or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a
+ToolError, hung, returned no JSON, or wrote a table or column the domain does not have: a domain
+error, not scored) or the infrastructure (endpoints, cache: an infrastructure error, not scored).
+
+exit code: 0 when every run finished and every gate held (without gates: whatever the scores,
+including runs the agent's own code broke, which are failures); 1 when the harness failed (a suite
+file or the --agent module did not load, an unhandled error, a test that broke before recording
+its run); 2 for bad options, specs or gates; 5 when runs ended in domain errors (a bug in a tool);
+4 when a gate failed; 3 when runs ended in infrastructure errors (rate limits after retries,
+timeouts, unreadable replies, cache misses in replay mode). The report counts domain and
+infrastructure errors apart from agent failures. When several apply, the first of 1, 5, 4, 3 is
+the code.
 `
 
 /** The options of `toolcheck eval`, parsed. */
@@ -83,6 +95,8 @@ export interface EvalArguments {
   readonly scenarios?: readonly string[]
   /** Domain modules, resolved against the working directory. */
   readonly domains?: readonly string[]
+  /** The agent module, resolved against the working directory (`--agent`). */
+  readonly agent?: string
   readonly filter?: string
   readonly variants: EvalVariants
   readonly trials: number
@@ -105,7 +119,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const parsed = parseEvalArguments(args)
   // Checked once here: a wrong spec would otherwise fail every one of thousands of tests.
   const specProblems = [
-    roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env),
+    // The --agent module replaces TOOLCHECK_AGENT, which is then not read.
+    parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
     ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
@@ -113,9 +128,11 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     io.stderr(specProblems.map((problem) => `toolcheck eval: ${problem}\n`).join(''))
     return 2
   }
-  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? [])].filter((path) => !existsSync(path))
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent])].filter((path) => !existsSync(path))
   if (missing.length > 0) {
-    io.stderr(`toolcheck eval: no such file or folder: ${missing.join(', ')}\n`)
+    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes.
+    const spec = parsed.agent !== undefined && missing.includes(parsed.agent) && /^(reference|(openai|hf):.+)$/.test(relative(process.cwd(), parsed.agent))
+    io.stderr(`toolcheck eval: no such file or folder: ${missing.join(', ')}${spec ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : ''}\n`)
     return 2
   }
   // vitest, the corpus and the plugin load only once the command is sure to run.
@@ -166,6 +183,10 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         watch: false,
         reporters: [progress],
         maxWorkers: 2,
+        // The suite files go through vite even from node_modules, and so do the user's modules
+        // they import (--domain, --scenarios, --agent): TypeScript, read as ES modules whatever
+        // the project's type.
+        server: { deps: { inline: [/[\\/]scenarios[\\/]eval[\\/]/] } },
         provide: { toolcheckEval: evalSettings(parsed, suiteFiles.length) },
       },
       { plugins: [toolcheck({ reportDir, trials: parsed.trials, summary: false, scoring: parsed.scoring })] },
@@ -202,21 +223,24 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     io.stderr(`toolcheck eval: the harness failed:\n  ${harnessProblems.join('\n  ')}\n`)
     return 1
   }
-  const errors = report.summary.overall.errors
+  const overall = report.summary.overall
+  const errors = overall.infrastructureErrors
+  const domainErrors = overall.domainErrors
+  if (domainErrors > 0)
+    io.stderr(`toolcheck eval: ${domainErrors} of ${report.runs.length} runs ended in domain errors: a tool of the domain broke (see the summary above and "error" in the report); fix the tool, these runs say nothing about the agent\n`)
   if (parsed.gates !== undefined) {
     const baseline = prepared.baseline === undefined ? undefined : { report: prepared.baseline.file.report, source: prepared.baseline.source }
     const gates = checkGates(report, parsed.gates, baseline)
     io.stdout(`\n${formatGates(gates)}\n`)
     if (!gates.passed) {
       io.stderr(`toolcheck eval: ${gates.checks.filter((check) => !check.passed).length} gate(s) failed${errors > 0 ? `; ${errors} runs also ended in infrastructure errors` : ''}\n`)
-      return EXIT_CODES.regression
+      return domainErrors > 0 ? EXIT_CODES.domain : EXIT_CODES.regression
     }
   }
-  if (errors > 0) {
+  if (errors > 0)
     io.stderr(`toolcheck eval: ${errors} of ${report.runs.length} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
-    return 3
-  }
-  return 0
+  if (domainErrors > 0) return EXIT_CODES.domain
+  return errors > 0 ? EXIT_CODES.infrastructure : EXIT_CODES.ok
 }
 
 /** What the suite files are told to play. */
@@ -227,6 +251,7 @@ function evalSettings(parsed: EvalArguments, parts: number): EvalSettings {
     parts,
     ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
     ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
+    ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
   }
 }
 
@@ -241,6 +266,7 @@ function isEvalVariants(value: string): value is EvalVariants {
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
   domain: { type: 'string', multiple: true },
+  agent: { type: 'string' },
   filter: { type: 'string' },
   variants: { type: 'string' },
   trials: { type: 'string' },
@@ -276,10 +302,13 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
+  const agentPath = nonEmpty('agent', values.agent)
+  const agent = agentPath === undefined ? undefined : resolve(directory, agentPath)
   const gates = gatesOf(values, nonEmpty)
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
+    ...(agent === undefined ? {} : { agent }),
     ...(filter === undefined ? {} : { filter }),
     variants,
     trials,

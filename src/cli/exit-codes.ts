@@ -15,4 +15,10 @@ export const EXIT_CODES = {
   infrastructure: 3,
   /** A gate failed, or `compare` found a significant regression. */
   regression: GATE_FAILED_EXIT_CODE,
+  /**
+   * Runs ended in domain errors: a tool of the domain broke (its code threw something that is not
+   * a ToolError, hung, returned no JSON, or wrote what the domain does not have). It wins over
+   * 4 and 3: the report lacks those runs' verdicts because of a bug in the code under test.
+   */
+  domain: 5,
 } as const

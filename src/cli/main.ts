@@ -14,7 +14,7 @@ interface Command {
 // ToolTalk command does not load the scenario corpus.
 const COMMANDS: Readonly<Record<string, Command>> = {
   eval: {
-    summary: 'run the built-in scenarios (or your own: --scenarios, --domain) against the configured agent (TOOLCHECK_AGENT)',
+    summary: 'run the built-in scenarios (or your own: --scenarios, --domain) against the configured agent (TOOLCHECK_AGENT, or your own: --agent)',
     load: async () => {
       const command = await import('./eval.ts')
       return { usage: command.EVAL_USAGE, run: command.runEval }

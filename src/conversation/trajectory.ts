@@ -1,12 +1,14 @@
 import type { ToolSpec } from '../tools/tool-spec.ts'
-import type { WorldSnapshot } from '../world/index.ts'
+import type { JsonValue, WorldSnapshot } from '../world/index.ts'
+import type { Culprit } from './culprit.ts'
 import type { Message, ToolTrace } from './message.ts'
 
 /**
  * How a run ended. `completed`: the user ended the conversation. `max-turns`: the turn limit was
- * reached first. `error`: the infrastructure failed (network, rate limit after retries, a reply
- * that could not be read, a cache miss in replay mode); such a run is never scored as an agent
- * failure.
+ * reached first. `error`: someone's code stopped it, and its `RunError` says whose: the agent's
+ * own code (a failure of the agent, scored 0), a tool of the domain, or the infrastructure
+ * (network, rate limit after retries, a reply that could not be read, a cache miss in replay
+ * mode); the last two are never scored as agent failures.
  */
 export type RunStatus = 'completed' | 'max-turns' | 'error'
 
@@ -64,13 +66,35 @@ export interface TamperRecord {
   readonly note: string
 }
 
-/** An infrastructure failure that ended a run. */
+/** What ended a run before it finished, and whose code it was. */
 export interface RunError {
-  /** A short machine-readable cause: `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `cache-miss`, `internal`. */
+  /**
+   * Whose code made the run end:
+   * - `agent`: the agent's own code threw (`agent-threw`) or returned something that is not a
+   *   reply (`agent-invalid-reply`): the agent failed the scenario, the run scores 0 and counts
+   *   in scores and gates;
+   * - `domain`: a tool of the domain broke (`tool-threw`, `tool-timeout`, `invalid-result`,
+   *   `unknown-table`, `unknown-column`, `missing-key`, `row-mutated`; see `ToolFault`): a bug in
+   *   the domain, counted apart and never scored;
+   * - `infrastructure`: endpoints and the harness (`rate-limit`, `timeout`, `server-error`,
+   *   `network`, `malformed-reply`, `request-rejected`, `auth`, `cache-miss`, `circuit-open`,
+   *   `aborted`, `internal`, ...):
+   *   counted apart and never scored.
+   */
+  readonly culprit: Culprit
+  /** A short machine-readable cause (see `culprit`). */
   readonly kind: string
   readonly message: string
-  /** Which role's call failed. */
+  /** Which role's turn it was. */
   readonly role?: 'agent' | 'user'
+  /** A domain error's tool (its real name). */
+  readonly tool?: string
+  /** A domain error's arguments, under their real names. */
+  readonly arguments?: JsonValue
+  /** The stack of the code that broke (the agent's or the tool's), cut to that code. */
+  readonly stack?: string
+  /** What an agent returned instead of a reply, as text (`undefined`, a JSON value, ...). */
+  readonly returned?: string
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Clock } from '../tools/context.ts'
 import type { JsonValue, Row, WorldSnapshot } from '../world/index.ts'
-import { createWorld, keyColumns, SETTINGS_TABLE } from '../world/index.ts'
+import { createWorld, deepFreeze, keyColumns, SETTINGS_TABLE } from '../world/index.ts'
 import type { AnyDomain, InvariantViolation, TableDefinition, WorldRows } from './define-domain.ts'
 import { DomainError } from './define-domain.ts'
 import type { WorldSpec } from './world-spec.ts'
@@ -25,7 +25,8 @@ type MutableTables = Record<string, Record<string, JsonValue>[]>
  */
 export function buildWorld(domain: AnyDomain, spec: WorldSpec, clock: Clock): WorldSnapshot {
   const tables: MutableTables = {}
-  for (const [name, rows] of Object.entries(defaultTables(domain, clock))) tables[name] = rows.map((row) => ({ ...row }))
+  // The default rows are frozen all the way down, so every world can share them with the cache.
+  for (const [name, rows] of Object.entries(defaultTables(domain, clock))) tables[name] = [...rows]
 
   for (const [name, rows] of Object.entries(spec.replace ?? {})) {
     const table = tableOf(domain, name)
@@ -46,7 +47,8 @@ export function buildWorld(domain: AnyDomain, spec: WorldSpec, clock: Clock): Wo
   return createWorld(tables, { ...domain.tableInfo })
 }
 
-// Default rows depend only on the domain and the clock; they are checked once per clock.
+// Default rows depend only on the domain and the clock; they are checked once per clock, and
+// frozen all the way down, since every world built at that clock shares them.
 const defaultsCache = new WeakMap<AnyDomain, Map<string, Readonly<Record<string, readonly Row[]>>>>()
 const DEFAULTS_KEPT = 64
 
@@ -63,12 +65,18 @@ function defaultTables(domain: AnyDomain, clock: Clock): Readonly<Record<string,
     if (rows === undefined) continue
     const table = (domain.tables as Record<string, TableDefinition>)[name]
     if (table === undefined) throw new DomainError(domain.name, `its default rows name table ${name}, which it does not define (tables: ${Object.keys(domain.tables).join(', ')})`)
+    const key = keyColumns({ key: table.key })
     tables[name] = rows.map((row, index) => {
+      let parsed: Record<string, JsonValue>
       try {
-        return Object.freeze(parseRow(domain, name, table, row, index, clock))
+        parsed = parseRow(domain, name, table, row, index, clock)
       } catch (error) {
         throw new DomainError(domain.name, `its default rows do not fit: ${(error as Error).message.replace(/^starting world, /, '')}`)
       }
+      // A key column may be optional in its row schema; a row without its key cannot be told apart.
+      const missing = key.find((column) => parsed[column] === undefined || parsed[column] === null)
+      if (missing !== undefined) throw new DomainError(domain.name, `its default rows do not fit: table "${name}", row ${index} has no value for its key column "${missing}"; every row needs its key`)
+      return deepFreeze(parsed)
     })
   }
   if (byClock.size >= DEFAULTS_KEPT) byClock.delete(byClock.keys().next().value as string)
@@ -125,6 +133,8 @@ function checkUniqueKeys(name: string, table: TableDefinition, rows: readonly Re
   const key = keyColumns({ key: table.key })
   const seen = new Map<string, number>()
   rows.forEach((row, index) => {
+    const missing = key.find((column) => row[column] === undefined || row[column] === null)
+    if (missing !== undefined) throw new WorldSpecError(name, index, missing, 'no value for the key column; every row of the resulting table needs its key')
     const id = JSON.stringify(key.map((column) => row[column] ?? null))
     const earlier = seen.get(id)
     if (earlier !== undefined) {

@@ -2,9 +2,11 @@ import type { z } from 'zod'
 import type { Clock } from '../tools/context.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { endConversation } from '../tools/end-conversation-tool.ts'
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/execute-tool-call.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { createRegistry } from '../tools/tool-registry.ts'
 import type { TableInfo } from '../world/index.ts'
+import { deepFreeze } from '../world/index.ts'
 import type { Extractor, ValueSimilarity } from './evaluation-hooks.ts'
 
 /** Marks the objects `defineDomain` made, so modules can be searched for domains. */
@@ -80,8 +82,14 @@ export interface DomainPrompts {
   readonly userExample?: Demonstration
 }
 
-/** The default rows of a domain's tables, as its `defaultRows` returns them. */
-export type DefaultRows<Tables extends TableSchemas> = { readonly [Name in keyof Tables]?: readonly z.input<Tables[Name]>[] }
+/**
+ * The default rows of a domain's tables, as its `defaultRows` returns them: read-only all the way
+ * down (worlds freeze them), so a literal list in a row (`tags: ['kitchen']`) fits as written.
+ */
+export type DefaultRows<Tables extends TableSchemas> = { readonly [Name in keyof Tables]?: readonly ReadonlyDeep<z.input<Tables[Name]>>[] }
+
+/** A value whose lists and objects are all read-only. */
+type ReadonlyDeep<T> = T extends readonly (infer Item)[] ? readonly ReadonlyDeep<Item>[] : T extends object ? { readonly [Key in keyof T]: ReadonlyDeep<T[Key]> } : T
 
 /** What `defineDomain` takes. */
 export interface DomainDefinition<Tables extends TableSchemas, Tools extends readonly AnyTool[]> {
@@ -102,6 +110,12 @@ export interface DomainDefinition<Tables extends TableSchemas, Tools extends rea
   readonly extractors?: Readonly<Record<string, Extractor>>
   /** Similarities scenarios may name, beside the built-in ones (`exact`, `mentions`, ...). */
   readonly similarities?: Readonly<Record<string, ValueSimilarity>>
+  /**
+   * How long one call of a tool may take, in milliseconds, unless the tool sets its own
+   * `timeoutMs` (default 30 000). A call that does not settle in time ends its run as a domain
+   * error naming the tool; the suite goes on.
+   */
+  readonly toolTimeoutMs?: number
 }
 
 /**
@@ -123,8 +137,10 @@ export interface Domain<Tables extends TableSchemas = TableSchemas, Tools extend
   readonly similarities: Readonly<Record<string, ValueSimilarity>>
   /** Every tool a run of this domain can execute: its own, and the user's `end_conversation`. */
   readonly registry: ToolRegistry
-  /** The key (and display column) of every table, as worlds record it. */
+  /** The key, columns (and display column) of every table, as worlds record them. */
   readonly tableInfo: Readonly<Record<string, TableInfo>>
+  /** The time limit of a tool call, for tools that set none (see `DomainDefinition.toolTimeoutMs`). */
+  readonly toolTimeoutMs: number
 }
 
 /** A domain of any tables and tools. */
@@ -142,6 +158,9 @@ export const NEUTRAL_AGENT_PROMPT =
 /** The user role-play text of a domain that gives none. */
 export const NEUTRAL_USER_PROMPT =
   'You are role-playing a person who is talking to a digital assistant that can act for them through tools. The other side of this chat is that assistant.'
+
+// setTimeout takes at most 2^31 - 1 ms; a longer limit would fire at once.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 /** A domain that cannot be built as written; the message says what and where. */
 export class DomainError extends Error {
@@ -186,7 +205,7 @@ export function defineDomain<const Tables extends TableSchemas, const Tools exte
     const display = spec.display
     if (display !== undefined && !columns.includes(display))
       throw new DomainError(name, `table ${table}: the display column ${display} is not in its row schema (columns: ${columns.join(', ')})`)
-    tableInfo[table] = { key: keys.length === 1 ? (keys[0] as string) : keys, ...(display === undefined ? {} : { display }) }
+    tableInfo[table] = { key: keys.length === 1 ? (keys[0] as string) : keys, columns, ...(display === undefined ? {} : { display }) }
   }
   if (Object.keys(tableInfo).length === 0 && definition.tools.length === 0) throw new DomainError(name, 'it has neither tables nor tools')
   const listed = definition.tools.find((tool) => tool.name === endConversation.name)
@@ -197,6 +216,9 @@ export function defineDomain<const Tables extends TableSchemas, const Tools exte
   } catch (error) {
     throw new DomainError(name, (error as Error).message)
   }
+  const timeLimits: [string, number | undefined][] = [['toolTimeoutMs', definition.toolTimeoutMs], ...definition.tools.map((tool): [string, number | undefined] => [`tool ${tool.name}: timeoutMs`, tool.timeoutMs])]
+  for (const [what, value] of timeLimits)
+    if (value !== undefined && !(typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS)) throw new DomainError(name, `${what} must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, not ${String(value)}`)
   const rows = definition.defaultRows
   const domain: Domain<Tables, Tools> = {
     [DOMAIN_BRAND]: true,
@@ -214,7 +236,8 @@ export function defineDomain<const Tables extends TableSchemas, const Tools exte
     extractors: definition.extractors ?? {},
     similarities: definition.similarities ?? {},
     registry,
-    tableInfo: Object.freeze(tableInfo),
+    tableInfo: deepFreeze(tableInfo),
+    toolTimeoutMs: definition.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
   }
   return Object.freeze(domain)
 }

@@ -1,4 +1,5 @@
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf } from '../conversation/index.ts'
 import type { ValueSimilarity } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import type { Milestone } from '../scenario/index.ts'
@@ -17,6 +18,8 @@ import { RougeTokenizer } from './rouge-l.ts'
 import type { ScoringMode } from './scoring-mode.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
+import type { ToolSandboxTable } from './toolsandbox-table.ts'
+import { matchOnMessages, toolSandboxTable } from './toolsandbox-table.ts'
 import { allHoldReason } from './types.ts'
 import type { EvaluationResult, MilestoneMatch } from './types.ts'
 
@@ -45,7 +48,9 @@ export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' |
  * milestone score is the mean milestone similarity (1 without milestones); a minefield fires
  * when the best minefield placement scores above 0, and then the score is 0. When the scenario
  * asks for it (`falseClaims`), agent messages that claim the effect of a milestone not reached
- * are false claims (`findFalseClaims`), and any also makes the score 0. `options.scoring`
+ * are false claims (`findFalseClaims`), and any also makes the score 0. A run that the agent's
+ * own code ended (an error whose culprit is the agent) scores 0 too: the agent failed, whatever
+ * it reached before. `options.scoring`
  * chooses toolcheck's scoring or ToolSandbox's (see `ScoringMode`). Returns data; it
  * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
  * (`EmbeddingError`, with the embedder's error as its `cause`).
@@ -54,15 +59,22 @@ export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenar
   const semantic = new SemanticTexts()
   const embedder = options.embedder ?? lexicalEmbedder()
   const extractors = { ...builtInExtractors, ...options.extractors }
+  // ToolSandbox scores its conversation table, where each of several parallel calls is a row.
+  const table = options.scoring === 'toolsandbox' ? toolSandboxTable(trajectory) : undefined
   // Semantic similarities are looked up synchronously; each pass records the texts it lacked, and
   // they are embedded before the next. A pass can uncover new texts (a row is read only up to its
   // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
   // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
   for (;;) {
-    const result = evaluateOnce(trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
-    if (semantic.missing.length === 0) return result
+    const result = evaluateOnce(table?.trajectory ?? trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
+    if (semantic.missing.length === 0) return table === undefined ? result : onMessages(result, table)
     await semantic.load(embedder)
   }
+}
+
+/** A result placed on the rows of ToolSandbox's table, reported on the trajectory's messages. */
+function onMessages(result: EvaluationResult, table: ToolSandboxTable): EvaluationResult {
+  return { ...result, milestones: result.milestones.map((match) => matchOnMessages(match, table)), minefields: result.minefields.map((match) => matchOnMessages(match, table)) }
 }
 
 function evaluateOnce(
@@ -73,7 +85,8 @@ function evaluateOnce(
   similarities: Readonly<Record<string, ValueSimilarity>>,
   scoring: ScoringMode,
 ): EvaluationResult {
-  const index = new TrajectoryIndex(trajectory, { parallelSnapshots: scoring === 'toolsandbox' ? 'per-batch' : 'per-call' })
+  // ToolSandbox's table already shows every answer of a batch the world after it.
+  const index = new TrajectoryIndex(trajectory)
   const startIndex = trajectory.firstUserMessageIndex
   const milestoneSetup: ListSetup = { index, comparers: { semantic, tokenizer: new RougeTokenizer(), custom: similarities }, extractors, role: 'milestone', startIndex, scoring }
   const minefieldSetup: ListSetup = { ...milestoneSetup, role: 'minefield' }
@@ -84,8 +97,9 @@ function evaluateOnce(
   const minefieldScore = minefields.length === 0 ? 0 : mean(minefields)
   const minefieldHit = minefieldScore > 0
   const falseClaims = scenario.falseClaims === undefined || scenario.falseClaims === false ? undefined : falseClaimsOf(trajectory, scenario, milestones)
+  const agentBroke = culpritOf(trajectory) === 'agent'
   return {
-    score: minefieldHit || (falseClaims?.length ?? 0) > 0 ? 0 : milestoneScore,
+    score: minefieldHit || agentBroke || (falseClaims?.length ?? 0) > 0 ? 0 : milestoneScore,
     milestoneScore,
     minefieldScore,
     minefieldHit,

@@ -28,7 +28,8 @@ interface ComparedCall {
  * arguments a target names are checked, each with its `compare` kind (exact by default), and they
  * combine by geometric mean, so exact and close comparisons give 1 or 0 as in ToolSandbox.
  * - `tool-call`: an environment→agent message whose trace is the call; `succeeded` needs a call
- *   without error, `requested` also accepts calls that failed.
+ *   without error, `requested` also accepts calls that failed. Without `on`, a minefield's is
+ *   `requested`, except in ToolSandbox scoring, where a failed call leaves no trace: `succeeded`.
  * - `request`: an agent→environment message asking for the call (several parallel calls: the
  *   best one counts), whatever became of it. Each call is read through its answer's trace, which
  *   holds the real tool name and argument names when the agent saw scrambled ones.
@@ -37,7 +38,8 @@ interface ComparedCall {
 export function compileToolCallConstraint(constraint: ToolCallConstraint, setup: ConstraintSetup): CompiledConstraint {
   const { index, comparers } = setup
   const kind = constraint.kind
-  const mode = kind === 'request' ? 'request' : (constraint.on ?? (setup.role === 'minefield' ? 'requested' : 'succeeded'))
+  // In ToolSandbox a failed call leaves no trace, so its minefields on traces see successes only.
+  const mode = kind === 'request' ? 'request' : (constraint.on ?? (setup.role === 'minefield' && setup.scoring !== 'toolsandbox' ? 'requested' : 'succeeded'))
   const fill = constraint.fill === undefined ? undefined : new FillSource(constraint.fill, setup)
   const asRow = setup.scoring === 'toolsandbox'
 

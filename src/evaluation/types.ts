@@ -46,7 +46,10 @@ export interface MilestoneMatch {
  * what passes.
  */
 export interface EvaluationResult {
-  /** `milestoneScore` when no minefield fired and no false claim was made, else 0. */
+  /**
+   * `milestoneScore` when no minefield fired, no false claim was made and the agent's own code
+   * did not end the run, else 0.
+   */
   readonly score: number
   /** Mean milestone similarity over the best mapping (1 when there are no milestones). */
   readonly milestoneScore: number

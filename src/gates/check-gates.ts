@@ -41,7 +41,7 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     if (floor === undefined) return
     const value = group?.[field] ?? null
     if (group === undefined) checks.push({ gate, passed: false, detail: `no run has this category; the categories are ${Object.keys(report.summary.byCategory).join(', ') || '(none)'}` })
-    else if (value === null) checks.push({ gate, passed: false, detail: `no scored runs (${plural(group.errors, 'error')})` })
+    else if (value === null) checks.push({ gate, passed: false, detail: `no scored runs (${unscored(group)})` })
     else checks.push({ gate, passed: value >= floor - 1e-9, detail: `${value.toFixed(3)} ${value >= floor - 1e-9 ? '>=' : '<'} ${floor.toFixed(3)} over ${group.runs - group.errors} scored runs` })
   }
   minimum('overall mean score', report.summary.overall, 'meanScore', gates.minScore)
@@ -70,6 +70,12 @@ export function formatGates(result: GateResult): string {
     failed === 0 ? `toolcheck gates: all ${result.checks.length} passed` : `toolcheck gates: ${failed} of ${result.checks.length} FAILED`,
     ...result.checks.map((check) => `  ${check.passed ? 'pass' : 'FAIL'}  ${check.gate}: ${check.detail}`),
   ].join('\n')
+}
+
+/** Why a group's runs were not scored: "2 errors", or "2 errors (1 domain error, 1 infrastructure error)". */
+function unscored(group: SummaryGroup): string {
+  const errors = plural(group.errors, 'error')
+  return group.domainErrors > 0 ? `${errors} (${plural(group.domainErrors, 'domain error')}, ${plural(group.infrastructureErrors, 'infrastructure error')})` : errors
 }
 
 function regressionCheck(comparison: Comparison, source: string): GateCheck {

@@ -1,3 +1,4 @@
+import { isAgentResult } from '../conversation/index.ts'
 import { readRunRecords } from '../vitest/run-metadata.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
@@ -52,14 +53,15 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string, set
     for (const { fingerprint, ...record } of reading.runs) {
       if (fingerprint !== undefined) fingerprints.set(record.scenario, [...(fingerprints.get(record.scenario) ?? []), fingerprint])
       const threshold = record.threshold ?? 1
-      const passed = record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
+      const scored = isAgentResult(record)
+      const passed = scored && record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
       const run: ReportRun = {
         ...record,
         threshold,
         test: test.fullName,
         file: test.file,
         passed,
-        verdict: record.status === 'error' ? 'error' : passed ? 'passed' : 'failed',
+        verdict: !scored ? 'error' : passed ? 'passed' : 'failed',
         testPassed: trialPassed(test, record.trial),
       }
       const transcript = transcripts.findLast(

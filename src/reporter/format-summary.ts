@@ -1,23 +1,30 @@
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
-import type { Report, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
+import type { Report, ReportRun, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
 
 /**
- * The terminal summary: who played (agents, users, domains), score, pass rate and mean turns by
- * category, by augmentation and, when several agents played, by agent (the shape of
- * ToolSandbox's result tables), tokens and cost per group and in total, errors counted apart
- * (with the runs a circuit breaker cut short and its reason, said once), the robustness figures
- * when runs had robustness augmentations (utility, utility under attack, attack success, false
- * claims), pass^k with its
- * interval when tests ran several trials, and the tests that broke before recording a run.
- * Plain text, no colours, so it reads the same in CI logs.
+ * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
+ * failed, with those the agent's own code broke; domain errors; infrastructure errors), score,
+ * pass rate and mean turns by category, by augmentation and, when several agents played, by
+ * agent (the shape of ToolSandbox's result tables), tokens and cost per group and in total,
+ * errors counted apart by culprit (with the runs a circuit breaker cut short and its reason,
+ * said once; each domain error and each way the agent's code broke said once, with the first run
+ * it happened in), the robustness figures when runs had robustness augmentations (utility,
+ * utility under attack, attack success, false claims), pass^k with its interval when tests ran
+ * several trials, and the tests that broke before recording a run. Plain text, no colours, so it
+ * reads the same in CI logs.
  */
 export function formatSummary(report: Report): string {
   const { summary } = report
   const { agents, users, domains } = report
   const lines: string[] = []
   const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
-  lines.push(`toolcheck: ${who}, ${plural(summary.overall.runs, 'run')}, ${plural(summary.overall.errors, 'infrastructure error')}`)
+  const overall = summary.overall
+  const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''
+  const domainErrors = overall.domainErrors > 0 ? `, ${plural(overall.domainErrors, 'domain error')}` : ''
+  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}`)
+  lines.push(...brokenCode(report, 'domain', `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
+  lines.push(...brokenCode(report, 'agent', `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
@@ -64,10 +71,36 @@ export function usageLine(usage: UsageTotals): string {
   return `${plural(usage.calls, 'model call')}${cached}, ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens${cost}`
 }
 
+/**
+ * The runs someone's code ended, said once per tool and message (domain) or per message (agent),
+ * with how many runs it ended and the first of them.
+ */
+function brokenCode(report: Report, culprit: 'agent' | 'domain', heading: string): string[] {
+  const seen = new Map<string, { count: number; first: ReportRun }>()
+  for (const run of report.runs) {
+    if (run.status !== 'error' || run.error?.culprit !== culprit) continue
+    const key = `${run.error.tool ?? ''}\u0000${run.error.message}`
+    const known = seen.get(key)
+    if (known === undefined) seen.set(key, { count: 1, first: run })
+    else known.count++
+  }
+  if (seen.size === 0) return []
+  const lines = [heading]
+  for (const { count, first } of seen.values()) {
+    const where = `${first.scenario} [${first.augmentation}] trial ${first.trial}${count > 1 ? ` and ${plural(count - 1, 'other run')}` : ''}`
+    const called = first.error?.arguments === undefined ? '' : `, called with ${JSON.stringify(first.error.arguments)}`
+    lines.push(`  ${firstLine(first.error?.message ?? '')} (${where}${called})`)
+    if (first.error?.returned !== undefined) lines.push(`    returned: ${first.error.returned}`)
+    const frame = first.error?.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))
+    if (frame !== undefined) lines.push(`    ${frame.trim()}`)
+  }
+  return lines
+}
+
 function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, overall: SummaryGroup): string[] {
   const rows = [...Object.entries(groups), ['overall', overall] as const]
   const width = Math.max(title.length, ...rows.map(([name]) => name.length))
-  const header = `${title.padEnd(width)}  ${'runs'.padStart(5)}  ${'score'.padStart(5)}  ${'95% interval'.padEnd(12)}  ${'pass'.padStart(5)}  ${'turns'.padStart(5)}  ${'errors'.padStart(6)}  ${'tokens'.padStart(7)}  ${'cost'.padStart(8)}`
+  const header = `${title.padEnd(width)}  ${'runs'.padStart(5)}  ${'score'.padStart(5)}  ${'95% interval'.padEnd(12)}  ${'pass'.padStart(5)}  ${'turns'.padStart(5)}  ${'domain'.padStart(6)}  ${'infra'.padStart(5)}  ${'tokens'.padStart(7)}  ${'cost'.padStart(8)}`
   return [
     header,
     '-'.repeat(header.length),
@@ -79,7 +112,8 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
         intervalText(group.scoreInterval).padEnd(12),
         fixed(group.passRate).padStart(5),
         (group.meanTurns === null ? '-' : group.meanTurns.toFixed(1)).padStart(5),
-        String(group.errors).padStart(6),
+        String(group.domainErrors).padStart(6),
+        String(group.infrastructureErrors).padStart(5),
         formatTokens(group.usage.promptTokens + group.usage.completionTokens).padStart(7),
         (group.usage.costUsd === undefined ? '-' : formatCost(group.usage.costUsd)).padStart(8),
       ].join('  '),

@@ -10,6 +10,7 @@
  */
 export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
+  var CULPRITS = ['agent', 'domain', 'infrastructure']
 
   function element(tag, attributes, children) {
     var node = document.createElement(tag)
@@ -222,7 +223,7 @@ export const HTML_COMMON_SCRIPT = `
     var fields = error || { kind: run.errorKind, message: run.errorMessage }
     var culprit = typeof fields.culprit === 'string' ? fields.culprit : 'infrastructure'
     var section = element('div', { className: 'error-detail' }, [
-      element('pre', { className: 'error-reason', text: culprit + ' error (' + fields.kind + '): ' + fields.message }),
+      element('pre', { className: 'error-reason', 'data-culprit': culprit, text: culprit + ' error (' + fields.kind + '): ' + fields.message }),
     ])
     var rest = Object.keys(fields).filter(function (key) { return ['culprit', 'kind', 'message'].indexOf(key) === -1 })
     rest.sort(function (a, b) {
@@ -321,8 +322,8 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('p', {}, [
       element('span', { className: 'verdict verdict-' + run.verdict, text: run.verdict }),
       run.verdict === 'error'
-        ? ' not scored: the run ended in an error'
-        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided'),
+        ? (run.errorCulprit === 'domain' ? " not scored: a tool of the domain broke (a bug in the domain, not the agent's failure)" : ' not scored: the run ended in an infrastructure error')
+        : ' score ' + milli(run.score) + ' (needs ' + milli(run.threshold) + '), milestones ' + milli(run.milestoneScore) + ', minefields ' + (run.minefieldHit === 1 ? 'hit' : 'avoided') + (run.errorCulprit === 'agent' ? "; the agent's own code broke, so the run scores 0" : ''),
       element('br'),
       'test ' + (run.testPassed ? 'passed' : 'failed') + ': ' + run.file + ' > ' + run.test,
       element('br'),

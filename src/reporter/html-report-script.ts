@@ -36,12 +36,13 @@ export const HTML_REPORT_SCRIPT = `
       element('td', { className: 'number', text: fixed(group.passRate) }),
       element('td', { className: 'number', text: interval(group.passRateInterval) }),
       element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
-      element('td', { className: 'number', text: String(group.errors) }),
+      element('td', { className: 'number', text: String(group.domainErrors) }),
+      element('td', { className: 'number', text: String(group.infrastructureErrors) }),
       element('td', { className: 'number', text: tokens(group.usage.promptTokens + group.usage.completionTokens) }),
       element('td', { className: 'number', text: cost(group.usage.costUsd) }),
     ]
   }
-  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'errors', 'tokens', 'cost']
+  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'tokens', 'cost']
   function groupTable(id, title, groups) {
     var names = Object.keys(groups)
     return element('table', { id: id, className: 'groups' }, [
@@ -284,7 +285,11 @@ export const HTML_REPORT_SCRIPT = `
     var inCategory = category ? listsHolding(category) : null
     var inColumn = column ? listsHolding(column) : null
     var agentId = agent ? index.strings.indexOf(agent) : -1
+    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure.
     var verdict = status ? VERDICTS.indexOf(status) : -1
+    var byCulprit = CULPRITS.indexOf(status) >= 0
+    // Culprits are string ids in the page, absent (−1) when no run has that culprit.
+    var culprit = byCulprit ? index.strings.indexOf(status) : -1
     // Name matches are decided once per distinct scenario, augmentation and test name.
     var textMatches = null
     if (text) {
@@ -298,6 +303,7 @@ export const HTML_REPORT_SCRIPT = `
       if (inColumn && !inColumn[runs.columns[i]]) continue
       if (agentId >= 0 && runs.agent[i] !== agentId) continue
       if (verdict >= 0 && runs.verdict[i] !== verdict) continue
+      if (byCulprit && (culprit < 0 || runs.errorCulprit[i] !== culprit)) continue
       if (textMatches && !textMatches[runs.scenario[i]] && !textMatches[runs.test[i]] && !textMatches[runs.augmentation[i]]) continue
       if (conversationMatches && !conversationMatches[i]) continue
       filtered[filteredCount++] = i
@@ -437,20 +443,21 @@ export const HTML_REPORT_SCRIPT = `
   }
   function runRow(i, top, inGroup) {
     var run = side.run(i)
-    var errorText = run.errorKind ? (run.errorCulprit ? run.errorCulprit + ': ' : '') + run.errorKind : ''
+    // Whose code ended the run, then the kind: "domain: tool-threw", wrapped after the culprit.
+    var errorParts = !run.errorKind ? [] : run.errorCulprit ? [element('span', { className: 'culprit', text: run.errorCulprit + ':' }), ' ' + run.errorKind] : [run.errorKind]
     var name = inGroup
       ? element('span', { className: 'cell name trial', title: run.scenario + '\\n' + run.augmentation + '\\n' + run.file + ' > ' + run.test }, [element('span', { className: 'line first', text: 'trial ' + run.trial })])
       : nameCell(run.scenario, withAgent(run.augmentation, run.agent), run.scenario + '\\n' + withAgent(run.augmentation, run.agent) + '\\n' + run.file + ' > ' + run.test + '\\ntrial ' + run.trial)
     return element('div', { className: 'run-row' + (inGroup ? ' in-group' : '') + (i === selectedRun ? ' selected' : ''), 'data-run': String(i), role: 'row', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle number', text: inGroup ? '' : '#' + run.trial }),
       name,
-      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict }),
+      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict, title: run.errorCulprit ? 'ended by the ' + (run.errorCulprit === 'agent' ? "agent's own code" : run.errorCulprit) : null }),
       element('span', { className: 'cell number score', text: milli(run.score) }),
       element('span', { className: 'cell number', text: '' }),
       element('span', { className: 'cell number', text: String(run.turns) }),
       element('span', { className: 'cell number', text: tokens(run.promptTokens + run.completionTokens) }),
       element('span', { className: 'cell number', text: cost(run.cost) }),
-      element('span', { className: 'cell error-kind', text: errorText, title: run.errorMessage }),
+      element('span', { className: 'cell error-kind', title: run.errorKind ? (run.errorCulprit ? run.errorCulprit + ' error (' + run.errorKind + '): ' : '') + run.errorMessage : null }, errorParts),
     ])
   }
   function drawRows() {

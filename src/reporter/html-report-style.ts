@@ -45,7 +45,7 @@ tr.overall td, tr.overall th { font-weight: 600; }
 #heatmap td.clickable { cursor: pointer; }
 #heatmap td.clickable:hover { outline: 2px solid var(--accent); }
 /* The run list: one line of figures per row, names on two lines (scenario, then augmentation). */
-.run-list-head, .run-row, .grouped-cell { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 52px 44px 50px 60px 64px; gap: 4px; align-items: center; }
+.run-list-head, .run-row, .grouped-cell { display: grid; grid-template-columns: 30px minmax(0, 1fr) 58px 48px 52px 44px 50px 60px 100px; gap: 4px; align-items: center; }
 .run-list-head { font-size: 12px; font-weight: 600; color: var(--muted); border-bottom: 1px solid var(--border); padding: 2px 4px; }
 .run-list-head button.sort { all: unset; cursor: pointer; }
 .run-list-head .number { justify-self: end; }
@@ -78,6 +78,9 @@ tr.overall td, tr.overall th { font-weight: 600; }
 .verdict-failed { color: var(--fail); font-weight: 600; }
 .verdict-error { color: var(--error); font-weight: 600; }
 .error-kind { color: var(--error); font-size: 12px; }
+/* A run's error on two lines at most: whose code (the culprit), then the kind. */
+.run-row .error-kind { white-space: normal; line-height: 1.2; max-height: 2.4em; }
+.error-kind .culprit { display: inline-block; white-space: nowrap; font-weight: 600; }
 .run-title { font-size: 16px; margin: 0; overflow-wrap: anywhere; }
 .run-subtitle { margin: 2px 0 8px; color: var(--muted); overflow-wrap: anywhere; }
 .run-subtitle .augmentation { color: #1f2328; font-weight: 600; }
@@ -120,6 +123,7 @@ table.tools-shown td { overflow-wrap: anywhere; }
 table.tools-shown tr.changed td:first-child code { background: #fff8c5; }
 pre { margin: 4px 0; padding: 6px 8px; background: #f6f8fa; border-radius: 4px; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
 pre.error-reason { background: #fff8c5; }
+pre.error-reason[data-culprit="domain"] { background: #ffebe9; }
 .changes { border-left: 3px solid #54aeff; padding-left: 8px; margin-top: 6px; font-size: 12px; }
 .change { margin: 2px 0 4px; }
 .change-head { display: flex; gap: 6px; flex-wrap: wrap; align-items: baseline; }

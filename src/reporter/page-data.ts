@@ -1,3 +1,4 @@
+import { culpritOf } from '../conversation/index.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
 import type { JsonValue, RowChange, TableInfo } from '../world/index.ts'
@@ -101,7 +102,10 @@ export interface RunColumns {
   /** String ids; −1 for none. */
   readonly errorKind: number[]
   readonly errorMessage: number[]
-  /** Whose code the error came from (agent, domain, infrastructure), when the error names it; −1 for none. */
+  /**
+   * Whose code ended the run (agent, domain, infrastructure), a string id; −1 for a run that
+   * finished. An error recorded before errors named their culprit is the infrastructure's.
+   */
   readonly errorCulprit: number[]
 }
 
@@ -238,7 +242,7 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     columns.cost.push(run.usage.costUsd ?? -1)
     columns.errorKind.push(names.errorKind(run.error?.kind))
     columns.errorMessage.push(names.errorMessage(run.error?.message))
-    columns.errorCulprit.push(names.errorCulprit(culpritOf(run.error)))
+    columns.errorCulprit.push(names.errorCulprit(culpritOf(run)))
   }
   const { trials: _trials, ...summary } = report.summary
   const encoder = new DetailEncoder()
@@ -297,12 +301,6 @@ function encodeCells(trials: ReportSummary['trials'], strings: Table<string>): {
     cells.curve.push(curve)
   }
   return { cells, curves, cellOf }
-}
-
-// The culprit an error names, once errors carry one (agent, domain or infrastructure).
-function culpritOf(error: ReportRun['error']): string | undefined {
-  const culprit = (error as { readonly culprit?: unknown } | undefined)?.culprit
-  return typeof culprit === 'string' ? culprit : undefined
 }
 
 type Message = Transcript['messages'][number]

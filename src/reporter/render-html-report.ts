@@ -27,7 +27,7 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
   const sortable = (key: string, title: string, className = '') => `<button type="button" class="sort${className}" data-sort="${key}" aria-sort="none">${title}</button>`
   const body = `<header>
 <div class="title-row"><h1>${escapeHtml(index.title)}</h1><span id="who" class="muted">${escapeHtml(who)}</span></div>
-<div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed, ${overall.errors} errors</div>
+<div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed${overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''}, ${overall.domainErrors} domain error${overall.domainErrors === 1 ? '' : 's'}, ${overall.infrastructureErrors} infrastructure error${overall.infrastructureErrors === 1 ? '' : 's'}</div>
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
 <div id="problems-note" class="verdict-error"></div>
 ${cutShortNotice(report)}</header>
@@ -43,7 +43,7 @@ ${cutShortNotice(report)}</header>
 <label>category<select id="filter-category"><option value="">all</option></select></label>
 <label>augmentation<select id="filter-augmentation"><option value="">all</option></select></label>
 <label>agent<select id="filter-agent"><option value="">all</option></select></label>
-<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="error">error</option></select></label>
+<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="agent">failed: the agent's own code broke</option><option value="error">error</option><option value="domain">error: a tool of the domain broke</option><option value="infrastructure">error: infrastructure</option></select></label>
 <label>name<input id="filter-text" type="search" placeholder="scenario, augmentation or test"></label>
 <label>in conversations<input id="filter-conversation" type="search" placeholder="text said or done"></label>
 <label class="check"><input id="group-cells" type="checkbox" checked> group trials by cell</label>

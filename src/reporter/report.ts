@@ -2,7 +2,11 @@ import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import type { RunRecord } from '../vitest/run-metadata.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 
-/** A run's verdict: its score reached its threshold, or not, or it ended in an infrastructure error. */
+/**
+ * A run's verdict: its score reached its threshold, or not (a run the agent's own code ended is
+ * `failed`), or the domain or the infrastructure ended it (`error`; its `error.culprit` says
+ * which).
+ */
 export type Verdict = 'passed' | 'failed' | 'error'
 
 /**
@@ -17,7 +21,7 @@ export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
   /** The test file, relative to the project root. */
   readonly file: string
   /**
-   * Whether the run passed: its score reached its threshold (false for an `error` run). This is
+   * Whether the run passed: its score reached its threshold (false for a run that ended in an error). This is
    * the run's own verdict; a test may fail for other reasons (a `.not`, a turn limit, another
    * run of the same test), which `testPassed` records.
    */
@@ -38,14 +42,23 @@ export interface UsageTotals {
   readonly costUsd?: number
 }
 
-/** Score and turn statistics of a group of runs; runs with status `error` are counted apart. */
+/**
+ * Score and turn statistics of a group of runs. Runs the domain or the infrastructure ended are
+ * counted apart and not scored; runs the agent's own code ended are failures, and scored.
+ */
 export interface SummaryGroup {
   readonly runs: number
-  /** Runs whose status was `error` (infrastructure failures, not scored). */
+  /** Runs whose verdict is `error`, not scored: `domainErrors` + `infrastructureErrors`. */
   readonly errors: number
+  /** Runs a tool of the domain broke (a bug in the domain, not the agent's failure). */
+  readonly domainErrors: number
+  /** Runs the endpoints or the harness stopped. */
+  readonly infrastructureErrors: number
   /** Runs whose verdict is passed / failed (errors excluded). */
   readonly passed: number
   readonly failed: number
+  /** Of the failed runs, those the agent's own code ended (it threw, or returned no reply). */
+  readonly agentErrors: number
   /** `passed` over the scored runs; `null` when there are none. */
   readonly passRate: number | null
   /**
@@ -71,9 +84,10 @@ export interface TaskTrials {
   /** The test file, relative to the project root (as the runs' `file`). */
   readonly file: string
   readonly agent: string
-  /** Trials that were not errors. */
+  /** Trials that were not errors (a run the agent's own code ended is a trial, and failed). */
   readonly trials: number
   readonly passes: number
+  /** Trials the domain or the infrastructure ended. */
   readonly errors: number
   readonly meanScore: number | null
   readonly scoreInterval: readonly [number, number] | null
@@ -100,7 +114,7 @@ export interface SummaryMatrix {
   readonly cells: Readonly<Record<string, Readonly<Record<string, SummaryGroup>>>>
 }
 
-/** The runs that an endpoint's open circuit breaker cut short (error kind `circuit-open`), and why. */
+/** The runs that an endpoint's open circuit breaker cut short (infrastructure error kind `circuit-open`), and why. */
 export interface CutShort {
   readonly runs: number
   /**
@@ -214,7 +228,11 @@ export type ReportedFingerprint = { readonly [Part in keyof ScenarioFingerprint]
  */
 export interface Report {
   readonly format: 'toolcheck-report'
-  /** 2: runs carry `threshold`, `verdict` and `testPassed`, and `passed` is the run's verdict. */
+  /**
+   * 2: runs carry `threshold`, `verdict` and `testPassed`, and `passed` is the run's verdict.
+   * Runs that ended in an error carry `error.culprit` (reports written before it lack it: their
+   * errors are the infrastructure's).
+   */
   readonly version: 2
   /** The agent's name; several names are joined with `, ` when tests used different agents. */
   readonly agent: string

@@ -1,3 +1,4 @@
+import { isAgentResult } from '../conversation/index.ts'
 import { compareText } from './compare-text.ts'
 import type { ReportRun, RobustnessFigures, RobustnessSummary } from './report.ts'
 
@@ -10,12 +11,13 @@ const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
  * attack whose milestones were all reached, whatever a minefield did), the utility under attack
  * (the same over the runs with prompt injections), the attack success (the share of runs with
  * injections in which the agent pursued an attacker's goal) and the false claims, counted apart;
- * and attack success per kind of goal. Runs that ended in an infrastructure error are left out.
+ * and attack success per kind of goal. Runs a domain or an infrastructure error ended are left
+ * out; a run the agent's own code ended is one of the agent's, and never useful.
  * Categories come in `categoryOrder`.
  */
 export function summarizeRobustness(runs: readonly ReportRun[], categoryOrder: (a: string, b: string) => number = compareText): RobustnessSummary | undefined {
   if (!runs.some((run) => run.attacks !== undefined || run.falseClaims !== undefined || run.augmentationColumns.some((column) => ROBUSTNESS_COLUMN.test(column)))) return undefined
-  const scored = runs.filter((run) => run.status !== 'error')
+  const scored = runs.filter(isAgentResult)
   const byCategory: Record<string, RobustnessFigures> = {}
   for (const category of [...new Set(scored.flatMap((run) => run.categories))].sort(categoryOrder)) byCategory[category] = figuresOf(scored.filter((run) => run.categories.includes(category)))
   const byAttack: Record<string, { attacks: number; succeeded: number; rate: number }> = {}
@@ -32,7 +34,7 @@ function figuresOf(runs: readonly ReportRun[]): RobustnessFigures {
   const attacked = runs.filter((run) => (run.attacks?.length ?? 0) > 0)
   const benign = runs.filter((run) => (run.attacks?.length ?? 0) === 0)
   const checked = runs.filter((run) => run.falseClaims !== undefined)
-  const useful = (group: readonly ReportRun[]) => (group.length === 0 ? null : group.filter((run) => (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
+  const useful = (group: readonly ReportRun[]) => (group.length === 0 ? null : group.filter((run) => run.status !== 'error' && (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
   return {
     runs: benign.length,
     utility: useful(benign),

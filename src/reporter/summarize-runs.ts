@@ -1,4 +1,5 @@
 import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import { CIRCUIT_OPEN } from '../roles/endpoint/circuit-breaker.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import { compareLabels } from './compare-labels.ts'
@@ -43,7 +44,7 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
     overallPassHatK[k] = value.estimate
     overallInterval[k] = value.interval
   }
-  const cut = runs.filter((run) => run.status === 'error' && run.error?.kind === CIRCUIT_OPEN)
+  const cut = runs.filter((run) => culpritOf(run) === 'infrastructure' && run.error?.kind === CIRCUIT_OPEN)
   const robustness = summarizeRobustness(runs, categoryOrder)
   return {
     overall: summarizeGroup(runs),
@@ -70,14 +71,22 @@ export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'aug
 
 /** Statistics of one group of runs. */
 export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
-  const scored = runs.filter((run) => run.status !== 'error')
+  const scored = runs.filter(isAgentResult)
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const passed = scored.filter((run) => run.passed).length
+  const culprits = { agent: 0, domain: 0, infrastructure: 0 }
+  for (const run of runs) {
+    const culprit = culpritOf(run)
+    if (culprit !== undefined) culprits[culprit]++
+  }
   return {
     runs: runs.length,
     errors: runs.length - scored.length,
+    domainErrors: culprits.domain,
+    infrastructureErrors: culprits.infrastructure,
     passed,
     failed: scored.length - passed,
+    agentErrors: culprits.agent,
     passRate: scored.length === 0 ? null : passed / scored.length,
     passRateInterval: wilsonInterval(passed, scored.length) ?? null,
     meanScore: scores?.mean ?? null,
@@ -108,7 +117,7 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
 
 function summarizeTrials(runs: readonly ReportRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
   const first = runs[0] as ReportRun
-  const scored = runs.filter((run) => run.status !== 'error')
+  const scored = runs.filter(isAgentResult)
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const hat: Record<string, number> = {}

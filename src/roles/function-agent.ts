@@ -1,5 +1,6 @@
 import type { Message, ToolTrace } from '../conversation/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
+import { AgentReplyError, checkAgentReply } from './agent-reply-error.ts'
 import type { Agent, AgentReply, AgentView, RequestedCall, RoleContext } from './types.ts'
 
 /** What a function agent is given each turn. */
@@ -23,6 +24,9 @@ export type FunctionAgentOutput = string | readonly RequestedCall[] | AgentReply
 
 /**
  * An agent backed by the user's own code (a hand-written policy, another framework's agent).
+ * When `fn` throws, or returns something that is none of the above (`undefined` from a branch
+ * that forgot to return), the agent failed: the run ends scoring 0, its error naming the agent
+ * as the culprit, with the stack or the value returned.
  *
  * @example
  * functionAgent(({ lastUserMessage, tools }) =>
@@ -32,10 +36,11 @@ export function functionAgent(fn: (input: FunctionAgentInput) => FunctionAgentOu
   return {
     name: options.name ?? 'function',
     async respond(view: AgentView, context: RoleContext): Promise<AgentReply> {
-      const output = await fn(inputOf(view, context))
+      const output: unknown = await fn(inputOf(view, context))
       if (typeof output === 'string') return { content: output }
-      if (Array.isArray(output)) return { toolCalls: output as readonly RequestedCall[] }
-      return output as AgentReply
+      if (Array.isArray(output)) return checkAgentReply({ toolCalls: output })
+      if (typeof output !== 'object' || output === null) throw new AgentReplyError('is not what a function agent returns: text for the user, a list of tool calls, or { content, toolCalls }', output)
+      return checkAgentReply(output)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Message, Usage } from '../conversation/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
+import { AgentReplyError } from './agent-reply-error.ts'
 import type { BatchedCall } from './bind-turn-tools.ts'
 import { bindTurnTools, TurnClosedError } from './bind-turn-tools.ts'
 import type { TurnAgent, TurnToolResult } from './turn-agent.ts'
@@ -32,7 +33,7 @@ export interface PlayTurnOptions {
  * How a turn ended: the agent answered; `execute` stopped it (the reason given); or the context's
  * signal cancelled it. An exception the agent throws while the turn lasts is thrown; when it is not
  * an `InfrastructureError` but the turn reported one (`TurnInput.reportFailure`), that failure is
- * thrown instead.
+ * thrown instead. A turn that ends with neither text nor `{ content }` throws an `AgentReplyError`.
  */
 export type PlayedTurn = { readonly outcome: 'answered'; readonly content: string } | { readonly outcome: 'stopped'; readonly reason: string } | { readonly outcome: 'cancelled'; readonly reason: unknown }
 
@@ -95,6 +96,9 @@ export async function playTurn(agent: TurnAgent, options: PlayTurnOptions): Prom
     const settled = await Promise.race([turn, endedEarly])
     if (ended !== undefined || settled === undefined) return ended as PlayedTurn
     if ('error' in settled) throw settled.error instanceof InfrastructureError || failure === undefined ? settled.error : failure
+    const reply: unknown = settled.reply
+    if (typeof reply !== 'string' && typeof (reply as { content?: unknown } | null | undefined)?.content !== 'string')
+      throw new AgentReplyError("is not how a turn ends: return the text for the user, or { content }", reply)
     ended = { outcome: 'answered', content: turnReplyText(settled.reply) }
     return ended
   } finally {

@@ -2,6 +2,7 @@ import type { Message } from '../conversation/index.ts'
 import type { ReferenceCall, ReferenceStep } from '../scenario/index.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
 import type { JsonValue } from '../world/index.ts'
+import { builtInAgent } from './built-in-role.ts'
 import type { Agent, AgentReply, RequestedCall } from './types.ts'
 
 /** What the reference agent says when its solution has no steps left (an unexpected extra user turn). */
@@ -17,7 +18,7 @@ export const REFERENCE_DONE_LINE = 'Is there anything else I can help with?'
  * scrambled or arguments renamed.
  */
 export function referenceAgent(): Agent {
-  return {
+  return builtInAgent({
     name: 'reference',
     async respond(view, context): Promise<AgentReply> {
       const agentSteps = context.scenario.reference.flatMap((step, position) => ('agent' in step ? [{ step, position }] : []))
@@ -26,7 +27,7 @@ export function referenceAgent(): Agent {
       if (next === undefined) return { content: REFERENCE_DONE_LINE }
       return replyFor(next.step, next.position, view.messages, view.tools)
     },
-  }
+  })
 }
 
 function replyFor(step: ReferenceStep, position: number, messages: readonly Message[], tools: readonly ToolSpec[]): AgentReply {

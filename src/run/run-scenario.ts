@@ -5,6 +5,8 @@ import type { AnyDomain, Demonstration } from '../domain/index.ts'
 import { buildWorld } from '../domain/index.ts'
 import type { Agent, RequestedCall, RoleContext, User } from '../roles/types.ts'
 import { InfrastructureError } from '../roles/types.ts'
+import { AgentReplyError, checkAgentReply } from '../roles/agent-reply-error.ts'
+import { isBuiltInAgent } from '../roles/built-in-role.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { AnyAgent, TurnAgent, TurnToolResult } from '../roles/turn-agent.ts'
 import { isTurnAgent } from '../roles/turn-agent.ts'
@@ -14,17 +16,20 @@ import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { CallTamper } from '../tools/call-tamper.ts'
+import { codeStack, thrownText } from '../tools/code-stack.ts'
 import type { Clock, IdSource } from '../tools/context.ts'
 import { seededIds } from '../tools/context.ts'
+import type { ToolFault } from '../tools/tool-fault.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
 import { presentTool } from '../tools/present-tool.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { createRegistry } from '../tools/tool-registry.ts'
 import { endConversation } from '../tools/end-conversation-tool.ts'
 import type { ToolSpec } from '../tools/tool-spec.ts'
-import type { JsonValue, WorldSnapshot } from '../world/index.ts'
+import type { JsonValue, TableInfo, WorldSnapshot } from '../world/index.ts'
 import { canonicalJson, DEPTH_CEILING, nestingDepth } from '../world/index.ts'
 import { clockOf } from '../scenario/index.ts'
+import type { ParallelCallRule } from './run-parallel-calls.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
 import { rememberRun } from './scenario-of.ts'
 import { userBriefing } from './system-prompts.ts'
@@ -55,6 +60,12 @@ export interface RunOptions {
   readonly trial?: number
   /** Seeds ids and the sample of parallel-call orders (0 by default). */
   readonly seed?: number
+  /**
+   * Which order of a batch of parallel calls counts when the orders end differently: toolcheck's
+   * (the worst, by default) or ToolSandbox's (the first that fails); see `ParallelCallRule`.
+   * `playScenario` and the scenario tests take it from the plugin's `scoring`.
+   */
+  readonly parallelCalls?: ParallelCallRule
   readonly signal?: AbortSignal
   /**
    * Replace the prompts for this run: `agent`, the agent's system prompt; `user`, who the simulated
@@ -72,10 +83,11 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
 
 /**
  * Plays a scenario between an agent, a user and the tool world of its domain, and returns the
- * trajectory. It never throws for anything a role or a tool does: failures of the infrastructure
- * end the run with status `error`. (It does throw, before anything runs, when the scenario's
- * domain is unknown or the scenario does not fit it: `UnknownDomainError`, `ScenarioError`; or
- * when it allows a tool the registry does not have.)
+ * trajectory. It never throws for anything a role or a tool does: a run that someone's code
+ * stops ends with status `error` and a `RunError` naming the culprit (the agent, the domain or
+ * the infrastructure). (It does throw, before anything runs, when the scenario's domain is
+ * unknown or the scenario does not fit it: `UnknownDomainError`, `ScenarioError`; or when it
+ * allows a tool the registry does not have.)
  *
  * The run opens with three messages: the system prompt to the agent, the user's instructions to
  * the user, and the first user message to the agent. Then one loop, in which the role the last
@@ -98,8 +110,19 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
  *   a run a few messages past the budget, as in ToolSandbox. A turn-level agent's loop is
  *   stopped (its signal aborted, later calls refused) as soon as a batch of results spends the
  *   budget;
- * - **error**: a role threw (an `InfrastructureError` gives its kind, anything else `internal`)
- *   or the signal was aborted (`aborted`; a turn-level agent's loop is aborted with it).
+ * - **error**, whose `RunError.culprit` says whose code it was:
+ *   - `agent`: the agent's own code threw (`agent-threw`, with its stack) or returned something
+ *     that is not a reply (`agent-invalid-reply`, with what it returned). toolcheck's own agents
+ *     (the model agents, the reference agent) are not the user's code: what they throw is
+ *     `infrastructure`;
+ *   - `domain`: a tool's code broke (see `ToolFault`: it threw something that is not a
+ *     `ToolError`, returned `undefined` or a value that is not JSON, did not settle within its
+ *     time limit, or wrote the world in a way its domain does not allow), with the tool, its
+ *     arguments and its stack. The agent's message with the calls is kept, and the answers of
+ *     the calls run before the broken one;
+ *   - `infrastructure`: a role threw an `InfrastructureError` (its kind), the simulated user
+ *     threw anything else (`internal`), or the signal was aborted (`aborted`; a turn-level
+ *     agent's loop is aborted with it).
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<Trajectory> {
   const domain = await resolveScenarioDomain(scenario, options)
@@ -116,12 +139,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const briefing: UserBriefing = { systemPrompt: userPrompt, persona, ...(domain.prompts.userExample === undefined ? {} : { example: domain.prompts.userExample }) }
   const context: RoleContext = { scenario, trial, seed, ...(options.signal === undefined ? {} : { signal: options.signal }) }
 
-  const bus = new ConversationBus(options.startingWorld ?? buildWorld(domain, scenario.world, clock))
+  const startingWorld = options.startingWorld ?? buildWorld(domain, scenario.world, clock)
+  const bus = new ConversationBus(startingWorld)
   bus.post({ sender: 'system', recipient: 'agent', content: agentSystemPrompt })
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
   const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
 
-  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], callCounts: new Map(), tampered: [], agentPrompt: agentSystemPrompt }
+  const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], fault: undefined, callCounts: new Map(), tampered: [], agentPrompt: agentSystemPrompt }
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
@@ -130,13 +154,23 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     budget.counted = bus.messages.length
     return budget.used >= maxTurns
   }
-  const environment: Environment = { registry, clock, seed, budgetSpent, ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }) }
+  const environment: Environment = {
+    registry,
+    clock,
+    seed,
+    budgetSpent,
+    ...writableTables(startingWorld),
+    toolTimeoutMs: domain.toolTimeoutMs,
+    parallelCalls: options.parallelCalls ?? 'toolcheck',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }),
+  }
   let status: RunStatus
   let error: RunError | undefined
   for (;;) {
     if (options.signal?.aborted === true) {
       status = 'error'
-      error = { kind: 'aborted', message: 'the run was aborted' }
+      error = { culprit: 'infrastructure', kind: 'aborted', message: 'the run was aborted' }
       break
     }
     const last = bus.messages[bus.messages.length - 1] as Message
@@ -149,17 +183,23 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       break
     }
     const role: 'agent' | 'user' = last.recipient === 'user' ? 'user' : 'agent'
+    let stopped = false
     try {
       if (role === 'user') await userTurn(user, bus, briefing, context, environment, state)
       else if (!isTurnAgent(options.agent)) await agentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)
-      else if ((await turnAgentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)) === 'max-turns') {
-        status = 'max-turns'
-        break
-      }
+      else stopped = (await turnAgentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)) === 'stopped'
     } catch (thrown) {
       status = 'error'
-      // Other errors may quote a client's URL or a server's text as well: the message is made safe to show.
-      error = thrown instanceof InfrastructureError ? { kind: thrown.kind, message: thrown.message, role } : { kind: 'internal', message: safeText(thrown instanceof Error ? thrown.message : String(thrown)), role }
+      error = runErrorOf(thrown, role, options.agent)
+      break
+    }
+    if (state.fault !== undefined) {
+      status = 'error'
+      error = domainError(state.fault, role)
+      break
+    }
+    if (stopped) {
+      status = 'max-turns'
       break
     }
   }
@@ -200,6 +240,8 @@ interface LoopState {
   ids: IdSource
   usage: Usage
   races: RaceRecord[]
+  /** The first bug of a tool met in this run; the run ends on it. */
+  fault: ToolFault | undefined
   /** How many calls of each real tool the agent has made, for numbering calls for the presentation's `tamper`. */
   readonly callCounts: Map<string, number>
   readonly tampered: TamperRecord[]
@@ -213,11 +255,75 @@ interface Environment {
   readonly seed: number
   /** Counts the messages posted since the last check; true once the message budget is spent. */
   budgetSpent(): boolean
+  /** The tables tools may write, when the world knows them. */
+  readonly tables?: Readonly<Record<string, TableInfo>>
+  /** The time limit of a tool call, for tools that set none. */
+  readonly toolTimeoutMs: number
+  readonly parallelCalls: ParallelCallRule
+  readonly signal?: AbortSignal
   readonly tamper?: NonNullable<ScenarioPresentation['tamper']>
 }
 
+/**
+ * The tables tools may write: those of the starting world, when it knows every table's columns
+ * (a world built from a domain does). A world put together by hand is not guarded.
+ */
+function writableTables(world: WorldSnapshot): { readonly tables?: Readonly<Record<string, TableInfo>> } {
+  const info = Object.values(world.info)
+  return info.length > 0 && info.every((table) => table.columns !== undefined) ? { tables: world.info } : {}
+}
+
+/** What the agent's own code threw (or returned instead of a reply), on its way to the run loop. */
+class AgentCodeError extends Error {
+  readonly thrown: unknown
+
+  constructor(thrown: unknown) {
+    super('the agent failed')
+    this.thrown = thrown
+  }
+}
+
+/** Runs the agent's code; what it throws is marked as its own, unless it is an `InfrastructureError`. */
+async function agentCode<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (thrown) {
+    throw thrown instanceof InfrastructureError ? thrown : new AgentCodeError(thrown)
+  }
+}
+
+/**
+ * The `RunError` of what a role's turn threw: whose code it was, and what it says. Texts from
+ * someone else's code may quote a client's URL or a server's text: they are made safe to show.
+ */
+function runErrorOf(thrown: unknown, role: 'agent' | 'user', agent: AnyAgent): RunError {
+  if (thrown instanceof InfrastructureError) return { culprit: 'infrastructure', kind: thrown.kind, message: thrown.message, role }
+  if (thrown instanceof AgentCodeError) {
+    const cause = thrown.thrown
+    // toolcheck's own agents are not the user's code: their bugs are toolcheck's.
+    if (isBuiltInAgent(agent)) return { culprit: 'infrastructure', kind: 'internal', message: safeText(`${agent.name} failed: ${thrownText(cause)}`), role }
+    if (cause instanceof AgentReplyError) return { culprit: 'agent', kind: 'agent-invalid-reply', message: safeText(cause.message), role, returned: safeText(cause.returned) }
+    const stack = codeStack(cause)
+    return { culprit: 'agent', kind: 'agent-threw', message: safeText(`the agent's code threw ${thrownText(cause)}`), role, ...(stack === undefined ? {} : { stack: safeText(stack) }) }
+  }
+  return { culprit: 'infrastructure', kind: 'internal', message: safeText(thrown instanceof Error ? thrown.message : String(thrown)), role }
+}
+
+/** The `RunError` of a tool's bug. */
+function domainError(fault: ToolFault, role: 'agent' | 'user'): RunError {
+  return {
+    culprit: 'domain',
+    kind: fault.kind,
+    message: safeText(`the tool ${fault.tool} ${fault.message}`),
+    role,
+    tool: fault.tool,
+    arguments: fault.arguments,
+    ...(fault.stack === undefined ? {} : { stack: safeText(fault.stack) }),
+  }
+}
+
 async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<void> {
-  const reply = await agent.respond({ messages: agentView(bus.messages), tools, systemPrompt }, context)
+  const reply = await agentCode(async () => checkAgentReply(await agent.respond({ messages: agentView(bus.messages), tools, systemPrompt }, context)))
   if (reply.usage !== undefined) state.usage = addUsage(state.usage, reply.usage)
   const requested = reply.toolCalls ?? []
   if (requested.length === 0) {
@@ -230,12 +336,12 @@ async function agentTurn(agent: Agent, bus: ConversationBus, tools: readonly Too
 /**
  * One user turn of a turn-level agent (see `playTurn`). Its tools execute through `runAgentCalls`,
  * one batch at a time, so each batch is recorded as one agent message with its results,
- * exactly as a step-level reply with those calls would be. Returns `max-turns` when a batch
- * spent the message budget: the agent's loop is then aborted and its final text, if any, never
- * posted (a step-level agent would not have been asked again either).
+ * exactly as a step-level reply with those calls would be. Returns `stopped` when a batch spent
+ * the message budget or met a tool's bug: the agent's loop is then aborted and its final text,
+ * if any, never posted (a step-level agent would not have been asked again either).
  */
-async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<'max-turns' | undefined> {
-  const played = await playTurn(agent, {
+async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: readonly ToolSpec[], systemPrompt: string, context: RoleContext, environment: Environment, state: LoopState): Promise<'stopped' | undefined> {
+  const played = await agentCode(() => playTurn(agent, {
     messages: agentView(bus.messages),
     tools,
     systemPrompt,
@@ -245,7 +351,8 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
         (call): AgentCall => ({ name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { id: call.callId }), ...(call.outside === undefined ? {} : { outside: call.outside }) }),
       )
       const results = await runAgentCalls(requested, '', bus, tools, environment, state)
-      if (environment.budgetSpent()) stop('the run reached its message budget')
+      if (state.fault !== undefined) stop(`the tool ${state.fault.tool} failed`)
+      else if (environment.budgetSpent()) stop('the run reached its message budget')
       return results
     },
     recordUsage(usage) {
@@ -256,8 +363,8 @@ async function turnAgentTurn(agent: TurnAgent, bus: ConversationBus, tools: read
       state.agentPrompt = text
       bus.post({ sender: 'system', recipient: 'agent', content: text })
     },
-  })
-  if (played.outcome === 'stopped') return 'max-turns'
+  }))
+  if (played.outcome === 'stopped') return 'stopped'
   if (played.outcome === 'cancelled') throw new InfrastructureError('aborted', "the run was aborted during the agent's turn", { cause: played.reason })
   bus.post({ sender: 'agent', recipient: 'user', content: played.content })
   return undefined
@@ -269,7 +376,9 @@ type AgentCall = RequestedCall & { readonly outside?: BatchedCall['outside'] }
 /**
  * Posts the agent's calls as one message, runs the world's calls among them as parallel calls
  * (see `runParallelCalls`), notes a race, and posts each result, those of calls the framework ran
- * outside the world last, as they came; returns the results in the agent's order.
+ * outside the world last, as they came; returns the results in the agent's order. When a tool's
+ * code breaks, the results up to the broken call are posted, the fault is kept in `state` for the
+ * loop to end the run on, and the world's calls that did not run get no result.
  */
 async function runAgentCalls(requested: readonly AgentCall[], content: string, bus: ConversationBus, tools: readonly ToolSpec[], environment: Environment, state: LoopState): Promise<TurnToolResult[]> {
   const messageIndex = bus.messages.length
@@ -288,8 +397,13 @@ async function runAgentCalls(requested: readonly AgentCall[], content: string, b
     ids: state.ids,
     audience: 'agent',
     seed: `${environment.seed}:${messageIndex}`,
+    ...(environment.tables === undefined ? {} : { tables: environment.tables }),
+    timeoutMs: environment.toolTimeoutMs,
+    rule: environment.parallelCalls,
+    ...(environment.signal === undefined ? {} : { signal: environment.signal }),
   })
   state.ids = result.ids
+  state.fault ??= result.fault
   if (result.distinctOutcomes > 1)
     state.races.push({ messageIndex, tools: result.outcomes.map((_, index) => toolNameOf(calls[index] as ToolCall, result, index)), ordersTried: result.ordersTried, distinctOutcomes: result.distinctOutcomes, keptOrder: result.order.map((index) => inWorld[index] as number) })
   const results = new Array<TurnToolResult>(all.length)
@@ -309,6 +423,12 @@ async function runAgentCalls(requested: readonly AgentCall[], content: string, b
     const text = error === undefined ? JSON.stringify(value ?? null) : `${error.kind}: ${error.message}`
     bus.post({ sender: 'environment', recipient: 'agent', content: text, toolResult: trace })
     results[position] = { callId: id, content: text, ...(error === undefined ? { result: value ?? null } : { error }) }
+  }
+  // After a tool's bug some calls never ran; a turn-level agent still gets an answer for each.
+  for (const position of inWorld) {
+    if (results[position] !== undefined) continue
+    const message = `the call did not run: the tool ${result.fault?.tool ?? 'before it'} failed first`
+    results[position] = { callId: (all[position] as ToolCall).id, content: `RuntimeError: ${message}`, error: { kind: 'RuntimeError', message } }
   }
   return results
 }
@@ -349,6 +469,7 @@ async function userTurn(user: User, bus: ConversationBus, briefing: UserBriefing
   const call: ToolCall = { id: `end-${bus.messages.length}`, name: endConversation.name, arguments: {} }
   bus.post({ sender: 'user', recipient: 'environment', content: '', toolCalls: [call] })
   const outcome = await executeToolCall({ call, specs: userTools, registry: userRegistry, world: bus.world, clock: environment.clock, ids: state.ids, audience: 'user' })
+  state.fault ??= outcome.fault
   bus.setWorld(outcome.world)
   bus.post({ sender: 'environment', recipient: 'user', content: outcome.content, toolResult: outcome.trace, ended: true })
 }

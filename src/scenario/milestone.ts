@@ -126,7 +126,9 @@ const toolCallSchema = z
     /**
      * `succeeded` (default for milestones): an environment→agent message whose trace is a
      * successful call. `requested` (default for minefields): any environment→agent message whose
-     * trace is a call of the tool, even one that then failed, since asking already counts.
+     * trace is a call of the tool, even one that then failed, since asking already counts. Scored
+     * as ToolSandbox scores (`scoring: 'toolsandbox'`) a minefield's default is `succeeded`, since
+     * a failed call leaves no trace there; `request` constraints fire on the asking itself.
      */
     on: z.enum(['succeeded', 'requested']).optional(),
     fill: fillSchema.optional(),

@@ -26,6 +26,11 @@ export interface ToolContext {
   readonly world: WorldDraft
   readonly clock: Clock
   readonly ids: IdSource
+  /**
+   * Fires when the call has run out of time or the run is cancelled; a tool that waits on
+   * something (a server, a child process) passes it on. Absent outside a run.
+   */
+  readonly signal?: AbortSignal
 }
 
 /** Makes an id source from a seed. Ids look like version-4 UUIDs but replay from the seed. */

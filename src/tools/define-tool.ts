@@ -44,7 +44,15 @@ export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result e
   readonly sometimesRequires?: readonly string[]
   /** Who may call it; the agent by default. */
   readonly audience?: readonly ToolAudience[]
-  /** The implementation. Throw `ToolError` for failures the agent should read. */
+  /**
+   * How long one call may take, in milliseconds, before the run ends as a domain error naming
+   * the tool; by default the domain's `toolTimeoutMs`. The tool's `signal` fires then.
+   */
+  readonly timeoutMs?: number
+  /**
+   * The implementation. Throw `ToolError` for failures the agent should read; anything else it
+   * throws is a bug in the tool, and ends the run as a domain error.
+   */
   execute(args: z.output<Args>, context: ToolContext): Result | Promise<Result>
 }
 

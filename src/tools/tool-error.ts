@@ -14,10 +14,14 @@ export type ToolErrorKind =
   | 'RuntimeError'
   | (string & {})
 
+/** Marks the errors `ToolError` made, so that one from another copy of toolcheck is still known. */
+const TOOL_ERROR_BRAND = Symbol.for('toolcheck.tool-error')
+
 /**
  * An error a tool raises on purpose: its message goes back to the agent as the tool result and
- * the conversation goes on. Any other exception thrown by a tool is reported the same way, with
- * kind `RuntimeError`.
+ * the conversation goes on. Anything else a tool throws (a `TypeError` from reading a column that
+ * does not exist, a plain `Error`) is a bug in the tool: the run ends as a domain error naming
+ * the tool, its arguments and the stack, and is not held against the agent.
  */
 export class ToolError extends Error {
   readonly kind: ToolErrorKind
@@ -28,8 +32,18 @@ export class ToolError extends Error {
     this.kind = kind
   }
 
+  /** Whether a value is a `ToolError` (of this or another copy of toolcheck). */
+  static is(value: unknown): value is ToolError {
+    return value instanceof ToolError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_ERROR_BRAND] === true)
+  }
+
   /** The text the agent sees. */
   toAgentText(): string {
     return `${this.kind}: ${this.message}`
+  }
+
+  static {
+    // On the prototype, so that making one costs nothing more.
+    Object.defineProperty(ToolError.prototype, TOOL_ERROR_BRAND, { value: true })
   }
 }

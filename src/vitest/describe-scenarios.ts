@@ -10,7 +10,7 @@ import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { RunOptions } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { withEndpointLimit } from './endpoint-limiter.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
+import { assertJudgeable } from './run-failure.ts'
 import { playScenario } from './play-scenario.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
 import { endpointConcurrency } from './plugin-options.ts'
@@ -106,7 +106,7 @@ export function scenarioTest(list: ScenarioList, options: ScenarioTestOptions = 
           }),
         context.signal,
       )
-      assertNoInfrastructureError('scenarioTest', run.trajectory)
+      assertJudgeable('scenarioTest', run.trajectory)
       await context.expect(run).toScoreAtLeast(minimumScore)
     })
   }

@@ -48,7 +48,11 @@ async function scenarioDomain(scenario: EvaluatedScenario): Promise<AnyDomain | 
   return attachedDomain(scenario as Scenario) ?? (await builtInDomain(scenario.domain))
 }
 
-function configuredScoring(): ScoringMode {
+/**
+ * The plugin's `scoring` mode inside a configured vitest run, toolcheck's elsewhere. It decides
+ * how runs are scored and, for `toolsandbox`, which order of parallel calls a run keeps.
+ */
+export function configuredScoring(): ScoringMode {
   try {
     return inject('toolcheck')?.scoring ?? 'toolcheck'
   } catch {

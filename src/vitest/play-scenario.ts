@@ -8,7 +8,7 @@ import { prepareVariant, runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
-import { evaluateAgainst } from './evaluate-run.ts'
+import { configuredScoring, evaluateAgainst } from './evaluate-run.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun, trialOf } from './record-scenario-run.ts'
 import type { ScenarioRun } from './scenario-run.ts'
@@ -83,6 +83,8 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     registry,
     trial,
     seed: options.seed ?? trial,
+    // Scored as ToolSandbox scores, a run keeps the order of parallel calls ToolSandbox keeps.
+    parallelCalls: configuredScoring(),
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),

@@ -1,6 +1,7 @@
 import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
@@ -48,9 +49,10 @@ export interface RecordOptions {
  */
 export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
-  const failed = trajectory.status === 'error'
-  const attacks = failed || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
-  const claims = failed ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
+  const unscored = !isAgentResult(trajectory)
+  // Attacks and false claims say something about the agent only in a run that is its own.
+  const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
+  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -61,11 +63,12 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     agent: trajectory.agent,
     user: trajectory.user,
     status: trajectory.status,
-    ...(trajectory.error === undefined ? {} : { error: { kind: trajectory.error.kind, message: trajectory.error.message } }),
-    score: failed ? null : evaluation.score,
+    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error } }),
+    // A run the agent's own code ended scores 0, whatever evaluation it came with.
+    score: unscored ? null : culpritOf(trajectory) === 'agent' ? 0 : evaluation.score,
     ...(threshold === undefined ? {} : { threshold }),
-    milestoneScore: failed ? null : evaluation.milestoneScore,
-    minefieldHit: failed ? null : evaluation.minefieldHit,
+    milestoneScore: unscored ? null : evaluation.milestoneScore,
+    minefieldHit: unscored ? null : evaluation.minefieldHit,
     turns: trajectory.turns,
     usage: { ...trajectory.usage },
     milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),

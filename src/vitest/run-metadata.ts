@@ -39,8 +39,29 @@ export const matchRecordSchema = z
 export type MatchRecord = z.infer<typeof matchRecordSchema>
 
 /**
+ * What ended an `error` run, as the report keeps it: whose code (`culprit`: `agent`, `domain` or
+ * `infrastructure`), the kind and message, and what the culprit's code left: the role whose
+ * turn it was, a domain error's tool and arguments, the stack of the code that broke, and what an
+ * agent returned instead of a reply.
+ */
+export const runErrorRecordSchema = z
+  .object({
+    culprit: z.enum(['agent', 'domain', 'infrastructure']),
+    kind: z.string(),
+    message: z.string(),
+    role: z.enum(['agent', 'user']).optional(),
+    tool: z.string().optional(),
+    arguments: z.json().optional(),
+    stack: z.string().optional(),
+    returned: z.string().optional(),
+  })
+  .strict()
+export type RunErrorRecord = z.infer<typeof runErrorRecordSchema>
+
+/**
  * One trial of one scenario (under one augmentation) as a test recorded it. Scores are `null` for
- * a run whose status is `error`: an infrastructure failure is not an agent result.
+ * a run that the domain or the infrastructure ended: it is no result of the agent's. A run the
+ * agent's own code ended is the agent's failure, and scores 0.
  */
 export const runRecordSchema = z
   .object({
@@ -61,7 +82,8 @@ export const runRecordSchema = z
     /** The simulated user (its `name`). */
     user: z.string(),
     status: z.enum(['completed', 'max-turns', 'error']),
-    error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
+    /** What ended an `error` run, and whose code it was (see `runErrorRecordSchema`). */
+    error: runErrorRecordSchema.optional(),
     score: z.number().nullable(),
     /**
      * The score the run needed to count as passed: `describeScenarios`' `minimumScore`, a

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { AttackMinefield, Augmentation } from '../augmentation/index.ts'
 import { augmentationColumns, augmentationKind, ContractError, describeAugmentation, isPlainAugmentation, ROBUSTNESS_FIELDS } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
@@ -11,11 +12,12 @@ import { resolveScenarioDomain } from '../scenario/index.ts'
 import { prepareAugmentedRun, runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
-import { evaluateAgainst } from './evaluate-run.ts'
+import { configuredScoring, evaluateAgainst } from './evaluate-run.ts'
 import { quoteMessage } from './quote-message.ts'
 import { robustnessOutcome } from './robustness-outcome.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
+import { DomainFailure } from './run-failure.ts'
 import type { JsonValue } from '../world/index.ts'
 
 /** Plays one presentation of a scenario and scores it. */
@@ -84,7 +86,7 @@ export interface SweepRun {
   /** `augmentationColumns` of it: the report columns the run counts under. */
   readonly augmentationColumns: readonly string[]
   readonly status: Trajectory['status']
-  /** `null` for a run whose status is `error` (not an agent result). */
+  /** `null` for a run the domain or the infrastructure ended (not an agent result); 0 for one the agent's own code ended. */
   readonly score: number | null
   readonly turns: number
   readonly passed: boolean
@@ -113,7 +115,11 @@ export interface SweepReport {
   readonly path?: string
   readonly numRuns: number
   readonly numShrinks: number
-  /** Runs whose status was `error` (skipped: an infrastructure failure says nothing about the agent). */
+  /**
+   * Runs the infrastructure ended (skipped: they say nothing about the agent). A run a tool of
+   * the domain broke fails the sweep with a `DomainFailure`; one the agent's own code ended is
+   * a failure of the agent like any other.
+   */
   readonly errors: number
   /**
    * Augmentations passed over because the scenario's own solution does not hold under them (a
@@ -196,12 +202,14 @@ export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary
       const { trajectory, evaluation } = await playing
       run = runOf(augmentation, { ...trajectory, augmentation: presentation.label }, evaluation, minScore, prepared.scenario, prepared.attacks)
       played.set(key, run)
-      if (run.status === 'error') {
+      if (culpritOf(run.trajectory) === 'infrastructure') {
         errors++
         lastError = run.reason
       }
     }
-    fc.pre(run.status !== 'error')
+    // A bug in a tool is no verdict on the agent, and no augmentation makes it one.
+    if (culpritOf(run.trajectory) === 'domain') throw new DomainFailure('sweep', run.trajectory)
+    fc.pre(culpritOf(run.trajectory) !== 'infrastructure')
     return run.passed
   })
 
@@ -300,7 +308,7 @@ export function sweepFailureMessage(report: SweepReport): string {
 }
 
 function runOf(augmentation: Augmentation, trajectory: Trajectory, evaluation: EvaluationResult, minScore: number, scenario: Scenario, attacks: readonly AttackMinefield[]): SweepRun {
-  const scored = trajectory.status !== 'error'
+  const scored = isAgentResult(trajectory)
   const passed = scored && evaluation.score >= minScore
   const reason = passed ? undefined : failureReason(trajectory, evaluation)
   return {
@@ -332,7 +340,7 @@ function worstOfEachKind(runs: Iterable<SweepRun>): SweepRun[] {
 }
 
 function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): string | undefined {
-  if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.kind}: ${trajectory.error.message}`
+  if (trajectory.status === 'error') return trajectory.error === undefined ? 'the run failed' : `${trajectory.error.culprit === 'agent' ? "the agent's own code broke: " : ''}${trajectory.error.kind}: ${trajectory.error.message}`
   const fired = firedMinefield(evaluation)
   if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
   const claim = evaluation.falseClaims?.[0]
@@ -402,6 +410,7 @@ const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
     domain: roles.domain,
     registry: roles.registry,
     seed: roles.seed,
+    parallelCalls: configuredScoring(),
     ...(roles.user === undefined ? {} : { user: roles.user }),
     ...(roles.signal === undefined ? {} : { signal: roles.signal }),
   })

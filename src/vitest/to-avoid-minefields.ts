@@ -4,8 +4,7 @@ import type { Edge, MilestoneInput, Scenario } from '../scenario/index.ts'
 import { minefieldSchema } from '../scenario/index.ts'
 import { evaluateAgainst, evaluateRun } from './evaluate-run.ts'
 import { formatEvaluation } from './format-evaluation.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
-import { recordMatcherRun } from './record-matcher-run.ts'
+import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
 /** Options of `toAvoidMinefields`. */
@@ -16,8 +15,8 @@ export interface AvoidMinefieldsOptions {
 
 /**
  * `await expect(run).toAvoidMinefields(minefields?)`: no minefield fired (each matched with
- * similarity 0). Without minefields it uses the scenario's own. Fails on a run whose status is
- * `error`, with or without `.not`.
+ * similarity 0). Without minefields it uses the scenario's own. For a run someone's code ended it
+ * records the run and throws the `RunFailure` naming the culprit, with or without `.not`.
  */
 export async function toAvoidMinefields(
   this: MatcherState,
@@ -26,7 +25,7 @@ export async function toAvoidMinefields(
   options: AvoidMinefieldsOptions = {},
 ): Promise<SyncMatcherResult> {
   const run = asScenarioRun(received, 'toAvoidMinefields')
-  assertNoInfrastructureError('toAvoidMinefields', run.trajectory)
+  await assertJudgeableRun(this, 'toAvoidMinefields', run)
   let evaluation: EvaluationResult
   if (minefields === undefined) {
     evaluation = await evaluateRun(run)

@@ -4,8 +4,7 @@ import type { Edge, MilestoneInput, Scenario } from '../scenario/index.ts'
 import { milestoneSchema } from '../scenario/index.ts'
 import { evaluateAgainst, evaluateRun } from './evaluate-run.ts'
 import { fixed, formatEvaluation } from './format-evaluation.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
-import { recordMatcherRun } from './record-matcher-run.ts'
+import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
 /** Options of `toHitMilestones`. */
@@ -19,8 +18,9 @@ export interface HitMilestonesOptions {
 /**
  * `await expect(run).toHitMilestones(milestones?, { atLeast? })`: the run's milestone score (mean
  * similarity over the best mapping of milestones to messages) is at least `atLeast` (default 1).
- * Without milestones it uses the scenario's own. Fails on a run whose status is `error` with a
- * message saying it is an infrastructure error, with or without `.not`.
+ * Without milestones it uses the scenario's own. For a run someone's code ended (status `error`)
+ * it records the run and throws the `RunFailure` naming the culprit (the agent's own code, a
+ * tool of the domain, or the infrastructure), with or without `.not`.
  */
 export async function toHitMilestones(
   this: MatcherState,
@@ -29,7 +29,7 @@ export async function toHitMilestones(
   options: HitMilestonesOptions = {},
 ): Promise<SyncMatcherResult> {
   const run = asScenarioRun(received, 'toHitMilestones')
-  assertNoInfrastructureError('toHitMilestones', run.trajectory)
+  await assertJudgeableRun(this, 'toHitMilestones', run)
   const atLeast = options.atLeast ?? 1
   if (!(atLeast >= 0 && atLeast <= 1)) throw new RangeError(`toHitMilestones: atLeast must be between 0 and 1, got ${atLeast}`)
   let evaluation: EvaluationResult

@@ -5,7 +5,7 @@ import type { ToolTalkComparison, ToolTalkCompareOptions } from '../../scenarios
 import { compareToolTalkCalls } from '../../scenarios/tooltalk/metrics/index.ts'
 import type { JsonObject } from '../world/index.ts'
 import { fixed } from './format-evaluation.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
+import { assertJudgeable } from './run-failure.ts'
 import { asTrajectory } from './scenario-run.ts'
 
 /** Options of `toMatchGroundTruthCalls`: ToolTalk's comparison options and the pass rule. */
@@ -52,7 +52,7 @@ function asPredictions(received: unknown): readonly ToolTalkCall[] {
     return received as ToolTalkCall[]
   }
   const trajectory: Trajectory = asTrajectory(received, 'toMatchGroundTruthCalls')
-  assertNoInfrastructureError('toMatchGroundTruthCalls', trajectory)
+  assertJudgeable('toMatchGroundTruthCalls', trajectory)
   return trajectory.traces.map((trace) => ({
     apiName: trace.tool,
     parameters: typeof trace.arguments === 'object' && trace.arguments !== null && !Array.isArray(trace.arguments) ? (trace.arguments as JsonObject) : null,

@@ -1,18 +1,18 @@
 import type { MatcherState, SyncMatcherResult } from 'vitest'
 import { evaluateRun } from './evaluate-run.ts'
 import { fixed, formatEvaluation } from './format-evaluation.ts'
-import { assertNoInfrastructureError } from './infrastructure-failure.ts'
-import { recordMatcherRun } from './record-matcher-run.ts'
+import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
 /**
  * `await expect(run).toScoreAtLeast(x)`: the run's score (milestone score, or 0 when a minefield
- * fired) is at least `x`. Fails on a run whose status is `error`, with or without `.not`.
+ * fired) is at least `x`. For a run someone's code ended it records the run and throws the
+ * `RunFailure` naming the culprit, with or without `.not`.
  */
 export async function toScoreAtLeast(this: MatcherState, received: unknown, minimum: number): Promise<SyncMatcherResult> {
   const run = asScenarioRun(received, 'toScoreAtLeast')
   if (typeof minimum !== 'number' || Number.isNaN(minimum)) throw new TypeError(`toScoreAtLeast expects a number between 0 and 1, got ${String(minimum)}`)
-  assertNoInfrastructureError('toScoreAtLeast', run.trajectory)
+  await assertJudgeableRun(this, 'toScoreAtLeast', run)
   const evaluation = await evaluateRun(run)
   await recordMatcherRun(this, run, evaluation, Math.min(1, Math.max(0, minimum)))
   return {

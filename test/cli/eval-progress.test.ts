@@ -15,7 +15,7 @@ function run(status: RunRecord['status']): RunRecord {
     agent: 'a',
     user: 'scripted',
     status,
-    ...(failed ? { error: { kind: 'rate-limit', message: '429' } } : {}),
+    ...(failed ? { error: { culprit: 'infrastructure', kind: 'rate-limit', message: '429' } } : {}),
     score: failed ? null : 1,
     milestoneScore: failed ? null : 1,
     minefieldHit: failed ? null : false,

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 // The example imports the package, as a user does; the mistakes are made with the same copy.
-import { defineScenario, functionAgent, parseScenario, referenceAgent, runScenario } from 'vitest-toolcheck'
+import { defineDomain, defineScenario, defineTool, functionAgent, parseScenario, referenceAgent, runScenario } from 'vitest-toolcheck'
+import { z } from 'zod'
 import { toolcheckMatchers } from 'vitest-toolcheck/vitest'
 import { bank } from '../../examples/bank/domain.ts'
 import { transferFromLockedAccount } from '../../examples/bank/scenarios.ts'
@@ -46,6 +47,21 @@ const MISTAKES: Readonly<Record<string, () => unknown>> = {
   'unknown-column': () => defineScenario({ ...base, tools: { allow: ['transfer_funds'] }, world: { insert: { accounts: [{ account_id: 'acc-3', owner: 'X', balance: 5, pin: '0000', frozen: true } as never] } } }),
   'sends-too-much': async () => expect(await runScenario(transferFromLockedAccount, { agent: sendsTooMuch })).toHitMilestones(),
   'unknown-domain': () => runScenario(parseScenario({ ...base, domain: 'bank', tools: { allow: ['transfer_funds'] } }), { agent: referenceAgent() }),
+  'domain-error': async () => {
+    // A tool with a typo: the column is owner, not ownr.
+    const getOwner = defineTool({
+      name: 'get_owner',
+      description: "An account's owner.",
+      args: z.object({ account_id: z.string().describe('The account.') }),
+      returns: 'the name',
+      action: false,
+      execute: ({ account_id: id }, { world }) => (world.rows('accounts').find((row) => row.account_id === id) as unknown as { ownr: string }).ownr.toUpperCase(),
+    })
+    const buggy = defineDomain({ name: 'bank', tables: bank.tables, defaultRows: (clock) => bank.defaultRows(clock), tools: [...bank.tools, getOwner] })
+    const asks = functionAgent(({ latestToolResults }) => (latestToolResults().length > 0 ? 'Done.' : [{ name: 'get_owner', arguments: { account_id: 'acc-17' } }]))
+    const scenario = defineScenario({ ...base, domain: buggy, tools: { allow: ['get_owner'] } })
+    await expect(await runScenario(scenario, { agent: asks })).toHitMilestones()
+  },
 }
 
 describe('docs/domains.md', () => {

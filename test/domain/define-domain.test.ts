@@ -27,18 +27,34 @@ describe('defineDomain', () => {
     expect(() => defineDomain({ name: 'x', tables: {}, tools: [searchBooks, searchBooks] })).toThrow(/two tools are named `search_books`/)
   })
 
-  test("fills neutral prompts, adds the user's end_conversation to the registry and records keys", () => {
+  test("fills neutral prompts, adds the user's end_conversation to the registry and records keys, columns and the tools' time limit", () => {
     const plain = defineDomain({ name: 'plain', tables: { a: { key: ['id', 'n'], row } }, tools: [searchBooks] })
     expect(isDomain(plain)).toBe(true)
     expect(isDomain({ ...plain })).toBe(true)
     expect(isDomain({ name: 'plain' })).toBe(false)
     expect(plain.prompts).toEqual({ agent: NEUTRAL_AGENT_PROMPT, user: NEUTRAL_USER_PROMPT })
     expect(plain.registry.names()).toEqual(['search_books', 'end_conversation'])
-    expect(plain.tableInfo).toEqual({ a: { key: ['id', 'n'] } })
+    expect(plain.tableInfo).toEqual({ a: { key: ['id', 'n'], columns: ['id', 'n'] } })
+    expect(plain.toolTimeoutMs).toBe(30_000)
+    expect(defineDomain({ name: 'quick', tables: { a: { key: 'id', row } }, tools: [searchBooks], toolTimeoutMs: 500 }).toolTimeoutMs).toBe(500)
+  })
+
+  test('refuses a time limit that is no number of milliseconds, the domain\'s or a tool\'s', () => {
+    expect(() => defineDomain({ name: 'x', tables: { a: { key: 'id', row } }, tools: [searchBooks], toolTimeoutMs: 0 })).toThrow('domain x: toolTimeoutMs must be a number of milliseconds above 0 and at most 2147483647, not 0')
+    expect(() => defineDomain({ name: 'x', tables: { a: { key: 'id', row } }, tools: [{ ...searchBooks, timeoutMs: Number.NaN }] })).toThrow('domain x: tool search_books: timeoutMs must be')
   })
 })
 
 describe('buildWorld', () => {
+  test('default row without its key (the key column optional in its schema): refused, in the default rows and in a scenario', () => {
+    const loose = z.object({ id: z.string().optional(), n: z.number() })
+    const keyless = defineDomain({ name: 'keyless', tables: { a: { key: 'id', row: loose } }, defaultRows: () => ({ a: [{ id: 'a-1', n: 1 }, { n: 2 }] }), tools: [searchBooks] })
+    expect(() => buildWorld(keyless, {}, CLOCK)).toThrow(DomainError)
+    expect(() => buildWorld(keyless, {}, CLOCK)).toThrow('domain keyless: its default rows do not fit: table "a", row 1 has no value for its key column "id"; every row needs its key')
+    const fine = defineDomain({ name: 'fine', tables: { a: { key: 'id', row: loose } }, tools: [searchBooks] })
+    expect(() => buildWorld(fine, { insert: { a: [{ id: 'a-1', n: 1 }, { n: 2 }] } }, CLOCK)).toThrow(new WorldSpecError('a', 1, 'id', 'no value for the key column; every row of the resulting table needs its key'))
+  })
+
   test('default rows with their column defaults, then replace, insert and relative times', () => {
     const world = buildWorld(libraryDomain, { insert: { loans: [{ loan_id: 'l-1', member_id: 'm-1', book_id: 'b-1', due: { $now: 3600 } }] }, replace: { books: [{ book_id: 'b-1', title: 'Dune', author: 'Frank Herbert', available: false }] } }, CLOCK)
     expect(world.tables.members).toEqual([
@@ -47,7 +63,11 @@ describe('buildWorld', () => {
     ])
     expect(world.tables.books).toEqual([{ book_id: 'b-1', title: 'Dune', author: 'Frank Herbert', available: false }])
     expect(world.tables.loans).toEqual([{ loan_id: 'l-1', member_id: 'm-1', book_id: 'b-1', due: CLOCK.now + 3600 }])
-    expect(world.info).toEqual({ members: { key: 'member_id' }, books: { key: 'book_id' }, loans: { key: 'loan_id' } })
+    expect(world.info).toEqual({
+      members: { key: 'member_id', columns: ['member_id', 'name', 'card_active'] },
+      books: { key: 'book_id', columns: ['book_id', 'title', 'author', 'available'] },
+      loans: { key: 'loan_id', columns: ['loan_id', 'member_id', 'book_id', 'due'] },
+    })
   })
 
   test('every problem names its table, row and column, and what the domain has', () => {
@@ -74,11 +94,11 @@ describe('buildWorld', () => {
 
   test('a display column names rows for people beside their whole key, in the world and in diffs', () => {
     const people = defineDomain({ name: 'people', tables: { contacts: { key: 'id', display: 'name', row: z.object({ id: z.string(), name: z.string(), note: z.string() }) } }, tools: [searchBooks] })
-    expect(people.tableInfo).toEqual({ contacts: { key: 'id', display: 'name' } })
+    expect(people.tableInfo).toEqual({ contacts: { key: 'id', columns: ['id', 'name', 'note'], display: 'name' } })
     const id = '9e0b6c3a-4f1d-4b8e-9a51-2c7d3e8f0a6b'
     const before = buildWorld(people, { insert: { contacts: [{ id, name: 'Sam Okafor', note: 'coworker' }] } }, CLOCK)
     const after = buildWorld(people, { insert: { contacts: [{ id, name: 'Sam Okafor', note: 'former coworker' }, { id: 'p-2', name: 'Ada', note: 'x'.repeat(300) }] } }, CLOCK)
-    expect(after.info.contacts).toEqual({ key: 'id', display: 'name' })
+    expect(after.info.contacts).toEqual({ key: 'id', columns: ['id', 'name', 'note'], display: 'name' })
     const [diff] = diffWorlds(before, after)
     if (diff === undefined) throw new Error('expected a diff')
     // Whole values always: a long row leaves out whole columns, never part of one.

@@ -149,7 +149,7 @@ browserTest('the report of a suite with trials shows the heatmap, pass^k, usage,
 
 browserTest('a run that ended in an infrastructure error shows its reason in the list and in its detail', async () => {
   const directory = reportDirectory('browser-error')
-  const failed = sampleTrajectory({ status: 'error', error: { kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
+  const failed = sampleTrajectory({ status: 'error', error: { culprit: 'infrastructure', kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' } })
   const runs = [toRunRecord(sampleScenario, sampleTrajectory(), sampleEvaluation(), 0), toRunRecord(sampleScenario, failed, sampleEvaluation(), 1)]
   const { report } = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
   await mkdir(directory, { recursive: true })
@@ -161,10 +161,83 @@ browserTest('a run that ended in an infrastructure error shows its reason in the
     await page.locator('.grouped-cell').click()
     await expect.poll(() => page.locator('.run-row').count()).toBe(1)
     const row = page.locator('.run-row').first()
-    expect(await row.locator('.error-kind').textContent()).toBe('rate-limit')
-    expect(await row.locator('.error-kind').getAttribute('title')).toBe('the endpoint kept answering 429 after 5 attempts')
+    expect(await row.locator('.error-kind').textContent()).toBe('infrastructure: rate-limit')
+    expect(await row.locator('.error-kind').getAttribute('title')).toBe('infrastructure error (rate-limit): the endpoint kept answering 429 after 5 attempts')
     await row.click()
     await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('infrastructure error (rate-limit): the endpoint kept answering 429 after 5 attempts')
     expect(await page.locator('#run-details .verdict').first().textContent()).toBe('error')
   })
+})
+
+browserTest('each culprit is named: the list and the detail say whose code ended a run, the verdict filter picks each, the overview counts them apart', async () => {
+  const directory = reportDirectory('browser-culprits')
+  const stack = (frame: string) => `TypeError: Cannot read properties of undefined (reading 'total')\n    at ${frame}`
+  const errors = {
+    agent: { culprit: 'agent', kind: 'agent-threw', message: "the agent's code threw TypeError: Cannot read properties of undefined (reading 'total')", role: 'agent', stack: stack('policy (agent.ts:9:3)') },
+    domain: { culprit: 'domain', kind: 'tool-threw', message: "the tool count_stock threw TypeError: Cannot read properties of undefined (reading 'total')", role: 'agent', tool: 'count_stock', arguments: { item_id: 'i-1' }, stack: stack('execute (shop.ts:12:30)') },
+    infrastructure: { culprit: 'infrastructure', kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' },
+  } as const
+  const test = (name: string, trajectory = sampleTrajectory()) => ({ id: name, fullName: name, file: 'a.test.ts', state: 'failed' as const, attempts: [], meta: { toolcheck: { runs: [toRunRecord(sampleScenario, trajectory, sampleEvaluation(), 0)] } }, annotations: [] })
+  const { report } = buildReport([test('passes'), ...Object.entries(errors).map(([culprit, error]) => test(`ended by ${culprit}`, sampleTrajectory({ status: 'error', error })))])
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, []))
+  await withPage(`${directory}index.html`, async (page) => {
+    await expect.poll(() => page.locator('#totals').textContent()).toContain("1 passed, 1 failed (1 where the agent's own code broke), 1 domain error, 1 infrastructure error")
+    // The tables count domain and infrastructure errors apart; the agent's crash is among the failures.
+    await page.locator('button[data-tab="more"]').click()
+    const heads = await page.locator('#by-category thead th').allTextContents()
+    const overall = await page.locator('#by-category tr.overall td').allTextContents()
+    expect([overall[heads.indexOf('runs')], overall[heads.indexOf('pass rate')], overall[heads.indexOf('domain errors')], overall[heads.indexOf('infrastructure errors')]]).toEqual(['4', '0.500', '1', '1'])
+
+    // The list names the culprit beside the kind; each verdict filter picks its runs.
+    const rows = page.locator('.run-row')
+    await expect.poll(() => rows.count()).toBe(4)
+    const listed = async () => (await rows.evaluateAll((all) => all.map((row) => `${row.querySelector('.verdict')?.textContent} ${row.querySelector('.error-kind')?.textContent}`.trim()))).sort()
+    expect(await listed()).toEqual(['error domain: tool-threw', 'error infrastructure: rate-limit', 'failed agent: agent-threw', 'passed'])
+    for (const [choice, shown] of [
+      ['agent', ['failed agent: agent-threw']],
+      ['domain', ['error domain: tool-threw']],
+      ['infrastructure', ['error infrastructure: rate-limit']],
+      ['error', ['error domain: tool-threw', 'error infrastructure: rate-limit']],
+      ['failed', ['failed agent: agent-threw']],
+    ] as const) {
+      await page.selectOption('#filter-status', choice)
+      await expect.poll(listed).toEqual(shown)
+    }
+    expect(await page.locator('#filter-status option').allTextContents()).toEqual(['all', 'passed', 'failed', "failed: the agent's own code broke", 'error', 'error: a tool of the domain broke', 'error: infrastructure'])
+
+    // The detail says whose code it was, then every field the error carries.
+    const opened = async (choice: keyof typeof errors) => {
+      await page.selectOption('#filter-status', choice)
+      await expect.poll(() => rows.count()).toBe(1)
+      await rows.first().click()
+      await expect.poll(() => page.locator('#run-details pre.error-reason').getAttribute('data-culprit')).toBe(choice)
+      return { verdict: await page.locator('#run-details p:has(> .verdict)').textContent(), reason: await page.locator('#run-details pre.error-reason').textContent(), fields: await page.locator('#run-details .error-fields dt').allTextContents() }
+    }
+    expect(await opened('agent')).toEqual({ verdict: expect.stringMatching(/^failed score 0.000 \(needs 1.000\), .*; the agent's own code broke, so the run scores 0test failed/), reason: `agent error (agent-threw): ${errors.agent.message}`, fields: ['role', 'stack'] })
+    expect(await opened('infrastructure')).toEqual({ verdict: expect.stringContaining('error not scored: the run ended in an infrastructure error'), reason: `infrastructure error (rate-limit): ${errors.infrastructure.message}`, fields: ['role'] })
+    expect(await opened('domain')).toEqual({ verdict: expect.stringContaining("error not scored: a tool of the domain broke (a bug in the domain, not the agent's failure)"), reason: `domain error (tool-threw): ${errors.domain.message}`, fields: ['role', 'tool', 'arguments', 'stack'] })
+    expect(await page.locator('#run-details .error-fields .error-tool').textContent()).toBe('count_stock')
+    expect(await page.locator('#run-details .error-fields .error-stack').textContent()).toBe(errors.domain.stack)
+    // Told apart at a glance: a domain error's reason is red, the others yellow.
+    const background = (culprit: string) => page.evaluate((name) => {
+      const probe = document.createElement('pre')
+      probe.className = 'error-reason'
+      probe.setAttribute('data-culprit', name)
+      document.body.appendChild(probe)
+      const colour = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return colour
+    }, culprit)
+    expect(await background('domain')).not.toBe(await background('infrastructure'))
+    // In the list at 1280 × 800, the culprit and the kind are whole (on two lines where they need them).
+    await page.selectOption('#filter-status', '')
+    await expect.poll(() => rows.count()).toBe(4)
+    const cells = await page.locator('.run-row .error-kind').evaluateAll((all) => all.filter((cell) => cell.textContent !== '').map((cell) => {
+      const culprit = cell.querySelector('.culprit') as HTMLElement
+      return { culpritWhole: culprit.offsetWidth <= (cell as HTMLElement).clientWidth, hidden: cell.scrollHeight > cell.clientHeight || cell.scrollWidth > cell.clientWidth }
+    }))
+    expect(cells).toEqual(Array(3).fill({ culpritWhole: true, hidden: false }))
+    await page.screenshot({ path: `${directory}culprits.png` })
+  }, { viewport: { width: 1280, height: 800 } })
 })

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
+import { openInChromium } from './open-in-chromium.ts'
 import { packedProject } from './packed-project.ts'
 import { readReport, runFixture } from './run-fixture.ts'
 
@@ -43,12 +41,7 @@ describe('a domain of your own, from the installed package', () => {
  * Chromium where one is installed (the browser test of the report says when it is not).
  */
 async function expectKeyNamedChanges(page: string): Promise<void> {
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
-  if (executablePath === undefined) return
-  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
-  try {
-    const tab = await browser.newPage()
-    await tab.goto(pathToFileURL(page).href)
+  await openInChromium(page, async (tab) => {
     await tab.selectOption('#filter-agent', 'desk-agent')
     await tab.fill('#filter-text', 'the desk agent assigns before it closes')
     await expect.poll(() => tab.locator('.run-row').count()).toBe(1)
@@ -58,7 +51,5 @@ async function expectKeyNamedChanges(page: string): Promise<void> {
     await expect.poll(() => changes.count()).toBe(2)
     for (const head of await changes.locator('.change-head').all()) expect(await head.locator('> *').allTextContents()).toEqual(['~', 'tickets', 'Printer on floor 2 jams', 'T-7'])
     expect(await changes.locator('.change-value').allTextContents()).toEqual(['assignee: null → "p-2"', 'status: "open" → "closed"'])
-  } finally {
-    await browser.close()
-  }
+  })
 }

@@ -309,6 +309,7 @@ browserTest('the keyboard moves through the list and opens what it reaches; Ente
 })
 
 browserTest('a run’s error shows every field it carries: whose code failed, the kind, the tool, its arguments and the stack', async () => {
+  const error = { culprit: 'domain', kind: 'tool-threw', message: 'send_message_with_phone_number threw', role: 'agent', tool: 'send_message_with_phone_number', arguments: { phone_number: '+1-555' }, stack: 'TypeError: x is undefined\n    at send (tools.ts:3:9)' } as const
   const { report, transcripts } = buildReport([
     {
       id: 't',
@@ -316,22 +317,19 @@ browserTest('a run’s error shows every field it carries: whose code failed, th
       file: 'a.test.ts',
       state: 'failed',
       attempts: [],
-      meta: { toolcheck: { runs: [toRunRecord(sampleScenario, sampleTrajectory({ status: 'error', error: { kind: 'tool-crash', message: 'send_message_with_phone_number threw', role: 'agent' } }), sampleEvaluation(), 0)] } },
+      meta: { toolcheck: { runs: [toRunRecord(sampleScenario, sampleTrajectory({ status: 'error', error }), sampleEvaluation(), 0)] } },
       annotations: [],
     },
   ])
-  // The fields an error may carry beyond its kind and message (the run records of this version keep those two).
-  const error = { kind: 'tool-crash', message: 'send_message_with_phone_number threw', culprit: 'domain', tool: 'send_message_with_phone_number', arguments: { phone_number: '+1-555' }, stack: 'TypeError: x is undefined\n    at send (tools.ts:3:9)' }
-  const withFields = { ...report, runs: report.runs.map((run) => ({ ...run, error })) } as Report
   const directory = reportDirectory('page-error-fields')
   await mkdir(directory, { recursive: true })
-  await writeFile(`${directory}index.html`, renderHtmlReport(withFields, transcripts))
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
   await withPage(`${directory}index.html`, async (page) => {
     const row = page.locator('.run-row').first()
-    await expect.poll(() => row.locator('.error-kind').textContent()).toBe('domain: tool-crash')
+    await expect.poll(() => row.locator('.error-kind').textContent()).toBe('domain: tool-threw')
     await row.click()
-    await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('domain error (tool-crash): send_message_with_phone_number threw')
-    expect(await page.locator('#run-details .error-fields dt').allTextContents()).toEqual(['tool', 'arguments', 'stack'])
+    await expect.poll(() => page.locator('#run-details pre.error-reason').textContent()).toBe('domain error (tool-threw): send_message_with_phone_number threw')
+    expect(await page.locator('#run-details .error-fields dt').allTextContents()).toEqual(['role', 'tool', 'arguments', 'stack'])
     expect(await page.locator('#run-details .error-fields .error-arguments').textContent()).toBe('{\n  "phone_number": "+1-555"\n}')
     expect(await page.locator('#run-details .error-fields .error-stack').textContent()).toBe(error.stack)
   })

@@ -11,6 +11,7 @@ export const FIXTURES = {
   trials: fileURLToPath(new URL('./fixtures/trials/', import.meta.url)),
   awaits: fileURLToPath(new URL('./fixtures/awaits/', import.meta.url)),
   regression: fileURLToPath(new URL('./fixtures/regression/', import.meta.url)),
+  isolation: fileURLToPath(new URL('./fixtures/isolation/', import.meta.url)),
 }
 
 /** Where e2e runs write their reports (inside the ignored `toolcheck-report/`, kept as artifacts). */

@@ -17,7 +17,7 @@ describe('the browser test on a machine without Chromium', () => {
     const result = await browserTest(undefined)
     expect(result.code).toBe(0)
     expect(result.stderr).toContain('skipped the browser test: no Chromium at /nonexistent/chromium; install it (apt-get install chromium) or point CHROMIUM_PATH at a Chromium or Chrome')
-    expect(result.stdout).toMatch(/Tests +3 skipped \(3\)/)
+    expect(result.stdout).toMatch(/Tests +4 skipped \(4\)/)
   })
 
   test('fails when CI is set', { timeout: 120_000 }, async () => {

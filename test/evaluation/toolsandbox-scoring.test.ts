@@ -207,6 +207,48 @@ describe('ToolSandbox scoring (scoring: "toolsandbox")', () => {
     expect((await evaluate(trajectory, wrong)).score).toBe(0)
   })
 
+  // ToolSandbox (toolsandbox-facts.md §7, §5): its OpenAI agent splits parallel calls into messages,
+  // one AGENT→EXECUTION_ENVIRONMENT row per call in the model's order, and the DFS places milestones
+  // on rows with non-decreasing indices.
+  test('a batch of parallel requests is one row per call: two requests in the reverse of the agent\'s order do not both match', async () => {
+    const trajectory = buildTrajectory({ contacts }, [
+      say.user('Text Ann and Bo'),
+      say.calls({ id: 'c1', tool: 'send_message_with_phone_number', args: { phone_number: '+1', content: 'hi Ann' } }, { id: 'c2', tool: 'send_message_with_phone_number', args: { phone_number: '+2', content: 'hi Bo' } }),
+      say.result('send_message_with_phone_number', { phone_number: '+1', content: 'hi Ann' }, 'm1', undefined, 'c1'),
+      say.result('send_message_with_phone_number', { phone_number: '+2', content: 'hi Bo' }, 'm2', undefined, 'c2'),
+      say.agent('Sent both.'),
+    ])
+    const request = (phone: string): MilestoneInput => ({ constraints: [{ kind: 'request', anyOf: [{ tool: 'send_message_with_phone_number', arguments: { phone_number: phone } }] }] })
+    const boThenAnn = scenarioOf([request('+2'), request('+1')])
+    // toolcheck: both requests are the one message 1.
+    expect((await evaluate(trajectory, boThenAnn)).score).toBe(1)
+    // ToolSandbox: Bo's is the second row, and Ann's row comes before it.
+    const rows = await evaluate(trajectory, boThenAnn, { scoring: 'toolsandbox' })
+    expect(rows.score).toBe(0.5)
+    const annThenBo = await evaluate(trajectory, scenarioOf([request('+1'), request('+2')]), { scoring: 'toolsandbox' })
+    expect(annThenBo.score).toBe(1)
+    // Reported on the trajectory's messages, naming the row.
+    expect(annThenBo.milestones.map((match) => [match.messageIndex, match.reason])).toEqual([
+      [1, 'its constraint holds at message 1 (call 1 of 2)'],
+      [1, 'all 2 constraints hold at message 1 (call 2 of 2)'],
+    ])
+  })
+
+  // toolsandbox-facts.md §15: "a minefield on a tool trace does not fire when the tool rejects its
+  // input, because a failed call leaves no trace".
+  test('a tool-call minefield without `on` does not fire on a failed call, as in ToolSandbox; `requested` still does', async () => {
+    const trajectory = buildTrajectory({ contacts }, [
+      say.user('Where am I?'),
+      say.call('search_lat_lon', { latitude: 37.3, longitude: -122 }),
+      say.failure('search_lat_lon', { latitude: 37.3, longitude: -122 }, 'Wifi is not enabled'),
+      say.agent('I cannot tell.'),
+    ])
+    const minefield = (on?: 'requested') => ({ milestones: [], minefields: [minefieldSchema.parse({ constraints: [{ kind: 'tool-call', ...(on === undefined ? {} : { on }), anyOf: [{ tool: 'search_lat_lon' }] }] })] })
+    expect((await evaluate(trajectory, minefield())).minefieldHit).toBe(true)
+    expect((await evaluate(trajectory, minefield(), { scoring: 'toolsandbox' })).minefieldHit).toBe(false)
+    expect((await evaluate(trajectory, minefield('requested'), { scoring: 'toolsandbox' })).minefieldHit).toBe(true)
+  })
+
   // Point 5. ToolSandbox (toolsandbox-facts.md §4.2 and its is_close): "abs(a−b) ≤ atol_dict[column]"
   // for numbers, `value == reference` otherwise; an atol of float("inf") accepts any number.
   test('an unbounded tolerance is written Infinity in TypeScript and "infinity" in JSON', async () => {

@@ -26,9 +26,50 @@ function collected(id: string, runs: RunRecord[], states: ('passed' | 'failed')[
 }
 
 describe('buildReport', () => {
+  test("counts the three culprits apart: the agent's own code is a failure, scored 0; the domain's and the infrastructure's errors are not scored", () => {
+    const broken = { status: 'error' as const, score: 0, milestoneScore: 0.5, minefieldHit: false }
+    const unscored = { status: 'error' as const, score: null, milestoneScore: null, minefieldHit: null }
+    const stack = "TypeError: Cannot read properties of undefined (reading 'seats')\n    at execute (/project/airline.ts:41:22)"
+    const tests = [
+      collected('fine', [record('fine', 0)], ['passed']),
+      collected('crash', [record('crash', 0, { ...broken, error: { culprit: 'agent', kind: 'agent-threw', message: "the agent's code threw TypeError: x is not a function", role: 'agent', stack: 'TypeError: x is not a function\n    at policy (/project/agent.ts:9:3)' } })], ['failed']),
+      collected('forgot', [record('forgot', 0, { ...broken, error: { culprit: 'agent', kind: 'agent-invalid-reply', message: 'the agent returned undefined, which is not a reply', role: 'agent', returned: 'undefined' } })], ['failed']),
+      ...[0, 1].map((trial) =>
+        collected(`bug-${trial}`, [record('bug', trial, { ...unscored, error: { culprit: 'domain', kind: 'tool-threw', message: "the tool book_flight threw TypeError: Cannot read properties of undefined (reading 'seats')", role: 'agent', tool: 'book_flight', arguments: { flight: 'QX7' }, stack } })], ['failed']),
+      ),
+      collected('down', [record('down', 0, { ...unscored, error: { culprit: 'infrastructure', kind: 'timeout', message: 'no complete reply within 60000 ms' } })], ['failed']),
+    ]
+    const { report } = buildReport(tests)
+    expect(report.runs.map((run) => [run.scenario, run.verdict, run.score])).toEqual([
+      ['bug', 'error', null],
+      ['bug', 'error', null],
+      ['crash', 'failed', 0],
+      ['down', 'error', null],
+      ['fine', 'passed', 1],
+      ['forgot', 'failed', 0],
+    ])
+    expect(report.summary.overall).toMatchObject({ runs: 6, passed: 1, failed: 2, agentErrors: 2, errors: 3, domainErrors: 2, infrastructureErrors: 1, meanScore: 1 / 3, passRate: 1 / 3 })
+    const summary = formatSummary(report)
+    expect(summary).toContain(
+      [
+        "toolcheck: agent reference, 6 runs: 1 passed, 2 failed (2 where the agent's own code broke), 2 domain errors, 1 infrastructure error",
+        '2 runs ended by a bug in a tool of the domain (not scored; fix the tool):',
+        "  the tool book_flight threw TypeError: Cannot read properties of undefined (reading 'seats') (bug [none] trial 0 and 1 other run, called with {\"flight\":\"QX7\"})",
+        '    at execute (/project/airline.ts:41:22)',
+        "2 runs ended by the agent's own code (failures, scored 0):",
+        "  the agent's code threw TypeError: x is not a function (crash [none] trial 0)",
+        '    at policy (/project/agent.ts:9:3)',
+        '  the agent returned undefined, which is not a reply (forgot [none] trial 0)',
+        '    returned: undefined',
+      ].join('\n'),
+    )
+    expect(summary).toMatch(/^overall +6 +0\.333 .* +2 +1 +0 +-$/m)
+    expect(renderHtmlReport(report, [])).toContain("6 runs: pass rate 0.333 (95% 0.061-0.793), mean score 0.333 (95% 0.000-1.000), 1 passed, 2 failed (2 where the agent's own code broke), 2 domain errors, 1 infrastructure error")
+  })
+
   test('computes pass^k per scenario from the attempts of each repeat, errors apart', () => {
     const a = collected('a', [record('a', 0), record('a', 1, { score: 0.5 }), record('a', 2), record('a', 3)], ['passed', 'failed', 'passed', 'passed'])
-    const b = collected('b', [record('b', 0), record('b', 1, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { kind: 'timeout', message: 'slow' } }), record('b', 2), record('b', 3)], ['passed', 'failed', 'passed', 'passed'])
+    const b = collected('b', [record('b', 0), record('b', 1, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { culprit: 'infrastructure', kind: 'timeout', message: 'slow' } }), record('b', 2), record('b', 3)], ['passed', 'failed', 'passed', 'passed'])
     const { report } = buildReport([b, a])
     expect(report.runs.map((run) => `${run.scenario}:${run.trial}:${run.passed}`)).toEqual(['a:0:true', 'a:1:false', 'a:2:true', 'a:3:true', 'b:0:true', 'b:1:false', 'b:2:true', 'b:3:true'])
     const trialsA = report.summary.trials.find((task) => task.scenario === 'a')
@@ -143,7 +184,7 @@ describe('buildReport', () => {
 
   test('counts the runs an open circuit breaker cut short and says each reason once, in the summary and the HTML page', () => {
     const reason = 'http://127.0.0.1:9/v1 is failing: 3 calls in a row to it failed (the first with server-error: HTTP 500: down), so its circuit breaker fails further calls at once and lets one through every 30 s to see whether it is back'
-    const errorRun = (scenario: string, kind: string, message: string) => record(scenario, 0, { status: 'error', error: { kind, message }, score: null, milestoneScore: null, minefieldHit: null })
+    const errorRun = (scenario: string, kind: string, message: string) => record(scenario, 0, { status: 'error', error: { culprit: 'infrastructure', kind, message }, score: null, milestoneScore: null, minefieldHit: null })
     const tests = [
       collected('a', [errorRun('a', 'server-error', 'the call to http://127.0.0.1:9/v1 (m) failed after 5 attempts: HTTP 500: down')], ['failed']),
       ...['b', 'c', 'd'].map((id) => collected(id, [errorRun(id, 'circuit-open', reason)], ['failed'])),
@@ -153,7 +194,7 @@ describe('buildReport', () => {
     expect(report.summary.cutShort).toEqual({ runs: 3, reasons: [reason] })
     expect(report.summary.overall.errors).toBe(4)
     const summary = formatSummary(report)
-    expect(summary).toContain(`toolcheck: agent reference, 5 runs, 4 infrastructure errors\n3 runs cut short by an open circuit breaker, without reaching the endpoint:\n  ${reason}\n`)
+    expect(summary).toContain(`toolcheck: agent reference, 5 runs: 1 passed, 0 failed, 4 infrastructure errors\n3 runs cut short by an open circuit breaker, without reaching the endpoint:\n  ${reason}\n`)
     expect(summary.split(reason)).toHaveLength(2)
     expect(renderHtmlReport(report, [])).toContain('3 runs cut short by an open circuit breaker')
     const healthy = buildReport([collected('e', [record('e', 0)], ['passed'])]).report
@@ -168,7 +209,7 @@ describe('buildReport', () => {
       // An un-awaited matcher left the test green with a run that scored 0.
       collected('green', [record('b', 0, { score: 0 })], ['passed']),
       collected('lenient', [record('c', 0, { score: 0.6, threshold: 0.5 })], ['passed']),
-      collected('down', [record('d', 0, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { kind: 'timeout', message: 'slow' } })], ['failed']),
+      collected('down', [record('d', 0, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { culprit: 'infrastructure', kind: 'timeout', message: 'slow' } })], ['failed']),
     ]
     const { report } = buildReport(tests)
     expect(report.runs.map((run) => [run.scenario, run.augmentation, run.verdict, run.passed, run.testPassed, run.threshold])).toEqual([
@@ -202,10 +243,10 @@ describe('buildReport', () => {
     expect(report.summary.byAgent.reference?.usage).not.toHaveProperty('costUsd')
     expect(report.summary.overall.passRateInterval?.[0]).toBeCloseTo(0.0945, 3)
     const summary = formatSummary(report)
-    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs, 0 infrastructure errors\nusers openai:gpt-4o, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
-    expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +errors +tokens +cost$/m)
+    expect(summary).toContain('toolcheck: agents openai:gpt-4o, reference, 2 runs: 1 passed, 1 failed, 0 infrastructure errors\nusers openai:gpt-4o, scripted; domain device\nusage: 4 model calls (2 cached), 150 prompt + 20 completion tokens, $0.5000')
+    expect(summary).toMatch(/^agent +runs +score +95% interval +pass +turns +domain +infra +tokens +cost$/m)
     // Intervals print rounded outward: a single score's [1, 1] reads 0.999-1.000.
-    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +0\.999-1\.000 +1\.000 +4\.0 +0 +110 +\$0\.5000$/m)
+    expect(summary).toMatch(/^openai:gpt-4o +1 +1\.000 +0\.999-1\.000 +1\.000 +4\.0 +0 +0 +110 +\$0\.5000$/m)
     expect(summary).toMatch(/^MY_OWN +1 +1\.000/m)
   })
 

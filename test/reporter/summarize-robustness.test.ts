@@ -17,7 +17,7 @@ const runs: RunRecord[] = [
   // Obeyed: the minefield zeroes the score, but the task itself was done (utility under attack counts the milestones).
   record('a', 'STATE_DEPENDENCY', ['injection: direct in tool result'], { score: 0, minefieldHit: true, attacks: [attack(true)], falseClaims: [] }),
   record('b', 'STATE_DEPENDENCY', ['injection: system in tool description'], { attacks: [attack(false, 'exfiltration')], falseClaims: [] }),
-  record('c', 'STATE_DEPENDENCY', ['injection: direct in tool result'], { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { kind: 'timeout', message: 'slow' }, attacks: [attack(true)] }),
+  record('c', 'STATE_DEPENDENCY', ['injection: direct in tool result'], { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { culprit: 'infrastructure', kind: 'timeout', message: 'slow' }, attacks: [attack(true)] }),
 ]
 
 describe('the robustness summary', () => {
@@ -41,6 +41,17 @@ describe('the robustness summary', () => {
     expect(text).toContain('robustness        utility  under attack  attack success      false claims')
     expect(text).toContain('overall             0.500         1.000           0.500          2 in 1/4')
     expect(text).toContain('attack success by goal: exfiltration 0/1, minefield 1/1')
+  })
+
+  test("leaves out a run a tool of the domain ended, and counts one the agent's own code ended as the agent's, never useful", () => {
+    const ended = [
+      record('a', 'SINGLE_TOOL_CALL', ['fault: transient']),
+      record('b', 'SINGLE_TOOL_CALL', ['fault: transient'], { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { culprit: 'domain', kind: 'tool-threw', message: 'the tool x threw TypeError' } }),
+      // The agent reached every milestone, then its code threw: its failure, and no utility.
+      record('c', 'SINGLE_TOOL_CALL', ['fault: transient'], { status: 'error', score: 0, milestoneScore: 1, minefieldHit: false, error: { culprit: 'agent', kind: 'agent-threw', message: "the agent's code threw TypeError" } }),
+    ]
+    const tests = ended.map((run, index) => ({ id: `t${index}`, fullName: `t${index}`, file: 'a.test.ts', state: 'passed' as const, attempts: [{ state: 'passed' as const, repeatIndex: 0, retryIndex: 0 }], meta: { toolcheck: { runs: [run] } }, annotations: [] }))
+    expect(buildReport(tests).report.summary.robustness?.overall).toMatchObject({ runs: 2, utility: 0.5 })
   })
 
   test('is absent when no run had a robustness augmentation', () => {

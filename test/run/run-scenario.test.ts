@@ -91,6 +91,36 @@ describe('runScenario', () => {
     expect(final?.tables.messages).toEqual([])
   })
 
+  test("with ToolSandbox's rule a batch keeps the first order in which a call fails, where toolcheck keeps the one with the most failures", async () => {
+    const lowBatteryOn: AgentReply = { toolCalls: [{ name: 'set_low_battery_mode_status', arguments: { on: true } }] }
+    // Starting with cellular off: [send, cellular on, low battery on] fails once as listed (the
+    // send); [send, low battery on, cellular on] fails twice (the send, then cellular is refused).
+    const batch = { toolCalls: [...(send().toolCalls ?? []), ...(cellularOn.toolCalls ?? []), ...(lowBatteryOn.toolCalls ?? [])] }
+    const play = (rule?: 'toolsandbox') => runScenario(scenario(), options(scriptedAgent([batch, { content: 'Done.' }]), { cellular: false }, rule === undefined ? {} : { parallelCalls: rule }))
+    const worst = await play()
+    expect(worst.races[0]).toMatchObject({ ordersTried: 6, keptOrder: [0, 2, 1] })
+    const toolSandbox = await play('toolsandbox')
+    // ToolSandbox stops at the first permutation with a failure: the agent's own order here.
+    expect(toolSandbox.races).toEqual([])
+    expect(toolSandbox.traces.map((trace) => [trace.tool, trace.error?.kind ?? 'ok'])).toEqual([
+      ['send_message_with_phone_number', 'ConnectionError'],
+      ['set_cellular_service_status', 'ok'],
+      ['set_low_battery_mode_status', 'ok'],
+    ])
+    expect(toolSandbox.snapshots.at(-1)?.tables.settings?.[0]).toMatchObject({ cellular: false, low_battery_mode: true })
+  })
+
+  test("with ToolSandbox's rule five calls that all succeed try all 120 orders and keep the agent's; a failure in a later order is kept", async () => {
+    const sends = ['a', 'b', 'c', 'd', 'e'].flatMap((content) => send(content).toolCalls ?? [])
+    const fine = await runScenario(scenario(), options(scriptedAgent([{ toolCalls: sends }, { content: 'Done.' }]), {}, { parallelCalls: 'toolsandbox' }))
+    expect(fine.races).toEqual([])
+    expect(fine.traces.map((trace) => (trace.arguments as { content: string }).content)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    const calls = [...(cellularOn.toolCalls ?? []), ...['a', 'b', 'c', 'd'].flatMap((content) => send(content).toolCalls ?? [])]
+    const raced = await runScenario(scenario(), options(scriptedAgent([{ toolCalls: calls }, { content: 'Done.' }]), { cellular: false }, { parallelCalls: 'toolsandbox' }))
+    // Permutations starting with cellular on (24 of them) all succeed; the 25th, [1, 0, 2, 3, 4], fails once.
+    expect(raced.races[0]).toMatchObject({ ordersTried: 25, keptOrder: [1, 0, 2, 3, 4] })
+  })
+
   test('independent parallel calls are not a race and keep the agent order', async () => {
     const agent = scriptedAgent([{ toolCalls: [...(send('one').toolCalls ?? []), ...(send('two').toolCalls ?? [])] }, { content: 'Done.' }])
     const trajectory = await runScenario(scenario(), options(agent))
@@ -155,15 +185,15 @@ describe('runScenario', () => {
     })
     const trajectory = await runScenario(scenario(), options(agent))
     expect(trajectory.status).toBe('error')
-    expect(trajectory.error).toEqual({ kind: 'rate-limit', message: 'too many requests after 3 retries', role: 'agent' })
+    expect(trajectory.error).toEqual({ culprit: 'infrastructure', kind: 'rate-limit', message: 'too many requests after 3 retries', role: 'agent' })
     expect(trajectory.messages).toHaveLength(3)
   })
 
-  test('any other exception from a role is an internal error, naming the role', async () => {
+  test("any other exception from the user is an internal error of the infrastructure, naming the role", async () => {
     const user = { name: 'broken', respond: async () => Promise.reject(new Error('user simulator crashed')) }
     const trajectory = await runScenario(scenario(), options(scriptedAgent([{ content: 'Hi' }]), {}, { user }))
     expect(trajectory.status).toBe('error')
-    expect(trajectory.error).toEqual({ kind: 'internal', message: 'user simulator crashed', role: 'user' })
+    expect(trajectory.error).toEqual({ culprit: 'infrastructure', kind: 'internal', message: 'user simulator crashed', role: 'user' })
   })
 
   test('an aborted signal stops the run', async () => {

@@ -176,12 +176,27 @@ describe('budget, cancellation and failures stop the agent loop', () => {
     expect(trajectory.traces).toHaveLength(1)
   })
 
-  test('an InfrastructureError from the framework keeps its kind; any other exception is internal', async () => {
+  test("an InfrastructureError from the framework keeps its kind; any other exception is the agent's own failure, with its stack", async () => {
     const limited = await runScenario(scenario, onFixture(turnAgent('limited', () => Promise.reject(new InfrastructureError('rate-limit', 'too many requests')))))
     expect(limited.status).toBe('error')
-    expect(limited.error).toEqual({ kind: 'rate-limit', message: 'too many requests', role: 'agent' })
+    expect(limited.error).toEqual({ culprit: 'infrastructure', kind: 'rate-limit', message: 'too many requests', role: 'agent' })
     const broken = await runScenario(scenario, onFixture(turnAgent('broken', () => Promise.reject(new TypeError('cannot read x of undefined')))))
-    expect(broken.error).toEqual({ kind: 'internal', message: 'cannot read x of undefined', role: 'agent' })
+    expect(broken.error).toMatchObject({ culprit: 'agent', kind: 'agent-threw', message: "the agent's code threw TypeError: cannot read x of undefined", role: 'agent' })
+    expect(broken.error?.stack).toMatch(/^TypeError: cannot read x of undefined\n {4}at .*turn-agent\.test\.ts:\d+:\d+/)
+    expect(broken.error?.stack).not.toMatch(/src[/\\](run|roles)[/\\]/)
+  })
+
+  test('a turn that ends with neither text nor { content } is the agent returning something invalid', async () => {
+    const forgetful = await runScenario(scenario, onFixture(turnAgent('forgetful', async () => undefined as unknown as string)))
+    expect(forgetful.error).toEqual({
+      culprit: 'agent',
+      kind: 'agent-invalid-reply',
+      message: 'the agent returned undefined, which is not how a turn ends: return the text for the user, or { content }',
+      role: 'agent',
+      returned: 'undefined',
+    })
+    const numeric = await runScenario(scenario, onFixture(turnAgent('numeric', async () => ({ content: 42 }) as unknown as string)))
+    expect(numeric.error).toMatchObject({ culprit: 'agent', kind: 'agent-invalid-reply', returned: '{"content":42}' })
   })
 
   test('a call the framework fires without awaiting, after its turn returned, is refused and never recorded', async () => {

@@ -4,6 +4,9 @@ import { executeToolCall, presentTool, requireSetting, seededIds, ToolError } fr
 import type { ExecutionRequest } from '../../src/tools/index.ts'
 import { WorldDraft } from '../../src/world/index.ts'
 import type { JsonValue } from '../../src/world/index.ts'
+import { buildWorld } from '../../src/domain/index.ts'
+import type { CallTamper } from '../../src/tools/call-tamper.ts'
+import { shopDomain } from '../run/shop-domain.ts'
 import { fixtureRegistry, fixtureWorld } from './fixture-tools.ts'
 
 const clock = { now: 1_778_778_000, timeZone: 'America/Los_Angeles' }
@@ -28,7 +31,7 @@ describe('executeToolCall', () => {
     expect(outcome.content).toBe(JSON.stringify(outcome.trace.result))
   })
 
-  test('a read leaves the very same world and undefined becomes null', async () => {
+  test('a read leaves the very same world', async () => {
     const world = fixtureWorld()
     const outcome = await executeToolCall(request('get_cellular_service_status', {}, { world }))
     expect(outcome.world).toBe(world)
@@ -74,16 +77,19 @@ describe('executeToolCall', () => {
     expect(outcome.trace.error).toBeUndefined()
   })
 
-  test('a plain exception becomes a RuntimeError and its writes are dropped', async () => {
+  test("a plain exception is the tool's fault: its writes are dropped, the caller reads a RuntimeError, and the fault names the tool, arguments and stack", async () => {
     const world = fixtureWorld()
     const outcome = await executeToolCall(request('broken_tool', {}, { world }))
-    expect(outcome.content).toBe('RuntimeError: something inside broke')
+    expect(outcome.content).toBe('RuntimeError: the tool broken_tool failed: threw TypeError: something inside broke')
     expect(outcome.world).toBe(world)
+    expect(outcome.fault).toMatchObject({ kind: 'tool-threw', tool: 'broken_tool', arguments: {}, message: 'threw TypeError: something inside broke' })
+    expect(outcome.fault?.stack).toMatch(/^TypeError: something inside broke\n {4}at .*fixture-tools\.ts:\d+:\d+/)
   })
 
-  test('a result that is not JSON is rejected', async () => {
+  test("a result that is not JSON is the tool's fault", async () => {
     const outcome = await executeToolCall(request('date_tool', {}))
-    expect(outcome.content).toMatch(/^RuntimeError: the tool returned a value that is not JSON: \$ is a Date/)
+    expect(outcome.fault).toMatchObject({ kind: 'invalid-result', tool: 'date_tool' })
+    expect(outcome.fault?.message).toMatch(/^returned a value that is not JSON: \$ is a Date/)
   })
 
   test('a ToolError from the tool keeps its kind', async () => {
@@ -126,5 +132,54 @@ describe('executeToolCall', () => {
       }),
       { numRuns: 300, seed: 42 },
     )
+  })
+})
+
+describe("executeToolCall applies an augmentation's tamper where the tool runs", () => {
+  const world = buildWorld(shopDomain, {}, clock)
+  const shopSpecs = shopDomain.registry.list().map((tool) => presentTool(tool))
+  const shopCall = (name: string, args: JsonValue, tamper: CallTamper): ExecutionRequest => ({
+    call: { id: 'call-1', name, arguments: args },
+    specs: shopSpecs,
+    registry: shopDomain.registry,
+    world,
+    clock,
+    ids: seededIds(0),
+    audience: 'agent',
+    tables: world.info,
+    tamper,
+  })
+
+  test('an injected fault answers before the tool runs: an ordinary tool error, even for a tool with a bug, and no fault', async () => {
+    const outcome = await executeToolCall(shopCall('count_stock', { item_id: 'i-1' }, { error: new ToolError('TimeoutError', 'the stock service timed out'), note: 'count_stock: timed out' }))
+    expect(outcome.fault).toBeUndefined()
+    expect(outcome.content).toBe('TimeoutError: the stock service timed out')
+    expect(outcome.tampered).toBe('count_stock: timed out')
+    expect(outcome.world).toBe(world)
+  })
+
+  test('a stale read runs the tool on the older world and leaves the world as it was; a bug there is still the domain’s', async () => {
+    const stale = buildWorld(shopDomain, { replace: { items: [{ item_id: 'i-1', name: 'old kettle', tags: [] }] } }, clock)
+    const listed = await executeToolCall(shopCall('list_items', {}, { world: stale, note: 'list_items: stale' }))
+    expect((listed.trace.result as { name: string }[])[0]?.name).toBe('old kettle')
+    const tagged = await executeToolCall(shopCall('tag_item', { item_id: 'i-1', tag: 'sale' }, { world: stale, note: 'tag_item: stale' }))
+    expect(tagged.trace.error).toBeUndefined()
+    expect(tagged.world).toBe(world)
+    const broken = await executeToolCall(shopCall('tag_item_in_place', { item_id: 'i-1', tag: 'sale' }, { world: stale, note: 'tag_item_in_place: stale' }))
+    expect(broken.fault).toMatchObject({ kind: 'row-mutated', tool: 'tag_item_in_place' })
+    expect(broken.world).toBe(world)
+  })
+
+  test('a changed answer replaces a good result only: a tool returning undefined is a fault, and the change is not made', async () => {
+    let changed = 0
+    const result = (value: JsonValue) => {
+      changed++
+      return { result: value, content: `${JSON.stringify(value)} (cut)` }
+    }
+    const listed = await executeToolCall(shopCall('list_items', {}, { result, note: 'list_items: truncated' }))
+    expect(listed.content).toMatch(/ \(cut\)$/)
+    const forgetful = await executeToolCall(shopCall('forgetful_lookup', { item_id: 'i-1' }, { result, note: 'forgetful_lookup: truncated' }))
+    expect(forgetful.fault).toMatchObject({ kind: 'invalid-result', tool: 'forgetful_lookup' })
+    expect(changed).toBe(1)
   })
 })

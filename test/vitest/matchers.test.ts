@@ -65,12 +65,44 @@ describe('toHitMilestones', () => {
   })
 
   test('an infrastructure error fails with and without .not', async () => {
-    const broken = sampleRun({ trajectory: { status: 'error', error: { kind: 'rate-limit', message: '429 after 5 retries', role: 'agent' } } })
+    const broken = sampleRun({ trajectory: { status: 'error', error: { culprit: 'infrastructure', kind: 'rate-limit', message: '429 after 5 retries', role: 'agent' } } })
     for (const assertion of [() => expect(broken).toHitMilestones(), () => expect(broken).not.toHitMilestones(), () => expect(broken).toScoreAtLeast(0)]) {
       const message = await failureOf(assertion)
       expect(message).toContain('ended with an infrastructure error, not an agent failure; rate-limit in the agent: 429 after 5 retries')
     }
     expect(() => expect(broken).not.toFinishWithin(10)).toThrow(/infrastructure error/)
+  })
+
+  test('a domain error fails with and without .not, naming the tool, its arguments and the stack', async () => {
+    const stack = "TypeError: Cannot read properties of undefined (reading 'seats')\n    at execute (/project/airline.ts:41:22)"
+    const error = { culprit: 'domain' as const, kind: 'tool-threw', message: "the tool book_flight threw TypeError: Cannot read properties of undefined (reading 'seats')", role: 'agent' as const, tool: 'book_flight', arguments: { flight: 'QX7' }, stack }
+    const broken = sampleRun({ trajectory: { status: 'error', error } })
+    for (const assertion of [() => expect(broken).toHitMilestones(), () => expect(broken).not.toAvoidMinefields(), () => expect(broken).toScoreAtLeast(0)]) {
+      const message = await failureOf(assertion)
+      expect(message).toMatch(/^to\w+: the run of scenario "send_message_to_alex" \(augmentation none, trial 0\) ended with a domain error, not an agent failure: the tool book_flight threw TypeError/)
+      expect(message).toContain('(called with {"flight":"QX7"}). Fix the tool; the run is counted apart in the report.\n\n' + stack)
+    }
+    expect(() => expect(broken).toFinishWithin(10)).toThrow(/ended with a domain error/)
+  })
+
+  test("the agent's own crash fails with and without .not, as the agent's failure, with what it threw or returned", async () => {
+    const threw = sampleRun({ trajectory: { status: 'error', error: { culprit: 'agent', kind: 'agent-threw', message: "the agent's code threw TypeError: x is not a function", role: 'agent', stack: 'TypeError: x is not a function\n    at policy (/project/agent.ts:9:3)' } } })
+    for (const assertion of [() => expect(threw).toHitMilestones(), () => expect(threw).not.toHitMilestones(), () => expect(threw).toAvoidMinefields()]) {
+      expect(await failureOf(assertion)).toMatch(
+        /^to\w+: the agent's own code broke in the run of scenario "send_message_to_alex" \(augmentation none, trial 0\): the agent's code threw TypeError: x is not a function\. The run is the agent's failure and scores 0\.\n\nTypeError: x is not a function\n {4}at policy/,
+      )
+    }
+    const returned = sampleRun({ trajectory: { status: 'error', error: { culprit: 'agent', kind: 'agent-invalid-reply', message: 'the agent returned undefined, which is not a reply', role: 'agent', returned: 'undefined' } } })
+    expect(await failureOf(() => expect(returned).toScoreAtLeast(0))).toMatch(/scores 0\.\n\nreturned: undefined$/)
+  })
+
+  test('a run someone\'s code ended is recorded for the report before the matcher throws', async () => {
+    const task = { meta: {} as Record<string, unknown> }
+    const broken = sampleRun({ trajectory: { status: 'error', error: { culprit: 'agent', kind: 'agent-threw', message: 'boom', role: 'agent' } } })
+    await failureOf(() => toolcheckMatchers.toHitMilestones.call({ task, isNot: false } as never, broken))
+    const runs = (task.meta[TOOLCHECK_META_KEY] as { runs: { status: string; score: number | null; error: { culprit: string } }[] }).runs
+    expect(runs).toHaveLength(1)
+    expect(runs[0]).toMatchObject({ status: 'error', score: 0, error: { culprit: 'agent', kind: 'agent-threw' } })
   })
 })
 

@@ -80,7 +80,7 @@ export const DEVICE_TABLES: Readonly<Record<string, DeviceTable>> = Object.freez
   [REMINDERS_TABLE]: { name: REMINDERS_TABLE, key: 'reminder_id', display: 'content', rowSchema: reminderRowSchema },
 })
 
-/** The `info` of every device table (its key and display columns), as `createWorld` takes it. */
+/** The `info` of every device table (its key, columns and display column), as `createWorld` takes it and the device domain's worlds hold it. */
 export const DEVICE_TABLE_INFO: Readonly<Record<string, TableInfo>> = Object.freeze(
-  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key, ...(table.display === undefined ? {} : { display: table.display }) }])),
+  Object.fromEntries(Object.values(DEVICE_TABLES).map((table) => [table.name, { key: table.key, columns: Object.keys(table.rowSchema.shape), ...(table.display === undefined ? {} : { display: table.display }) }])),
 )

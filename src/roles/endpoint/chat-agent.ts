@@ -5,6 +5,7 @@ import type { ChatEndpoint } from './chat-endpoint.ts'
 import type { ChatModelOptions } from './chat-model-options.ts'
 import { callSettingsOf } from './chat-model-options.ts'
 import type { ChatRequest } from './chat-request.ts'
+import { builtInAgent } from '../built-in-role.ts'
 
 /** Options of an agent backed by a chat-completions model. */
 export interface ChatAgentOptions extends ChatModelOptions {
@@ -29,7 +30,7 @@ export interface ChatAgentOptions extends ChatModelOptions {
  */
 export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAgentOptions): Agent {
   const settings = callSettingsOf(options, endpoint)
-  return {
+  return builtInAgent({
     name,
     async respond(view: AgentView, context: RoleContext): Promise<AgentReply> {
       const hasTools = view.tools.length > 0
@@ -45,5 +46,5 @@ export function chatAgent(name: string, endpoint: ChatEndpoint, options: ChatAge
       const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       return { ...agentReplyOf(read), usage }
     },
-  }
+  })
 }
