@@ -16,34 +16,39 @@ interface State {
   report?: Report
 }
 
+/** `toolcheck eval` over the whole corpus with these environment variables set, quietly, to its report; its exit code. */
+async function evalWith(variables: Record<string, string>): Promise<number> {
+  const saved = Object.fromEntries(Object.keys(variables).map((variable) => [variable, process.env[variable]]))
+  Object.assign(process.env, variables)
+  await rm(REPORT_DIRECTORY, { recursive: true, force: true })
+  try {
+    return await runEval(['--report-dir', REPORT_DIRECTORY], { stdout: () => {}, stderr: () => {} })
+  } finally {
+    for (const [variable, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[variable]
+      else process.env[variable] = value
+    }
+  }
+}
+
 /**
  * The whole corpus (every scenario under ToolSandbox's eight variants) played by `toolcheck eval`
  * with an openai agent at a server that answers every request with a 500, with the default
- * limits: the time from the start of the command to its report. Before the circuit breaker each
- * run spent five attempts and their back-off on the dead server, about half an hour for the
- * corpus; now the first calls use up their retries and the breaker cuts the rest short.
+ * limits: the time from the start of the command to its report, beside the same eval with the
+ * reference agent (no server at all) in the same run. Before the circuit breaker each run spent
+ * five attempts and their back-off on the dead server, about half an hour for the corpus; now the
+ * first calls use up their retries and the breaker cuts the rest short.
  */
 export default defineBenchmarks([
   {
     name: 'toolcheck eval, whole corpus, server always 500, to the report',
     iterations: 1,
     targetMs: 30_000,
+    baselines: [{ name: 'the same eval with the reference agent', run: () => evalWith({ TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off' }) }],
     setup: async (): Promise<State> => ({ server: await startMockServer({ respond: () => ({ fault: 'server-error' }) }), code: -1, requests: 0 }),
     run: async (state) => {
       const bench = state as State
-      const variables = { TOOLCHECK_AGENT: 'openai:dead-endpoint', OPENAI_BASE_URL: bench.server.baseURL, OPENAI_API_KEY: 'bench', TOOLCHECK_CACHE: 'off' }
-      const saved = Object.fromEntries(Object.keys(variables).map((variable) => [variable, process.env[variable]]))
-      Object.assign(process.env, variables)
-      await rm(REPORT_DIRECTORY, { recursive: true, force: true })
-      try {
-        const quiet = { stdout: () => {}, stderr: () => {} }
-        bench.code = await runEval(['--report-dir', REPORT_DIRECTORY], quiet)
-      } finally {
-        for (const [variable, value] of Object.entries(saved)) {
-          if (value === undefined) delete process.env[variable]
-          else process.env[variable] = value
-        }
-      }
+      bench.code = await evalWith({ TOOLCHECK_AGENT: 'openai:dead-endpoint', OPENAI_BASE_URL: bench.server.baseURL, OPENAI_API_KEY: 'bench', TOOLCHECK_CACHE: 'off' })
       bench.requests = bench.server.chatRequestCount
       bench.report = JSON.parse(await readFile(join(REPORT_DIRECTORY, 'report.json'), 'utf8')) as Report
     },

@@ -93,7 +93,6 @@ async function playAlone(filter: string, trials: number): Promise<{ runs: number
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 
-const startup = { node: [] as number[] }
 const memory: { one?: ChildFigures; five?: ChildFigures } = {}
 const bookkeeping: { fixed?: ChildFigures; many?: ChildFigures; alone?: { runs: number; cpuMs: number } } = {}
 
@@ -103,14 +102,8 @@ export default defineBenchmarks([
     iterations: 5,
     warmUp: 1,
     targetMs: 3000,
-    run: async () => {
-      startup.node.push(nodeAlone())
-      return { measuredMs: (await evaluate(['--filter', ONE_SCENARIO, '--variants', 'plain'])).wallMs }
-    },
-    facts: () => {
-      const sorted = [...startup.node].sort((a, b) => a - b)
-      return { nodeAloneMedianMs: round(sorted[Math.floor(sorted.length / 2)] ?? 0, 1) }
-    },
+    run: async () => ({ measuredMs: (await evaluate(['--filter', ONE_SCENARIO, '--variants', 'plain'])).wallMs }),
+    baselines: [{ name: 'node -e 0', run: nodeAlone }],
   },
   {
     name: `toolcheck eval peak memory: built-in corpus, all variants, --trials ${TRIALS} vs 1`,

@@ -17,9 +17,13 @@ for (const file of files) {
   for (const benchmark of module.default) {
     const result = await runBenchmark(file, benchmark)
     results.push(result)
-    const target = result.targetMs === undefined ? '' : ` (target < ${result.targetMs} ms: ${result.withinTarget ? 'ok' : 'MISSED'})`
+    const limits = [...(result.targetMs === undefined ? [] : [`< ${result.targetMs} ms`]), ...(result.targetRatio === undefined ? [] : [`< ${result.targetRatio} × ${result.baselines?.[0]?.name}`])]
+    const target = limits.length === 0 ? '' : ` (target ${limits.join(', ')}: ${result.withinTarget ? 'ok' : 'MISSED'})`
+    const baselines = (result.baselines ?? []).map((baseline) =>
+      'ratio' in baseline ? `\n${''.padEnd(26)}${baseline.ratio.toFixed(2)} × ${baseline.name} (median ${baseline.medianMs.toFixed(4)} ms, in the same run)` : `\n${''.padEnd(26)}${baseline.name}: unmeasured (${baseline.unmeasured})`,
+    )
     const facts = result.facts === undefined ? '' : `  ${JSON.stringify(result.facts)}`
-    console.log(`${file.padEnd(24)} ${result.name.padEnd(56)} median ${result.medianMs.toFixed(4)} ms  p95 ${result.p95Ms.toFixed(4)} ms${target}${facts}`)
+    console.log(`${file.padEnd(24)} ${result.name.padEnd(56)} median ${result.medianMs.toFixed(4)} ms  p95 ${result.p95Ms.toFixed(4)} ms${target}${facts}${baselines.join('')}`)
   }
 }
 const out = join(here, '..', 'toolcheck-report', 'bench.json')

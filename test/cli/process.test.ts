@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import { REPOSITORY } from '../startup/loaded-packages.ts'
@@ -29,13 +33,18 @@ function environment(values: Partial<Record<(typeof VARIABLES)[number], string>>
 describe('agent and user specs are checked once, before anything runs', () => {
   test('TOOLCHECK_AGENT=gpt-4o: one message and exit 2, no tests started', async () => {
     environment({ TOOLCHECK_AGENT: 'gpt-4o' })
-    const started = Date.now()
-    expect(await run('eval')).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'toolcheck eval: TOOLCHECK_AGENT is "gpt-4o", which is not an agent toolcheck knows; use reference, openai:<model> or hf:<model> (did you mean "openai:gpt-4o"?)\n',
-    })
-    expect(Date.now() - started).toBeLessThan(5_000)
+    const reportDir = join(await mkdtemp(join(tmpdir(), 'toolcheck-process-')), 'report')
+    try {
+      expect(await run('eval', '--report-dir', reportDir)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'toolcheck eval: TOOLCHECK_AGENT is "gpt-4o", which is not an agent toolcheck knows; use reference, openai:<model> or hf:<model> (did you mean "openai:gpt-4o"?)\n',
+      })
+      // No test started: nothing played, so nothing was written.
+      expect(existsSync(reportDir)).toBe(false)
+    } finally {
+      await rm(dirname(reportDir), { recursive: true, force: true })
+    }
   })
 
   test('a misspelt user spec is named the same way', async () => {

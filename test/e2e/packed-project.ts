@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { inject } from 'vitest'
 
 /** This repository's root folder. */
 export const repository = fileURLToPath(new URL('../../', import.meta.url))
@@ -17,12 +18,15 @@ export const repository = fileURLToPath(new URL('../../', import.meta.url))
  * are copied in (from a path of this repository to a path of the project).
  */
 export async function packedProject(files: readonly { readonly from: string; readonly to: string }[]): Promise<string> {
-  const published = await publishedFiles()
   const project = await mkdtemp(join(tmpdir(), 'toolcheck-user-'))
   const installed = join(project, 'node_modules', 'vitest-toolcheck')
-  for (const file of published) {
-    await mkdir(dirname(join(installed, file)), { recursive: true })
-    await cp(join(repository, file), join(installed, file))
+  const staged = inject('publishedPackage')
+  if (staged !== undefined) await cp(staged.folder, installed, { recursive: true })
+  else {
+    for (const file of await listPublishedFiles()) {
+      await mkdir(dirname(join(installed, file)), { recursive: true })
+      await cp(join(repository, file), join(installed, file))
+    }
   }
   for (const entry of await readdir(join(repository, 'node_modules'))) {
     if (entry === 'vitest-toolcheck') continue
@@ -36,8 +40,16 @@ export async function packedProject(files: readonly { readonly from: string; rea
   return project
 }
 
-/** The files `npm pack` puts in the package, relative to its root (the built `dist/` must exist). */
-export async function publishedFiles(): Promise<string[]> {
+/**
+ * The files `npm pack` puts in the package, relative to its root (the built `dist/` must exist):
+ * as listed once for the whole test run (`published-package-setup.ts`), or asked of npm now.
+ */
+export async function publishedFiles(): Promise<readonly string[]> {
+  return inject('publishedPackage')?.files ?? (await listPublishedFiles())
+}
+
+/** Asks npm which files it would pack. */
+export async function listPublishedFiles(): Promise<string[]> {
   if (!existsSync(join(repository, 'dist/src/index.js'))) throw new Error('dist/ is missing: npm test builds it first (npm run build)')
   const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repository })
   return (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path)

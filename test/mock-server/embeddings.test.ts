@@ -123,9 +123,12 @@ describe.each(['openai', 'feature-extraction'] as const)('embedding faults on de
     const reset = await post(server, format)
     // undici reports a connection closed before any answer as a failed fetch, the socket error its cause.
     expect((reset as { thrown: Error }).thrown).toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: expect.objectContaining({ code: expect.stringMatching(/^(UND_ERR_SOCKET|ECONNRESET)$/) }) })
+    expect(server.embeddingRequestCount).toBe(1)
     const hang = await post(server, format, AbortSignal.timeout(150))
     expect((hang as { thrown: Error }).thrown.name).toBe('TimeoutError')
-    expect(server.embeddingRequestCount).toBe(2)
+    // The hung request, if it got there whole before the client gave up (on a loaded machine it
+    // may not have).
+    expect(server.embeddingRequestCount).toBeLessThanOrEqual(2)
   })
 
   test('an embedding reply\'s latency delays it', async () => {

@@ -1,5 +1,5 @@
 import OpenAI from 'openai'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { hashedEmbedding, scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
 import { builtInScenarios } from '../../scenarios/index.ts'
@@ -75,7 +75,9 @@ describe('startMockServer', () => {
   test('close() cuts hanging connections', async () => {
     server = await startMockServer({ replies: [{ fault: 'hang' }] })
     const pending = client(server).chat.completions.create({ model: 'm', messages: [] }).catch((caught: unknown) => caught)
-    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50))
+    // Closed once the request hangs there, not before it arrives.
+    const hanging = server
+    await vi.waitFor(() => expect(hanging.requests).toHaveLength(1), { timeout: 30_000 })
     await server.close()
     server = undefined
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError)

@@ -128,10 +128,18 @@ describe('limits', () => {
   test('all agents and users of one server share its concurrency limit, whichever client they use', async () => {
     let inFlight = 0
     let most = 0
+    // The first requests are held until three are in flight, however slowly they arrive on a
+    // loaded machine; every request then stays a little longer, for a fourth to pile up if the
+    // limit let one through.
+    let held: (() => void)[] | undefined = []
     server = await startMockServer({
       respond: async () => {
         inFlight++
         most = Math.max(most, inFlight)
+        if (inFlight >= 3) {
+          for (const release of held ?? []) release()
+          held = undefined
+        } else if (held !== undefined) await new Promise<void>((release) => held?.push(release))
         await new Promise((resolvePromise) => setTimeout(resolvePromise, 80))
         inFlight--
         return { content: 'ok' }
