@@ -17,7 +17,8 @@ function filesThatMockModules(folder: string): string[] {
 const isolated = ['test/e2e/**/*.test.ts', ...filesThatMockModules('test')]
 
 /**
- * The project's own tests. `npm run eval` uses its own configuration (see `src/cli/eval.ts`).
+ * The project's own tests. `npm run eval` plays its runs on worker threads of its own (see
+ * `src/cli/eval.ts`).
  *
  * Two projects: `unit` files share their workers' module graphs (`isolate: false`), which spares
  * each file a fresh process and a fresh import of `src/`, a third of the suite's time on a 2-core

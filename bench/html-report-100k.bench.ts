@@ -9,6 +9,7 @@ import type { Report, ReportRun } from '../src/reporter/report.ts'
 import { reportSettings } from '../src/reporter/report-settings.ts'
 import { summarizeRuns } from '../src/reporter/summarize-runs.ts'
 import type { Transcript, TranscriptMessage } from '../src/vitest/transcript.ts'
+import { runId } from '../src/vitest/run-id.ts'
 import { defineBenchmarks } from './harness.ts'
 
 /**
@@ -48,6 +49,7 @@ function setup(): State {
     const score = errored ? null : failed ? 0.5 : 1
     const categories = [CATEGORIES[scenario % 7] as string, CATEGORIES[(scenario + 3) % 7] as string]
     runs.push({
+      id: runId({ scenario: id, augmentation: column, trial, agent: 'openai:gpt-4o-mini', user: 'scripted' }),
       scenario: id,
       categories,
       augmentation: column,

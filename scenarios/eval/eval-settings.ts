@@ -1,9 +1,6 @@
-import 'vitest'
-
 /**
- * What `toolcheck eval` tells its suite files (through vitest's `provide`): which scenarios and
- * variants to play, and which part of them this file plays. The work is split over two files so
- * vitest runs them on two workers.
+ * What `toolcheck eval` asks its worker threads to play: which scenarios and variants, from the
+ * built-in corpus or the user's own modules and files.
  */
 export interface EvalSettings {
   /** Keep scenarios whose id contains this text or that have this category; all when absent. */
@@ -14,21 +11,19 @@ export interface EvalSettings {
    * `injections`, `user`, `world`: the plain run and one family's variants.
    */
   readonly variants: EvalVariants
-  /** How many suite files share the work. */
-  readonly parts: number
   /** Modules exporting the domains the scenarios name (absolute paths; `--domain`). */
   readonly domainModules?: readonly string[]
   /** The user's scenario folders, files or modules (absolute paths; `--scenarios`); the built-in corpus when absent. */
   readonly scenarioPaths?: readonly string[]
-  /** The module exporting the agent to play (absolute path; `--agent`); the plugin's agent when absent. */
+  /** The module exporting the agent to play (absolute path; `--agent`); `TOOLCHECK_AGENT`'s when absent. */
   readonly agentModule?: string
 }
 
 /** The variant sets `toolcheck eval --variants` takes. */
 export type EvalVariants = 'plain' | 'all' | 'robustness' | 'faults' | 'injections' | 'user' | 'world'
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    toolcheckEval: EvalSettings
-  }
-}
+/**
+ * The file the runs of `toolcheck eval` are recorded under in its report (a run's `file`, beside
+ * its test's name): the command's own, since its runs come from no test file.
+ */
+export const EVAL_FILE = 'toolcheck eval'

@@ -1,21 +1,62 @@
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { ViteDevServer } from 'vite'
+
+// One vite server per worker, made on the first module the user hands over, so that the
+// built-in corpus never starts one and the user's modules share their imports.
+let server: Promise<ViteDevServer> | undefined
 
 /**
  * Imports one of the user's modules for `toolcheck eval` (`--domain`, `--scenarios`, `--agent`),
- * in the vitest worker: vite transforms it, so it may be TypeScript, and it is read as an ES
- * module whatever the project's `type` (the suite files are inlined for that; see `runEval`).
- * Returns its exports, or throws an `Error` whose message starts with the path and says why.
+ * in the worker that plays its runs: vite transforms it (through the vite that vitest brings), so
+ * it may be TypeScript, and it is read as an ES module whatever the project's `type`; CommonJS
+ * modules (`.cjs`, or a `.js` that uses `require` or `module.exports`) are loaded by Node. The
+ * modules share one module graph, so a scenario module and a domain module that import the same
+ * file get the same values; packages, toolcheck among them, are loaded by Node as the rest of the
+ * command loads them. Returns its exports, or throws an `Error` whose message starts with the
+ * path and says why.
  */
 export async function importUserModule(path: string): Promise<Record<string, unknown>> {
   try {
-    return (await import(/* @vite-ignore */ pathToFileURL(path).href)) as Record<string, unknown>
+    // CommonJS needs no transform and vite would read it as an ES module: Node loads it, and its
+    // require() finds packages from where it is, as it would in the user's project.
+    if (extname(path) === '.cjs') return (await import(pathToFileURL(path).href)) as Record<string, unknown>
+    const vite = await (server ??= startServer())
+    try {
+      return (await vite.ssrLoadModule(path)) as Record<string, unknown>
+    } catch (error) {
+      // A .js module of a CommonJS project (require, module.exports) is Node's to load as well.
+      if (error instanceof ReferenceError && /^(require|module|exports) is not defined/.test(error.message)) return (await import(pathToFileURL(path).href)) as Record<string, unknown>
+      throw error
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const hint = /Cannot use import statement outside a module|Unexpected token 'export'/.test(message) ? await commonJsHint(path) : ''
     throw new Error(`${path}: cannot be imported (${message})${hint}`, { cause: error })
   }
+}
+
+/** Stops the vite server the user's modules were loaded through, if one was started. */
+export async function closeUserModules(): Promise<void> {
+  const started = server
+  server = undefined
+  await (await started?.catch(() => undefined))?.close()
+}
+
+async function startServer(): Promise<ViteDevServer> {
+  const { createViteServer } = await import('vitest/node')
+  return createViteServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    // toolcheck itself stays outside vite's graph, also where a project reaches it through a
+    // link or by its own name: Node loads it, as it loads the command.
+    ssr: { external: ['vitest-toolcheck'] },
+  })
 }
 
 /**
@@ -34,4 +75,3 @@ async function commonJsHint(path: string): Promise<string> {
     if (dirname(folder) === folder) return ''
   }
 }
-

@@ -16,8 +16,8 @@ const WHAT_TO_EXPORT =
  * The agent of `toolcheck eval --agent <module>`: the module's default export when it is an agent,
  * else its export named `agent` (a CommonJS module's `module.exports` or `exports.agent`), which
  * must be an `Agent` (`respond`) or a `TurnAgent` (`runTurn`) with a name.
- * The module is imported in the vitest worker (see `importUserModule`), so it may be TypeScript,
- * in an ES module or a CommonJS project. Throws `EvalAgentError` naming the module and what to
+ * The module is imported in each worker thread of the evaluation (see `importUserModule`), so it
+ * may be TypeScript, in an ES module or a CommonJS project. Throws `EvalAgentError` naming the module and what to
  * export instead.
  */
 export async function loadEvalAgent(path: string): Promise<AnyAgent> {

@@ -26,8 +26,8 @@ export class EvalSourceError extends Error {
 /**
  * The scenarios an evaluation plays: the built-in corpus when no scenario paths are given, else
  * the scenarios under those paths, each checked against its domain (the ones the domain modules
- * export, or a built-in one). Modules are imported by the vitest worker, so they may be
- * TypeScript. Every problem is collected before failing, so one run reports them all.
+ * export, or a built-in one). Modules are imported through vite (`importUserModule`), so they
+ * may be TypeScript. Every problem is collected before failing, so one run reports them all.
  */
 export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenarios: Scenario[]; domains: AnyDomain[] }> {
   const problems: string[] = []

@@ -1,5 +1,6 @@
-import type { Augmentation, ToolScramble } from './augmentation.ts'
-import { TOOL_SCRAMBLES } from './augmentation.ts'
+import type { Augmentation } from './augmentation.ts'
+import type { ToolScramble } from './tool-scrambles.ts'
+import { TOOL_SCRAMBLES } from './tool-scrambles.ts'
 import type { ExtraRowKind } from './extra-row.ts'
 import type { PromptInjection } from './prompt-injection.ts'
 import type { InjectedFault } from './injected-fault.ts'

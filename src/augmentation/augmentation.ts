@@ -7,6 +7,8 @@ import type { InjectedFault } from './injected-fault.ts'
 import { injectedFaultSchema } from './injected-fault.ts'
 import type { UserPerturbation } from './user-perturbation.ts'
 import { userPerturbationSchema } from './user-perturbation.ts'
+import { TOOL_SCRAMBLES } from './tool-scrambles.ts'
+import type { ToolScramble } from './tool-scrambles.ts'
 
 /**
  * Which tools a per-tool scramble applies to: a list of real tool names, or `'all'` for every
@@ -114,17 +116,6 @@ export function withoutEmptyParts(augmentation: Augmentation): Augmentation {
   return result as unknown as Augmentation
 }
 
-/** The per-tool fields of an augmentation, in the order they are described. */
-export const TOOL_SCRAMBLES = [
-  'scrambledNames',
-  'removedDescriptions',
-  'removedArgumentDescriptions',
-  'removedArgumentTypes',
-  'renamedArguments',
-] as const
-
-/** One of the per-tool fields of an augmentation. */
-export type ToolScramble = (typeof TOOL_SCRAMBLES)[number]
 
 /** Whether an augmentation changes nothing at all. */
 export function isPlainAugmentation(augmentation: Augmentation): boolean {
@@ -151,3 +142,6 @@ export function checksFalseClaims(augmentation: Augmentation): boolean {
 export function selects(selection: ToolSelection, tool: string): boolean {
   return selection === 'all' || selection.includes(tool)
 }
+
+export { TOOL_SCRAMBLES } from './tool-scrambles.ts'
+export type { ToolScramble } from './tool-scrambles.ts'

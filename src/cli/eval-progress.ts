@@ -1,6 +1,14 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node'
-import { culpritOf } from '../conversation/index.ts'
-import { readRunRecords } from '../vitest/run-metadata.ts'
+import { culpritOf } from '../conversation/culprit.ts'
+
+/** The progress of `toolcheck eval`: told the total once the runs are known, then each run as it ends, then the end. */
+export interface EvalProgress {
+  /** The runs to play are known (`total`); the line starts. */
+  started(total: number): void
+  /** A run ended (played, or kept from the report being resumed, or skipped): its status and error, when it was played. */
+  finished(run?: { readonly status: string; readonly error?: { readonly kind: string; readonly culprit?: string } | undefined }): void
+  /** Every run ended: the timer stops, and on a terminal the line is cleared. */
+  ended(): void
+}
 
 /** Options of `evalProgress`. */
 export interface EvalProgressOptions {
@@ -8,8 +16,6 @@ export interface EvalProgressOptions {
   readonly write: (text: string) => void
   /** Redraw one line in place (a terminal), or print a line now and then (a log). */
   readonly terminal: boolean
-  /** Runs per test: the trials. */
-  readonly trials: number
   /** Milliseconds between lines when not on a terminal. Default 30 000. */
   readonly logInterval?: number
   /** The clock, in milliseconds; `Date.now` by default (tests pass their own). */
@@ -38,15 +44,14 @@ export function formatProgress(counts: ProgressCounts): string {
 }
 
 /**
- * A vitest reporter that shows how far `toolcheck eval` is: runs done of the total, the runs that
- * ended in infrastructure errors (and domain errors, when there are some) so far, and the time
- * elapsed. On a terminal it keeps one line up
- * to date (and clears it at the end, before the summary); in a log it prints a line every
- * `logInterval`, whether runs finish or all of them wait on a hanging server, so an hour-long run
- * with a real model leaves a readable trail and a short one none at all. The total grows as
- * vitest collects the suite files.
+ * Shows how far `toolcheck eval` is: runs done of the total, the runs that ended in
+ * infrastructure errors (and domain errors, when there are some) so far, and the time elapsed. On
+ * a terminal it keeps one line up to date (and clears it at the end, before the summary); in a
+ * log it prints a line every `logInterval`, whether runs finish or all of them wait on a hanging
+ * server, so an hour-long run with a real model leaves a readable trail and a short one none at
+ * all.
  */
-export function evalProgress(options: EvalProgressOptions): Reporter {
+export function evalProgress(options: EvalProgressOptions): EvalProgress {
   const now = options.now ?? Date.now
   const every = options.every ?? defaultEvery
   const interval = options.logInterval ?? 30_000
@@ -75,25 +80,23 @@ export function evalProgress(options: EvalProgressOptions): Reporter {
     } else logLine()
   }
   return {
-    onTestModuleCollected(testModule: TestModule) {
-      total += [...testModule.children.allTests()].length * options.trials
+    started(runs) {
+      total += runs
       // The timer keeps the promise when nothing happens: a terminal's clock moves, and a log gets
       // its line every interval even while every run waits on a hanging server.
       if (stop === undefined) stop = options.terminal ? every(1000, draw) : every(Math.min(1000, interval), logLine)
       update()
     },
-    onTestCaseResult(testCase: TestCase) {
-      done += options.trials
-      const reading = readRunRecords(testCase.meta())
-      for (const run of reading.kind === 'runs' ? reading.runs : []) {
-        const culprit = culpritOf(run)
-        if (culprit === 'infrastructure') errors++
-        else if (culprit === 'domain') domainErrors++
-      }
+    finished(run) {
+      done++
+      const culprit = run === undefined ? undefined : culpritOf(run)
+      if (culprit === 'infrastructure') errors++
+      else if (culprit === 'domain') domainErrors++
       update()
     },
-    onTestRunEnd() {
+    ended() {
       stop?.()
+      stop = undefined
       if (options.terminal) options.write('\r\u001b[2K')
     },
   }

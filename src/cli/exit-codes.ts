@@ -1,4 +1,4 @@
-import { GATE_FAILED_EXIT_CODE } from '../gates/gate-options.ts'
+import { GATE_FAILED_EXIT_CODE } from '../gates/gate-failed-exit-code.ts'
 
 /**
  * The exit codes of `toolcheck eval` and `toolcheck compare` (part of the observable contract:

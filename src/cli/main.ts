@@ -20,6 +20,20 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       return { usage: command.EVAL_USAGE, run: command.runEval }
     },
   },
+  plan: {
+    summary: 'say what eval (with the same options) would play and call: runs, model calls in the cache and not, projected tokens and cost',
+    load: async () => {
+      const command = await import('./plan-command.ts')
+      return { usage: command.PLAN_USAGE, run: command.runPlanCommand }
+    },
+  },
+  merge: {
+    summary: "join the reports of an evaluation's shards into the report of the whole, and check gates on it",
+    load: async () => {
+      const command = await import('./merge-command.ts')
+      return { usage: command.MERGE_USAGE, run: command.runMergeCommand }
+    },
+  },
   tools: {
     summary: 'list the built-in tools with their domain, action flag and required state',
     load: async () => {

@@ -8,7 +8,8 @@ export class InfrastructureError extends Error {
   /**
    * `rate-limit`, `timeout`, `server-error`, `network`, `malformed-reply`, `request-rejected`,
    * `auth` (no API key, or the server refused the one given), `circuit-open` (a circuit breaker
-   * refused the call after repeated failures), `cache-miss`, `cache-corrupt`, `cache-write`,
+   * refused the call after repeated failures), `budget` (the evaluation's budget for model calls
+   * was spent, see `ModelBudget`), `cache-miss`, `cache-corrupt`, `cache-write`,
    * `cache-directory` (a file where the cache's folder should be), `aborted`, `internal`.
    */
   readonly kind: string

@@ -1,10 +1,6 @@
 import { z } from 'zod'
 
-/**
- * The exit code of a run whose gates failed, from the plugin and from `toolcheck eval`, and of
- * `toolcheck compare` when it finds a significant regression.
- */
-export const GATE_FAILED_EXIT_CODE = 4
+export { GATE_FAILED_EXIT_CODE } from './gate-failed-exit-code.ts'
 
 const share = z.number().min(0).max(1)
 

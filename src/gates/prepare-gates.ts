@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { ReportFile } from '../compare/read-report-file.ts'
 import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
-import { CATEGORIES } from '../scenario/index.ts'
+import { CATEGORIES } from '../scenario/categories.ts'
 import { closestNames, editDistance } from '../tools/closest-names.ts'
 import type { GateOptions } from './gate-options.ts'
 

@@ -1,22 +1,62 @@
-import { isAgentResult } from '../conversation/index.ts'
+import { isAgentResult } from '../conversation/culprit.ts'
 import { readRunRecords } from '../vitest/run-metadata.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
 import type { CollectedAttempt, CollectedTest } from './collected-test.ts'
-import { compareLabels } from './compare-labels.ts'
-import { compareText } from './compare-text.ts'
-import type { ReportedFingerprint, Report, ReportProblem, ReportRun } from './report.ts'
+import { compareRuns } from './compare-runs.ts'
+import type { Report, ReportProblem, ReportRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
-import { reportSettings } from './report-settings.ts'
-import { summarizeRuns } from './summarize-runs.ts'
+import { reportOf } from './report-of.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
-import { FINGERPRINT_PARTS } from '../vitest/scenario-fingerprint.ts'
+import type { RunRecord } from '../vitest/run-metadata.ts'
+import { runId } from '../vitest/run-id.ts'
 
-/** A report and the transcripts of its runs (in the same order; `undefined` where none was attached). */
+/**
+ * A report and, run by run (in the order of `report.runs`), the transcript and the scenario
+ * fingerprint each run was recorded with (`undefined` where there was none).
+ */
 export interface BuiltReport {
   readonly report: Report
   readonly transcripts: readonly (Transcript | undefined)[]
+  readonly fingerprints?: readonly (ScenarioFingerprint | undefined)[]
+}
+
+/** One run on its way into a report: the run, and what it was recorded with. */
+export interface ReportEntry {
+  readonly run: ReportRun
+  readonly fingerprint?: ScenarioFingerprint | undefined
+  readonly transcript?: Transcript | undefined
+}
+
+/** The test a run was recorded in: its full name, its file, and whether its attempt for the run's trial passed. */
+export interface RecordingTest {
+  readonly fullName: string
+  readonly file: string
+  readonly passed: boolean
+}
+
+/**
+ * A recorded run as the report keeps it: with its id, the threshold it needed (1 when none was
+ * given), its verdict (`error` when a domain or the infrastructure ended it, see `isAgentResult`),
+ * and the test it was recorded in.
+ */
+export function reportRunOf(record: Omit<RunRecord, 'fingerprint'>, test: RecordingTest): ReportRun {
+  const threshold = record.threshold ?? 1
+  // A run the agent's own code ended is the agent's result (a failure, scored 0); one a domain or
+  // the infrastructure ended is not the agent's, and is an error.
+  const scored = isAgentResult(record)
+  const passed = scored && record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
+  return {
+    id: runId(record),
+    ...record,
+    threshold,
+    test: test.fullName,
+    file: test.file,
+    passed,
+    verdict: !scored ? 'error' : passed ? 'passed' : 'failed',
+    testPassed: test.passed,
+  }
 }
 
 /**
@@ -31,8 +71,7 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string, set
     if (test.state === 'skipped' || test.state === 'pending') continue
     unique.set(test.id, test)
   }
-  const entries: { run: ReportRun; transcript: Transcript | undefined }[] = []
-  const fingerprints = new Map<string, ScenarioFingerprint[]>()
+  const entries: ReportEntry[] = []
   const problems: ReportProblem[] = []
   for (const test of unique.values()) {
     const reading = readRunRecords(test.meta)
@@ -51,60 +90,22 @@ export function buildReport(tests: readonly CollectedTest[], agent?: string, set
       annotation.type === TRANSCRIPT_ANNOTATION_TYPE ? [readTranscript(annotation.attachment)].filter((item) => item !== undefined) : [],
     )
     for (const { fingerprint, ...record } of reading.runs) {
-      if (fingerprint !== undefined) fingerprints.set(record.scenario, [...(fingerprints.get(record.scenario) ?? []), fingerprint])
-      const threshold = record.threshold ?? 1
-      const scored = isAgentResult(record)
-      const passed = scored && record.status !== 'error' && record.score !== null && record.score >= threshold - 1e-9
-      const run: ReportRun = {
-        ...record,
-        threshold,
-        test: test.fullName,
-        file: test.file,
-        passed,
-        verdict: !scored ? 'error' : passed ? 'passed' : 'failed',
-        testPassed: trialPassed(test, record.trial),
-      }
+      const run = reportRunOf(record, { fullName: test.fullName, file: test.file, passed: trialPassed(test, record.trial) })
       const transcript = transcripts.findLast(
         (item) => item.scenario === record.scenario && item.augmentation === record.augmentation && item.trial === record.trial && (item.agent === undefined || item.agent === record.agent),
       )
-      entries.push({ run, transcript })
+      entries.push({ run, fingerprint, transcript })
     }
   }
   entries.sort((a, b) => compareRuns(a.run, b.run))
-  problems.sort((a, b) => compareText(a.file, b.file) || compareText(a.test, b.test) || compareText(a.message, b.message))
-  const runs = entries.map((entry) => entry.run)
-  const names = (pick: (run: ReportRun) => string) => [...new Set(runs.map(pick))].sort(compareText)
-  const agents = names((run) => run.agent)
-  return {
-    report: {
-      format: 'toolcheck-report',
-      version: 2,
-      agent: agents.length > 0 ? agents.join(', ') : (agent ?? 'unknown'),
-      agents,
-      users: names((run) => run.user),
-      domains: names((run) => run.domain),
-      settings: reportSettings(runs, settings),
-      scenarios: reportedFingerprints(fingerprints),
-      runs,
-      summary: summarizeRuns(runs),
-      problems,
-    },
-    transcripts: entries.map((entry) => entry.transcript),
-  }
-}
-
-/** One fingerprint per scenario, in id order; a part whose runs disagree is `mixed`. */
-function reportedFingerprints(found: ReadonlyMap<string, readonly ScenarioFingerprint[]>): Record<string, ReportedFingerprint> {
-  const reported: Record<string, ReportedFingerprint> = {}
-  for (const scenario of [...found.keys()].sort(compareText)) {
-    const all = found.get(scenario) ?? []
-    const part = (name: keyof ScenarioFingerprint) => {
-      const values = new Set(all.map((fingerprint) => fingerprint[name]))
-      return values.size === 1 ? ([...values][0] as string) : 'mixed'
-    }
-    reported[scenario] = Object.fromEntries(FINGERPRINT_PARTS.map((name) => [name, part(name)])) as ReportedFingerprint
-  }
-  return reported
+  const report = reportOf(
+    entries.map((entry) => entry.run),
+    entries.map((entry) => entry.fingerprint),
+    problems,
+    agent,
+    settings,
+  )
+  return { report, transcripts: entries.map((entry) => entry.transcript), fingerprints: entries.map((entry) => entry.fingerprint) }
 }
 
 /**
@@ -120,13 +121,5 @@ function trialPassed(test: CollectedTest, trial: number): boolean {
   return (last?.state ?? test.state) === 'passed'
 }
 
-function compareRuns(a: ReportRun, b: ReportRun): number {
-  return (
-    compareText(a.scenario, b.scenario) ||
-    compareLabels(a.augmentation, b.augmentation) ||
-    compareText(a.file, b.file) ||
-    compareText(a.test, b.test) ||
-    a.trial - b.trial ||
-    compareText(a.agent, b.agent)
-  )
-}
+export { compareRuns } from './compare-runs.ts'
+export { reportOf } from './report-of.ts'

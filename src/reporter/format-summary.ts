@@ -1,6 +1,7 @@
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
-import type { Report, ReportRun, RobustnessSummary, SummaryGroup, UsageTotals } from './report.ts'
+import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
+import type { BudgetReport } from './runs-file.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -11,10 +12,11 @@ import type { Report, ReportRun, RobustnessSummary, SummaryGroup, UsageTotals } 
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
- * several trials, and the tests that broke before recording a run. Plain text, no colours, so it
+ * several trials, how far the evaluation's budget went when it had one, and the tests that broke
+ * before recording a run. Plain text, no colours, so it
  * reads the same in CI logs.
  */
-export function formatSummary(report: Report): string {
+export function formatSummary(report: SummarizedReport): string {
   const { summary } = report
   const { agents, users, domains } = report
   const lines: string[] = []
@@ -33,6 +35,7 @@ export function formatSummary(report: Report): string {
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`)
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -75,8 +78,8 @@ export function usageLine(usage: UsageTotals): string {
  * The runs someone's code ended, said once per tool and message (domain) or per message (agent),
  * with how many runs it ended and the first of them.
  */
-function brokenCode(report: Report, culprit: 'agent' | 'domain', heading: string): string[] {
-  const seen = new Map<string, { count: number; first: ReportRun }>()
+function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', heading: string): string[] {
+  const seen = new Map<string, { count: number; first: SummarizedRun }>()
   for (const run of report.runs) {
     if (run.status !== 'error' || run.error?.culprit !== culprit) continue
     const key = `${run.error.tool ?? ''}\u0000${run.error.message}`
@@ -145,6 +148,19 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
   const attacks = Object.entries(robustness.byAttack)
   if (attacks.length > 0) lines.push(`attack success by goal: ${attacks.map(([goal, figures]) => `${goal} ${figures.succeeded}/${figures.attacks}`).join(', ')}`)
   return lines
+}
+
+/**
+ * How far a budget went: "5 of 5 model calls, 1.2k of 10k tokens, $0.0123; it cut 3 runs short"
+ * (a spend without a cap is shown plain).
+ */
+export function budgetLine(budget: BudgetReport): string {
+  const { limits, spent } = budget
+  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'}`
+  const tokens = `${formatTokens(spent.tokens)}${limits.tokens === undefined ? '' : ` of ${formatTokens(limits.tokens)}`} tokens`
+  const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
+  const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
+  return `${calls}, ${tokens}, ${cost}; ${cut}`
 }
 
 /** Three decimals, `-` for none. */

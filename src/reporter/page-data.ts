@@ -165,7 +165,71 @@ const CHANGE_KINDS = { updated: 0, added: 1, removed: 2 } as const
  * page. Reports read from disk may predate `settings` and `scenarios`, which the page does not need.
  */
 export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, transcripts: readonly (Transcript | undefined)[]): PageData {
-  const strings = new Table<string>()
+  const encoder = new PageDataEncoder(report)
+  for (const [position, run] of report.runs.entries()) encoder.add(run, transcripts[position])
+  return encoder.finish()
+}
+
+/** The columns of a page's runs being filled in, run by run. */
+type ColumnFillers = ReturnType<typeof columnFillers>
+
+/**
+ * Encodes a page's data run by run, so that a report written from runs on disk is encoded as it
+ * reads them, holding one run at a time rather than all of them (`encodePageData` is this over a
+ * report in memory). Runs must come in the report's order; the page data is the same, byte for
+ * byte, as `encodePageData` makes for the same runs.
+ */
+export class PageDataEncoder {
+  readonly #report: Omit<Report, 'settings' | 'scenarios' | 'runs'>
+  readonly #strings = new Table<string>()
+  readonly #fill: ColumnFillers
+  readonly #cells: CellColumns
+  readonly #curves: number[][]
+  readonly #details = new DetailEncoder()
+  #runCount = 0
+
+  /** `report` gives the summary (its cells) and the names; its runs are added one by one. */
+  constructor(report: Omit<Report, 'settings' | 'scenarios' | 'runs'>) {
+    this.#report = report
+    const { cells, curves, cellOf } = encodeCells(report.summary.trials, this.#strings)
+    this.#cells = cells
+    this.#curves = curves
+    this.#fill = columnFillers(this.#strings, cellOf)
+  }
+
+  /** Adds the report's next run, with its transcript. */
+  add(run: ReportRun, transcript: Transcript | undefined): void {
+    this.#fill.add(run)
+    this.#details.run(run, transcript)
+    this.#runCount++
+  }
+
+  /** The page data of the runs added. */
+  finish(): PageData {
+    const report = this.#report
+    const { trials: _trials, ...summary } = report.summary
+    return {
+      index: {
+        strings: this.#strings.values,
+        lists: this.#fill.listValues,
+        title: `toolcheck report: ${report.agent}`,
+        agents: report.agents,
+        users: report.users,
+        domains: report.domains,
+        runCount: this.#runCount,
+        summary,
+        cells: this.#cells,
+        curves: this.#curves,
+        runs: compactColumns(this.#fill.columns),
+        problems: report.problems,
+      },
+      detailsJson: this.#details.json(),
+    }
+  }
+}
+
+// The run columns of a page's index and the function that adds a run to them.
+function columnFillers(strings: Table<string>, cellOf: ReadonlyMap<string, number>) {
   const lists = new Map<string, number>()
   const listValues: number[][] = []
   const listId = (values: readonly string[]) => {
@@ -210,10 +274,9 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
     completionTokens: [], cost: [], errorKind: [], errorMessage: [], errorCulprit: [],
   }
-  const { cells, curves, cellOf } = encodeCells(report.summary.trials, strings)
   let last: ReportRun | undefined
   let lastCell = -1
-  for (const run of report.runs) {
+  const add = (run: ReportRun) => {
     columns.scenario.push(names.scenario(run.scenario))
     columns.test.push(names.test(run.test))
     columns.file.push(names.file(run.file))
@@ -244,26 +307,7 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
     columns.errorMessage.push(names.errorMessage(run.error?.message))
     columns.errorCulprit.push(names.errorCulprit(culpritOf(run)))
   }
-  const { trials: _trials, ...summary } = report.summary
-  const encoder = new DetailEncoder()
-  for (const [position, run] of report.runs.entries()) encoder.run(run, transcripts[position])
-  return {
-    index: {
-      strings: strings.values,
-      lists: listValues,
-      title: `toolcheck report: ${report.agent}`,
-      agents: report.agents,
-      users: report.users,
-      domains: report.domains,
-      runCount: report.runs.length,
-      summary,
-      cells,
-      curves,
-      runs: compactColumns(columns),
-      problems: report.problems,
-    },
-    detailsJson: encoder.json(),
-  }
+  return { columns, listValues, add }
 }
 
 // The cells of the summary, column by column, with their pass^k curves shared by equal counts.

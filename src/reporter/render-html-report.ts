@@ -4,6 +4,7 @@ import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
 import { intervalText } from './interval-text.ts'
 import { packText } from './packed-json.ts'
+import type { PageData } from './page-data.ts'
 import { encodePageData } from './page-data.ts'
 import type { Report } from './report.ts'
 
@@ -18,7 +19,15 @@ import type { Report } from './report.ts'
  * `HTML_REPORT_SCRIPT`). `transcripts[i]` belongs to `report.runs[i]`.
  */
 export function renderHtmlReport(report: Report, transcripts: readonly (Transcript | undefined)[]): string {
-  const { index, detailsJson } = encodePageData(report, transcripts)
+  return renderHtmlPage(report, encodePageData(report, transcripts))
+}
+
+/**
+ * The page of a report whose runs were encoded already (`PageDataEncoder`, run by run, for a
+ * report written from runs on disk); `renderHtmlReport` is this for a report in memory.
+ */
+export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData): string {
+  const { index, detailsJson } = data
   const overall = report.summary.overall
   const usage = overall.usage
   const who = `${report.agents.length > 1 ? 'agents' : 'agent'} ${report.agents.join(', ') || report.agent}; ${report.users.length > 1 ? 'users' : 'user'} ${report.users.join(', ') || '-'}; ${report.domains.length > 1 ? 'domains' : 'domain'} ${report.domains.join(', ') || '-'}`
@@ -59,13 +68,13 @@ ${cutShortNotice(report)}</header>
 }
 
 // The list shows each cell's pass^k at k = its trials: pass^5 when every cell had 5, else pass^n.
-function passHatKTitle(report: Report): string {
+function passHatKTitle(report: Omit<Report, 'runs'>): string {
   const counts = new Set(report.summary.trials.filter((cell) => cell.trials > 1).map((cell) => cell.trials))
   return counts.size === 1 ? `pass^${[...counts][0]}` : 'pass^n'
 }
 
 // The runs an open circuit breaker cut short, said once with the breakers' reasons (nothing when there are none).
-function cutShortNotice(report: Report): string {
+function cutShortNotice(report: Omit<Report, 'runs'>): string {
   const { runs, reasons } = report.summary.cutShort
   if (runs === 0) return ''
   const items = reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')

@@ -1,4 +1,5 @@
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
+import type { BudgetReport } from './runs-file.ts'
 import type { RunRecord } from '../vitest/run-metadata.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 
@@ -14,6 +15,8 @@ export type Verdict = 'passed' | 'failed' | 'error'
  * scenario's fingerprint is kept once per scenario, in the report's `scenarios`.
  */
 export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
+  /** The run's stable id (see `runId`): the same run has it in every report, shard and resumed evaluation. */
+  readonly id: string
   /** The score the run needed (its record's, else 1). */
   readonly threshold: number
   /** The test's full name. */
@@ -30,6 +33,15 @@ export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
   /** Whether the test's attempt for this trial passed. */
   readonly testPassed: boolean
 }
+
+/**
+ * A run as the summary reads it: everything but where its milestones and minefields were matched
+ * (a report too large to hold whole is summarized from these).
+ */
+export type SummarizedRun = Omit<ReportRun, 'milestones' | 'minefields'>
+
+/** A report whose runs are summarized ones: what a report too large to hold whole is known by, its runs being on disk. */
+export type SummarizedReport = Omit<Report, 'runs'> & { readonly runs: readonly SummarizedRun[] }
 
 /** Token usage and cost summed over a group of runs (errors included: their calls were paid for too). */
 export interface UsageTotals {
@@ -249,4 +261,10 @@ export interface Report {
   readonly runs: readonly ReportRun[]
   readonly summary: ReportSummary
   readonly problems: readonly ReportProblem[]
+  /**
+   * The budget of the evaluation that played the runs (`--max-model-calls`, `--max-tokens`,
+   * `--max-cost`) and what its calls spent (summed over the shards of a merged report); present
+   * only when one was set. The runs it cut are errors of kind `budget`.
+   */
+  readonly budget?: BudgetReport
 }

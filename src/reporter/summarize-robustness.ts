@@ -1,6 +1,6 @@
-import { isAgentResult } from '../conversation/index.ts'
+import { isAgentResult } from '../conversation/culprit.ts'
 import { compareText } from './compare-text.ts'
-import type { ReportRun, RobustnessFigures, RobustnessSummary } from './report.ts'
+import type { SummarizedRun, RobustnessFigures, RobustnessSummary } from './report.ts'
 
 /** The families of the robustness columns (`fault: ...`, `injection: ...`, `user: ...`, `world: ...`). */
 const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
@@ -15,7 +15,7 @@ const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
  * out; a run the agent's own code ended is one of the agent's, and never useful.
  * Categories come in `categoryOrder`.
  */
-export function summarizeRobustness(runs: readonly ReportRun[], categoryOrder: (a: string, b: string) => number = compareText): RobustnessSummary | undefined {
+export function summarizeRobustness(runs: readonly SummarizedRun[], categoryOrder: (a: string, b: string) => number = compareText): RobustnessSummary | undefined {
   if (!runs.some((run) => run.attacks !== undefined || run.falseClaims !== undefined || run.augmentationColumns.some((column) => ROBUSTNESS_COLUMN.test(column)))) return undefined
   const scored = runs.filter(isAgentResult)
   const byCategory: Record<string, RobustnessFigures> = {}
@@ -30,11 +30,11 @@ export function summarizeRobustness(runs: readonly ReportRun[], categoryOrder: (
   return { overall: figuresOf(scored), byCategory, byAttack }
 }
 
-function figuresOf(runs: readonly ReportRun[]): RobustnessFigures {
+function figuresOf(runs: readonly SummarizedRun[]): RobustnessFigures {
   const attacked = runs.filter((run) => (run.attacks?.length ?? 0) > 0)
   const benign = runs.filter((run) => (run.attacks?.length ?? 0) === 0)
   const checked = runs.filter((run) => run.falseClaims !== undefined)
-  const useful = (group: readonly ReportRun[]) => (group.length === 0 ? null : group.filter((run) => run.status !== 'error' && (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
+  const useful = (group: readonly SummarizedRun[]) => (group.length === 0 ? null : group.filter((run) => run.status !== 'error' && (run.milestoneScore ?? 0) >= run.threshold).length / group.length)
   return {
     runs: benign.length,
     utility: useful(benign),

@@ -1,14 +1,14 @@
-import { AUGMENTATION_COLUMNS } from '../augmentation/index.ts'
-import { culpritOf, isAgentResult } from '../conversation/index.ts'
+import { AUGMENTATION_COLUMNS } from '../augmentation/augmentation-columns.ts'
+import { culpritOf, isAgentResult } from '../conversation/culprit.ts'
 import { CIRCUIT_OPEN } from '../roles/endpoint/circuit-breaker.ts'
-import { CATEGORIES } from '../scenario/index.ts'
+import { CATEGORIES } from '../scenario/categories.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
 import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
 import { summarizeRobustness } from './summarize-robustness.ts'
-import type { ReportRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
+import type { SummarizedRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
 /**
@@ -19,12 +19,12 @@ import { wilsonInterval } from './wilson-interval.ts'
  * both), the runs that a circuit breaker cut short with the breakers' reasons, and the robustness
  * figures when runs had robustness augmentations (`summarizeRobustness`).
  */
-export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
-  const byCategory = new Map<string, ReportRun[]>()
-  const byAugmentation = new Map<string, ReportRun[]>()
-  const byAgent = new Map<string, ReportRun[]>()
-  const byCell = new Map<string, ReportRun[]>()
-  const byTask = new Map<string, ReportRun[]>()
+export function summarizeRuns(runs: readonly SummarizedRun[]): ReportSummary {
+  const byCategory = new Map<string, SummarizedRun[]>()
+  const byAugmentation = new Map<string, SummarizedRun[]>()
+  const byAgent = new Map<string, SummarizedRun[]>()
+  const byCell = new Map<string, SummarizedRun[]>()
+  const byTask = new Map<string, SummarizedRun[]>()
   for (const run of runs) {
     for (const category of run.categories) push(byCategory, category, run)
     for (const column of run.augmentationColumns) push(byAugmentation, column, run)
@@ -65,12 +65,12 @@ export function summarizeRuns(runs: readonly ReportRun[]): ReportSummary {
  * played by its agent (one test may play a scenario with several agents); its trials are the
  * cell's runs. `summary.trials` lists the cells in the order of their first run.
  */
-export function cellKey(run: Pick<ReportRun, 'file' | 'test' | 'scenario' | 'augmentation' | 'agent'>): string {
+export function cellKey(run: Pick<SummarizedRun, 'file' | 'test' | 'scenario' | 'augmentation' | 'agent'>): string {
   return JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent])
 }
 
 /** Statistics of one group of runs. */
-export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
+export function summarizeGroup(runs: readonly SummarizedRun[]): SummaryGroup {
   const scored = runs.filter(isAgentResult)
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const passed = scored.filter((run) => run.passed).length
@@ -97,7 +97,7 @@ export function summarizeGroup(runs: readonly ReportRun[]): SummaryGroup {
 }
 
 /** Usage summed over runs; `costUsd` only when some run had a cost. */
-export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals {
+export function usageOf(runs: readonly Pick<SummarizedRun, 'usage'>[]): UsageTotals {
   let calls = 0
   let cachedCalls = 0
   let promptTokens = 0
@@ -115,8 +115,8 @@ export function usageOf(runs: readonly Pick<ReportRun, 'usage'>[]): UsageTotals 
   return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
-function summarizeTrials(runs: readonly ReportRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
-  const first = runs[0] as ReportRun
+function summarizeTrials(runs: readonly SummarizedRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
+  const first = runs[0] as SummarizedRun
   const scored = runs.filter(isAgentResult)
   const passes = scored.filter((run) => run.passed).length
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
@@ -157,7 +157,7 @@ function memoizedPassHatK(): (trials: number, passes: number, k: number) => Pass
   }
 }
 
-function matrixOf(byCategory: Map<string, ReportRun[]>, byAugmentation: Map<string, ReportRun[]>, byCell: Map<string, ReportRun[]>): SummaryMatrix {
+function matrixOf(byCategory: Map<string, SummarizedRun[]>, byAugmentation: Map<string, SummarizedRun[]>, byCell: Map<string, SummarizedRun[]>): SummaryMatrix {
   const categories = [...byCategory.keys()].sort(categoryOrder)
   const columns = [...byAugmentation.keys()].sort(augmentationOrder)
   const cells: Record<string, Record<string, SummaryGroup>> = {}
@@ -178,7 +178,7 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else list.push(value)
 }
 
-function groupRecord(groups: Map<string, ReportRun[]>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
+function groupRecord(groups: Map<string, SummarizedRun[]>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
   const record: Record<string, SummaryGroup> = {}
   for (const key of [...groups.keys()].sort(order)) record[key] = summarizeGroup(groups.get(key) ?? [])
   return record

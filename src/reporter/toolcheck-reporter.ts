@@ -9,6 +9,8 @@ import type { CollectedTest } from './collected-test.ts'
 import { collectTest } from './collected-test.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { formatSummary } from './format-summary.ts'
+import { readEarlierRuns } from './resumable-runs.ts'
+import { withEarlierRuns } from './with-earlier-runs.ts'
 import { writeReport } from './write-report.ts'
 
 /** Options of the toolcheck reporter (the plugin passes them on). */
@@ -25,6 +27,11 @@ export interface ToolcheckReporterOptions {
   readonly user?: string
   /** How the runs were scored (the plugin's `scoring`), recorded in the report's settings. */
   readonly scoring?: ScoringMode
+  /**
+   * The report folder the run resumes (relative to the project root): the report written holds
+   * its runs beside the ones played now (see `withEarlierRuns`).
+   */
+  readonly resume?: string
 }
 
 /**
@@ -53,7 +60,10 @@ export default class ToolcheckReporter implements Reporter {
     const tests: CollectedTest[] = []
     for (const testModule of testModules) for (const testCase of testModule.children.allTests()) tests.push(collectTest(testCase, root))
     const { agent, user, scoring } = this.options
-    const built = buildReport(tests, agent, { ...(agent === undefined ? {} : { agentSpec: agent }), ...(user === undefined ? {} : { userSpec: user }), ...(scoring === undefined ? {} : { scoring }) })
+    const settings = { ...(agent === undefined ? {} : { agentSpec: agent }), ...(user === undefined ? {} : { userSpec: user }), ...(scoring === undefined ? {} : { scoring }) }
+    const played = buildReport(tests, agent, settings)
+    // The plugin read the resumed report before anything played; it is read again here, as it was.
+    const built = this.options.resume === undefined ? played : await withEarlierRuns(played, await readEarlierRuns(resolve(root, this.options.resume)), agent, settings)
     this.lastReport = built
     if (built.report.runs.length === 0 && built.report.problems.length === 0) return
     const directory = resolve(root, this.options.outputDir ?? 'toolcheck-report')

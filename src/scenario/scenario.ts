@@ -6,25 +6,12 @@ import { asksAbout } from './asks-about.ts'
 import { milestoneOrderIssues } from './milestone-order.ts'
 import { MAX_SCENARIO_DEPTH, tooDeepInValue } from './nesting-depth.ts'
 import { ScenarioError } from './scenario-error.ts'
+import { CATEGORIES } from './categories.ts'
+import type { ToolSandboxCategory } from './categories.ts'
 
 export { worldSpecSchema }
 export type { WorldSpec } from '../domain/index.ts'
 
-/**
- * The categories of ToolSandbox's paper, used to slice results. Scenarios may add labels of their
- * own (`"bank-transfers"`); reports slice by every label that appears, these seven first.
- */
-export const CATEGORIES = [
-  'SINGLE_TOOL_CALL',
-  'MULTIPLE_TOOL_CALL',
-  'SINGLE_USER_TURN',
-  'MULTIPLE_USER_TURN',
-  'STATE_DEPENDENCY',
-  'CANONICALIZATION',
-  'INSUFFICIENT_INFORMATION',
-] as const
-/** One of ToolSandbox's seven categories. */
-export type ToolSandboxCategory = (typeof CATEGORIES)[number]
 /** A category label: one of ToolSandbox's seven, or a label of the scenario author's. */
 export type Category = ToolSandboxCategory | (string & {})
 /** A category: one of ToolSandbox's seven (offered first by editors), or any other non-empty label. */
@@ -259,3 +246,6 @@ export function allowedTools(scenario: Pick<Scenario, 'tools'>): string[] {
   const denied = new Set(scenario.tools.deny)
   return scenario.tools.allow.filter((name) => !denied.has(name))
 }
+
+export { CATEGORIES } from './categories.ts'
+export type { ToolSandboxCategory } from './categories.ts'

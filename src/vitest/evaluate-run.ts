@@ -43,6 +43,12 @@ export async function evaluateAgainst(trajectory: Trajectory, scenario: Evaluate
   })
 }
 
+/** How the plugin says runs are scored: its `scoring` mode and the embedder its `embedder` option names (toolcheck's and the offline fallback outside a configured run). */
+export function evaluationSettings(): { readonly scoring: ScoringMode; readonly embedder?: Embedder } {
+  const embedder = configuredEmbedder()
+  return { scoring: configuredScoring(), ...(embedder === undefined ? {} : { embedder }) }
+}
+
 async function scenarioDomain(scenario: EvaluatedScenario): Promise<AnyDomain | undefined> {
   if (!('domain' in scenario) || typeof scenario.domain !== 'string') return undefined
   return attachedDomain(scenario as Scenario) ?? (await builtInDomain(scenario.domain))

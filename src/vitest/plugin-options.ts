@@ -69,6 +69,13 @@ export const toolcheckOptionsSchema = z
      * report. A failed gate is printed and makes vitest exit with code 4.
      */
     gates: gateOptionsSchema.optional(),
+    /**
+     * Resume the run whose report is in this folder (relative to the project root; usually the
+     * `reportDir` itself): a test whose runs it holds (every trial, none ended in an
+     * infrastructure error, the scenario unchanged) is skipped, and the report written holds
+     * those runs beside the ones played now.
+     */
+    resume: z.string().min(1).optional(),
   })
   .strict()
 
@@ -90,6 +97,8 @@ export interface ResolvedToolcheckOptions {
   /** The endpoint limits the options set; the roles' own defaults for the others. */
   readonly limits: Readonly<{ retries?: number; timeoutMs?: number; breakerFailures?: number; breakerCoolDownMs?: number; maxReplyBytes?: number; maxReplyDepth?: number }>
   readonly scoring: ScoringMode
+  /** The report folder to resume, as given (relative to the project root). */
+  readonly resume?: string
 }
 
 /** The concurrency for endpoints not named in the options. */
@@ -139,6 +148,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     ...(given.gates === undefined ? {} : { gates: given.gates }),
     limits: Object.fromEntries(Object.entries(given.limits ?? {}).filter(([, value]) => value !== undefined)),
     scoring: given.scoring ?? 'toolcheck',
+    ...(given.resume === undefined ? {} : { resume: given.resume }),
   }
 }
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
@@ -13,6 +13,10 @@ import type { GatesReporterOptions } from '../gates/gates-reporter.ts'
 import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ToolcheckOptions } from './plugin-options.ts'
 import { resolveToolcheckOptions } from './plugin-options.ts'
+import { readEarlierRuns } from '../reporter/resumable-runs.ts'
+import { RunsFileError } from '../reporter/runs-file.ts'
+import type { ResumedTests } from './resumed-tests.ts'
+import { resumedTests } from './resumed-tests.ts'
 import { ToolcheckOptionsError } from './toolcheck-options-error.ts'
 
 const SETUP_FILE = fileURLToPath(new URL(`./setup${MODULE_EXTENSION}`, import.meta.url))
@@ -43,6 +47,9 @@ const REPORTER_FILE = fileURLToPath(new URL(`../gates/gates-reporter${MODULE_EXT
  * `TOOLCHECK_BREAKER_DIR` set beforehand is kept (and never removed), to share breakers between
  * several vitest processes. The directories of vitest processes that were killed before they could
  * remove theirs are removed when the plugin is next made.
+ *
+ * With `resume`, the report in that folder is read before anything plays, and the workers skip
+ * the tests whose runs it holds (see `resumedNote`); the reporter writes them into the new report.
  *
  * Bad options, and bad values of the settings read from the environment (`environmentProblems`),
  * throw `ToolcheckOptionsError` before any test runs, and vitest exits with code 2.
@@ -78,6 +85,7 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         throw new ToolcheckOptionsError(
           `toolcheck({ trials: ${resolved.trials} }) runs each test ${resolved.trials} times to measure pass^k, and the config also sets retry: ${retries}; a retry would turn failed trials into passes. Remove \`retry\` or set trials to 1.`,
         )
+      if (resolved.resume !== undefined) project.provide('toolcheckResume', await readResumedTests(resolve(vitest.config.root, resolved.resume), vitest.config.root))
       const reporters = vitest.config.reporters
       if (reporters.some((entry) => (Array.isArray(entry) ? entry[0] : entry) === REPORTER_FILE)) return
       // Gates are checked before anything plays: a baseline that cannot be read, or one scored
@@ -91,11 +99,25 @@ export function toolcheck(options: ToolcheckOptions = {}): Plugin {
         agent: resolved.agent,
         user: resolved.user,
         scoring: resolved.scoring,
+        ...(resolved.resume === undefined ? {} : { resume: resolved.resume }),
         ...(resolved.gates === undefined ? {} : { gates: resolved.gates }),
       }
       const entry: [string, Record<string, unknown>] = [REPORTER_FILE, { ...reporterOptions }]
       reporters.push(entry)
     },
+  }
+}
+
+/**
+ * The tests of the report to resume. A folder that holds no report, or one that cannot be read,
+ * stops the run before anything plays, as a bad option does.
+ */
+async function readResumedTests(directory: string, root: string): Promise<ResumedTests> {
+  try {
+    return resumedTests(await readEarlierRuns(directory), root)
+  } catch (error) {
+    if (error instanceof RunsFileError) throw new ToolcheckOptionsError(`toolcheck({ resume }): ${error.message}`)
+    throw error
   }
 }
 

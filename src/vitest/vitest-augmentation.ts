@@ -2,6 +2,7 @@ import 'vitest'
 import type { ToolTalkCall } from '../../scenarios/tooltalk/domain/index.ts'
 import type { MilestoneInput } from '../scenario/index.ts'
 import type { ResolvedToolcheckOptions } from './plugin-options.ts'
+import type { ResumedTests } from './resumed-tests.ts'
 import type { ToolcheckMeta } from './run-metadata.ts'
 import type { AvoidMinefieldsOptions } from './to-avoid-minefields.ts'
 import type { HitMilestonesOptions } from './to-hit-milestones.ts'
@@ -38,6 +39,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** The `toolcheck()` plugin's resolved options. */
     toolcheck: ResolvedToolcheckOptions
+    /** The tests of the report a run resumes (`toolcheck({ resume })`), when it resumes one. */
+    toolcheckResume?: ResumedTests
   }
 }
 

@@ -1,4 +1,3 @@
-import type { TestCase, TestModule } from 'vitest/node'
 import { describe, expect, test } from 'vitest'
 import { evalProgress, formatProgress } from '../../src/cli/eval-progress.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
@@ -26,8 +25,6 @@ function run(status: RunRecord['status']): RunRecord {
   }
 }
 
-const moduleWith = (tests: number) => ({ children: { allTests: () => Array.from({ length: tests }, () => ({}))[Symbol.iterator]() } }) as unknown as TestModule
-const finished = (status: RunRecord['status']) => ({ meta: () => ({ toolcheck: { runs: [run(status)] } }) }) as unknown as TestCase
 
 function harness(terminal: boolean) {
   let clock = 0
@@ -36,7 +33,6 @@ function harness(terminal: boolean) {
   const reporter = evalProgress({
     write: (text) => lines.push(text),
     terminal,
-    trials: 1,
     logInterval: 30_000,
     now: () => clock,
     every: (_milliseconds, tick) => {
@@ -55,14 +51,14 @@ describe('the progress of toolcheck eval', () => {
 
   test('on a terminal one line is redrawn in place, kept ticking, and cleared at the end', () => {
     const { reporter, lines, ticks, advance } = harness(true)
-    reporter.onTestModuleCollected?.(moduleWith(3))
+    reporter.started(3)
     advance(500)
-    reporter.onTestCaseResult?.(finished('completed'))
+    reporter.finished(run('completed'))
     advance(50)
-    reporter.onTestCaseResult?.(finished('error'))
+    reporter.finished(run('error'))
     advance(950)
     for (const tick of ticks) tick()
-    reporter.onTestRunEnd?.([], [], 'passed')
+    reporter.ended()
     expect(lines).toEqual([
       '\r\u001b[2Ktoolcheck eval: 0/3 runs, 0 infrastructure errors, 0:00 elapsed',
       '\r\u001b[2Ktoolcheck eval: 1/3 runs, 0 infrastructure errors, 0:00 elapsed',
@@ -75,33 +71,33 @@ describe('the progress of toolcheck eval', () => {
 
   test('in a log a line is printed at most every 30 seconds, and none for a short run', () => {
     const short = harness(false)
-    short.reporter.onTestModuleCollected?.(moduleWith(2))
+    short.reporter.started(2)
     short.advance(3_000)
-    short.reporter.onTestCaseResult?.(finished('completed'))
-    short.reporter.onTestCaseResult?.(finished('completed'))
-    short.reporter.onTestRunEnd?.([], [], 'passed')
+    short.reporter.finished(run('completed'))
+    short.reporter.finished(run('completed'))
+    short.reporter.ended()
     expect(short.lines).toEqual([])
 
     const long = harness(false)
-    long.reporter.onTestModuleCollected?.(moduleWith(100))
+    long.reporter.started(100)
     for (let index = 0; index < 100; index++) {
       long.advance(1_000)
-      long.reporter.onTestCaseResult?.(finished(index % 40 === 0 ? 'error' : 'completed'))
+      long.reporter.finished(run(index % 40 === 0 ? 'error' : 'completed'))
     }
     expect(long.lines).toEqual([
       'toolcheck eval: 30/100 runs, 1 infrastructure error, 0:30 elapsed\n',
       'toolcheck eval: 60/100 runs, 2 infrastructure errors, 1:00 elapsed\n',
       'toolcheck eval: 90/100 runs, 3 infrastructure errors, 1:30 elapsed\n',
     ])
-    long.reporter.onTestRunEnd?.([], [], 'passed')
+    long.reporter.ended()
     expect(long.ticks).toEqual([])
   })
 
   test('progress line during a hang: in a log a line keeps coming every 30 seconds while every run waits', () => {
     const hung = harness(false)
-    hung.reporter.onTestModuleCollected?.(moduleWith(4))
+    hung.reporter.started(4)
     hung.advance(10_000)
-    hung.reporter.onTestCaseResult?.(finished('completed'))
+    hung.reporter.finished(run('completed'))
     // Two minutes without a result; the timer ticks every second.
     for (let second = 0; second < 120; second++) {
       hung.advance(1_000)
@@ -113,7 +109,7 @@ describe('the progress of toolcheck eval', () => {
       'toolcheck eval: 1/4 runs, 0 infrastructure errors, 1:30 elapsed\n',
       'toolcheck eval: 1/4 runs, 0 infrastructure errors, 2:00 elapsed\n',
     ])
-    hung.reporter.onTestRunEnd?.([], [], 'failed')
+    hung.reporter.ended()
     expect(hung.ticks).toEqual([])
   })
 })

@@ -117,4 +117,31 @@ describe('trials', () => {
     // scores 1, 0, 1, 1: the t interval (0.75 ± 3.182 × 0.25) is clamped to [0, 1]
     expect(off?.scoreInterval).toEqual([0, 1])
   })
+
+  test('toolcheck({ resume }) skips the tests whose every trial the earlier report holds, plays again those that ended in infrastructure errors, and writes a report with both', async () => {
+    const before = reportDirectory('trials-before-resume')
+    await runFixture(FIXTURES.trials, before)
+    const earlier = await readReport(before)
+    const resumed = reportDirectory('trials-resumed')
+    process.env.TOOLCHECK_FIXTURE_RESUME = before
+    let run: Awaited<ReturnType<typeof runFixture>>
+    try {
+      run = await runFixture(FIXTURES.trials, resumed)
+    } finally {
+      delete process.env.TOOLCHECK_FIXTURE_RESUME
+    }
+    // The flaky agent's runs ended for the agent's sake (kept); the outage's in rate limits (played again).
+    expect(run.tests.map((test) => [test.fullName, test.result().state])).toEqual([
+      ['flaky > fixture-wifi-on <none>', 'skipped'],
+      ['flaky > fixture-wifi-off <none>', 'skipped'],
+      ['outage > fixture-wifi-on <none>', 'failed'],
+    ])
+    expect((run.tests[0]?.result() as { note?: string } | undefined)?.note).toBe(`kept from the resumed report in ${before.replace(/\/$/, '')}`)
+    const report = await readReport(resumed)
+    expect(report.runs.map((run) => run.id)).toEqual(earlier.runs.map((run) => run.id))
+    expect(report.runs.filter((run) => run.agent === 'flaky')).toEqual(earlier.runs.filter((run) => run.agent === 'flaky'))
+    expect(report.summary.overall).toMatchObject({ runs: 12, errors: 4, passed: 6, failed: 2 })
+    const transcripts = (await readFile(`${resumed}/runs.jsonl`, 'utf8')).trim().split('\n').slice(1).map((line) => JSON.parse(line) as { transcript?: unknown })
+    expect(transcripts.every((line) => line.transcript !== undefined)).toBe(true)
+  })
 })

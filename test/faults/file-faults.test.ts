@@ -103,8 +103,9 @@ describe('file faults', () => {
     const pid = deadPid()
     await writeFile(join(directory, `report.json.${pid}.tmp`), '{"half": ')
     await writeFile(join(directory, `index.html.${pid}.tmp`), '<html>')
+    await writeFile(join(directory, `runs.jsonl.${pid}.tmp`), '{"format":')
     await writeReport(buildReport([]), directory)
-    expect((await readdir(directory)).sort()).toEqual(['index.html', 'report.json'])
+    expect((await readdir(directory)).sort()).toEqual(['index.html', 'report.json', 'runs.jsonl'])
   })
 
   test('temporary breaker files left by a killed writer', async () => {

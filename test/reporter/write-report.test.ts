@@ -31,23 +31,24 @@ const reportOf = (run: string) => buildReport([], run)
 const agentIn = async (directory: string) => (JSON.parse(await readFile(join(directory, 'report.json'), 'utf8')) as Report).agent
 
 describe('writeReport', () => {
-  test('kill between writing report.json and index.html: the two are never from different runs', async () => {
-    for (const killAt of ['report.json', 'index.html']) {
+  test('kill between the renames of report.json, runs.jsonl and index.html: they are never from different runs', async () => {
+    for (const killAt of ['report.json', 'runs.jsonl', 'index.html']) {
       const directory = await mkdtemp(join(tmpdir(), 'toolcheck-write-report-'))
       directories.push(directory)
       await writeReport(reportOf('first-run'), directory)
       expect(await readFile(join(directory, 'index.html'), 'utf8')).toContain('first-run')
       kill.at = killAt
       await expect(writeReport(reportOf('second-run'), directory)).rejects.toThrow('killed before')
-      const files = (await readdir(directory)).filter((name) => !name.endsWith('.tmp'))
-      // Whatever instant the writer died at, a page never sits beside another run's report.
-      expect(files).toEqual(['report.json'])
+      const files = (await readdir(directory)).filter((name) => !name.endsWith('.tmp')).sort()
+      // Whatever instant the writer died at, no file sits beside another run's report: the old
+      // page and runs file go before the new report comes in.
+      expect(files).toEqual(killAt === 'index.html' ? ['report.json', 'runs.jsonl'] : ['report.json'])
       expect(await agentIn(directory)).toBe(killAt === 'report.json' ? 'first-run' : 'second-run')
       kill.at = undefined
       await writeReport(reportOf('third-run'), directory)
       expect(await agentIn(directory)).toBe('third-run')
       expect(await readFile(join(directory, 'index.html'), 'utf8')).toContain('third-run')
-      expect((await readdir(directory)).sort()).toEqual(['index.html', 'report.json'])
+      expect((await readdir(directory)).sort()).toEqual(['index.html', 'report.json', 'runs.jsonl'])
     }
   })
 
@@ -56,6 +57,6 @@ describe('writeReport', () => {
     directories.push(directory)
     await writeReport(reportOf('first-run'), directory)
     await writeReport(reportOf('second-run'), directory, { html: false })
-    expect(await readdir(directory)).toEqual(['report.json'])
+    expect((await readdir(directory)).sort()).toEqual(['report.json', 'runs.jsonl'])
   })
 })

@@ -10,6 +10,8 @@ import { endpointBreaker, modelBreaker } from './endpoint-breaker.ts'
 import { EndpointFailure } from './endpoint-failure.ts'
 import type { EndpointLimits, ResolvedLimits } from './endpoint-limits.ts'
 import { endpointSemaphore, resolveLimits } from './endpoint-limits.ts'
+import type { ModelBudget } from './model-budget.ts'
+import { currentModelBudget } from './model-budget.ts'
 import type { PriceTable } from './price-table.ts'
 import { costOf, priceOf } from './price-table.ts'
 
@@ -31,6 +33,8 @@ export interface ModelCallOptions {
   readonly modelBreaker?: CircuitBreaker | undefined
   /** Where `TOOLCHECK_BREAKER_DIR` is read when a breaker is not given; `process.env` by default. */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined
+  /** The budget the call counts against; the one set for this thread (`useModelBudget`) when absent. */
+  readonly budget?: ModelBudget | undefined
 }
 
 /**
@@ -76,12 +80,14 @@ export interface GuardedResult<Reply> {
 /**
  * Makes one model call with everything around it, the same for every path a model is called
  * through: the cassette lookup (in `replay` mode a miss is an error, and no request is made), the
- * circuit breakers of the server and of the model, the server's shared concurrency limit, a time
+ * budget (`ModelBudget`: a call that would go to the model counts against it, or ends as
+ * `budget` when it is spent; replayed calls are free), the circuit breakers of the server and of
+ * the model, the server's shared concurrency limit, a time
  * limit per attempt (for the whole response), retries with seeded exponential backoff that honour
  * `Retry-After`, recording, and usage. Failures that are not the model's choice end as
  * `InfrastructureError` of kind `rate-limit`, `server-error`, `timeout`, `network`,
  * `malformed-reply`, `request-rejected`, `auth`, `circuit-open` (a breaker refused the call),
- * `cache-miss`, `cache-corrupt`, `cache-write` or `aborted` (the run was cancelled before anything
+ * `cache-miss`, `cache-corrupt`, `cache-write`, `budget` or `aborted` (the run was cancelled before anything
  * failed), with the last failure as the cause. A run cancelled while the call was retrying ends
  * with the kind of the failure it was retrying, so a test timeout over a hanging server reads as
  * a `timeout`.
@@ -123,52 +129,66 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
   const cancelled = (error: InfrastructureError, afterwards = ', and the run was cancelled before it could try again'): InfrastructureError =>
     lastFailure === undefined ? error : fail(lastFailure, afterwards)
   const refused = (reason: string) => new InfrastructureError(CIRCUIT_OPEN, reason, { cause: lastFailure })
-  for (let attempt = 0; attempt <= limits.retries; attempt++) {
-    if (attempt > 0 && lastFailure !== undefined) {
-      const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
-      if (wait > limits.maxRetryAfterMs) break
-      await sleep(wait, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
-    }
-    const admission = admit(server, model, settings)
-    if (admission.refusal !== undefined) throw refused(admission.refusal)
-    const release = await acquire(semaphore, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
-    // A breaker may have opened while this call waited for its place.
-    const since = admission.probe ? undefined : (server.refusal(settings) ?? model.refusal(settings))
-    if (since !== undefined) {
-      release()
-      throw refused(since)
-    }
-    const started = performance.now()
-    let reply: Reply
-    let latencyMs: number
-    try {
-      attempts++
-      reply = await attemptWithTimeout(call, limits, options.signal)
-      latencyMs = performance.now() - started
-    } catch (error) {
-      if (error instanceof InfrastructureError) {
-        // An unreadable reply: the server answered, but with nothing a model would send. (A
-        // missing key, say, is a setting, and no fault of the server's.)
-        if (error.kind === 'malformed-reply') count('server', `${error.kind}: ${error.message}`)
-        throw error
-      }
-      if (!(error instanceof EndpointFailure)) throw error
-      if (error.kind === 'aborted')
-        throw cancelled(new InfrastructureError('aborted', `the call to ${call.target} was cancelled by the run`, { cause: error }), ` (the last one cut off by the run's cancellation)`)
-      if (!error.retryable) throw fail(error)
-      lastFailure = error
-      continue
-    } finally {
-      release()
-    }
-    server.succeeded()
-    model.succeeded()
-    // Recording happens after the attempt, outside its error handling: a cassette that cannot be
-    // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
-    if (parts !== undefined) await record(cache, parts, call.toCassette(reply))
-    return { reply, usage: usageOf(call.tokensOf(reply), call.model, latencyMs, false, options.prices), cached: false }
+  const budget = options.budget ?? currentModelBudget()
+  const giveBack = budget?.admit(call.server, call.model, costOf(call.model, 0, 0, options.prices) !== undefined)
+  try {
+    const result = await callWithRetries()
+    budget?.spend(result.usage)
+    return result
+  } catch (error) {
+    // A call that never reached the model spent nothing of the budget.
+    if (attempts === 0) giveBack?.()
+    throw error
   }
-  throw fail(lastFailure ?? new EndpointFailure('network', 'no attempt was made'))
+
+  async function callWithRetries(): Promise<GuardedResult<Reply>> {
+    for (let attempt = 0; attempt <= limits.retries; attempt++) {
+      if (attempt > 0 && lastFailure !== undefined) {
+        const wait = lastFailure.retryAfterMs ?? backoffDelay(attempt - 1, limits.backoffBaseMs, limits.backoffMaxMs, random)
+        if (wait > limits.maxRetryAfterMs) break
+        await sleep(wait, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
+      }
+      const admission = admit(server, model, settings)
+      if (admission.refusal !== undefined) throw refused(admission.refusal)
+      const release = await acquire(semaphore, options.signal).catch((error: InfrastructureError) => Promise.reject(cancelled(error)))
+      // A breaker may have opened while this call waited for its place.
+      const since = admission.probe ? undefined : (server.refusal(settings) ?? model.refusal(settings))
+      if (since !== undefined) {
+        release()
+        throw refused(since)
+      }
+      const started = performance.now()
+      let reply: Reply
+      let latencyMs: number
+      try {
+        attempts++
+        reply = await attemptWithTimeout(call, limits, options.signal)
+        latencyMs = performance.now() - started
+      } catch (error) {
+        if (error instanceof InfrastructureError) {
+          // An unreadable reply: the server answered, but with nothing a model would send. (A
+          // missing key, say, is a setting, and no fault of the server's.)
+          if (error.kind === 'malformed-reply') count('server', `${error.kind}: ${error.message}`)
+          throw error
+        }
+        if (!(error instanceof EndpointFailure)) throw error
+        if (error.kind === 'aborted')
+          throw cancelled(new InfrastructureError('aborted', `the call to ${call.target} was cancelled by the run`, { cause: error }), ` (the last one cut off by the run's cancellation)`)
+        if (!error.retryable) throw fail(error)
+        lastFailure = error
+        continue
+      } finally {
+        release()
+      }
+      server.succeeded()
+      model.succeeded()
+      // Recording happens after the attempt, outside its error handling: a cassette that cannot be
+      // written is a problem of the cache, not of the endpoint, and must not make us ask the model again.
+      if (parts !== undefined) await record(cache, parts, call.toCassette(reply))
+      return { reply, usage: usageOf(call.tokensOf(reply), call.model, latencyMs, false, options.prices), cached: false }
+    }
+    throw fail(lastFailure ?? new EndpointFailure('network', 'no attempt was made'))
+  }
 }
 
 /** Asks both breakers, the server's first; a refusal from either claims no probe from the other. */

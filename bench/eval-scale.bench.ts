@@ -1,0 +1,139 @@
+/**
+ * `toolcheck eval` at scale, each figure measured side by side in the same run:
+ *
+ * - start-up: the whole process of an evaluation of one run (`npm run eval -- --filter <one
+ *   scenario> --variants plain`), beside `node -e 0`; target at most 3 s;
+ * - peak memory of the built-in corpus under its eight variants with `--trials 5` against one
+ *   trial (VmHWM of the process, its worker threads included); target at most 1.3 ×;
+ * - per-run bookkeeping: the CPU time an evaluation spends per run beyond playing and scoring it
+ *   (handing runs to the workers, building each record and transcript, writing the runs file
+ *   and the report), beside the CPU time the same runs take to play and score in this process
+ *   with nothing else; target at most 1 × (bookkeeping no more than the run's own work).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { builtInScenarios } from '../scenarios/index.ts'
+import { variantsOf } from '../scenarios/eval/eval-variants.ts'
+import { selectScenarios } from '../scenarios/eval/select-scenarios.ts'
+import { agentFromSpec } from '../src/roles/from-spec.ts'
+import { playPreparedRun, prepareRun } from '../src/vitest/play-run.ts'
+import { scenarioTable } from '../src/vitest/scenario-table.ts'
+import { defineBenchmarks } from './harness.ts'
+
+const BIN = fileURLToPath(new URL('../bin/toolcheck.js', import.meta.url))
+const ONE_SCENARIO = 'turn-on-wifi-and-location'
+const SOME_SCENARIOS = 'wifi'
+const TRIALS = 5
+
+/** What a child process reports at exit through the hook: its peak memory (kB) and CPU time (µs, every thread). */
+interface ChildFigures {
+  readonly wallMs: number
+  readonly peakKb: number
+  readonly cpuMs: number
+}
+
+let hookFile: string | undefined
+async function hook(): Promise<string> {
+  if (hookFile !== undefined) return hookFile
+  const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-bench-'))
+  hookFile = join(folder, 'figures.mjs')
+  // VmHWM is the high-water mark of this process's resident memory, worker threads included;
+  // process.cpuUsage() counts the CPU time of every thread of the process.
+  await writeFile(
+    hookFile,
+    "import { readFileSync } from 'node:fs'\nimport { isMainThread } from 'node:worker_threads'\nif (isMainThread) process.on('exit', () => { const cpu = process.cpuUsage(); process.stderr.write(`\\nfigures ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0} ${cpu.user + cpu.system}\\n`) })\n",
+  )
+  return hookFile
+}
+
+/** Runs `toolcheck eval` with these options into a fresh folder; its wall time, peak memory and CPU time. */
+async function evaluate(args: readonly string[]): Promise<ChildFigures> {
+  const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-bench-report-'))
+  try {
+    const started = performance.now()
+    const child = spawnSync(process.execPath, ['--import', await hook(), BIN, 'eval', ...args, '--report-dir', folder], { encoding: 'utf8', env: { ...process.env, TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off' }, maxBuffer: 64 * 1024 * 1024 })
+    const wallMs = performance.now() - started
+    if (child.status !== 0) throw new Error(`toolcheck eval ${args.join(' ')} exited with ${child.status}:\n${child.stderr}`)
+    const [peakKb = 0, cpuUs = 0] = (/figures (\d+) (\d+)/.exec(child.stderr) ?? []).slice(1).map(Number)
+    return { wallMs, peakKb, cpuMs: cpuUs / 1000 }
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+function nodeAlone(): number {
+  const started = performance.now()
+  spawnSync(process.execPath, ['-e', '0'])
+  return performance.now() - started
+}
+
+/**
+ * The CPU time of preparing, playing and scoring these runs in this process, one after another,
+ * with nothing else: each scenario and variant prepared on its first run, as a worker does.
+ */
+async function playAlone(filter: string, trials: number): Promise<{ runs: number; cpuMs: number }> {
+  const table = scenarioTable(selectScenarios(builtInScenarios(), filter), variantsOf('all'))
+  const agent = agentFromSpec('reference')
+  // Cold, as in the evaluation's workers: each scenario and variant is prepared on its first run.
+  const before = process.cpuUsage()
+  let runs = 0
+  for (const testCase of table.cases)
+    for (let trial = 0; trial < trials; trial++) {
+      const ready = await prepareRun(testCase.scenario, testCase.variant === undefined ? {} : { augmentation: testCase.variant })
+      if (ready === undefined) continue
+      await playPreparedRun(ready, { agent, trial })
+      runs++
+    }
+  const spent = process.cpuUsage(before)
+  return { runs, cpuMs: (spent.user + spent.system) / 1000 }
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits))
+
+const memory: { one?: ChildFigures; five?: ChildFigures } = {}
+const bookkeeping: { fixed?: ChildFigures; many?: ChildFigures; alone?: { runs: number; cpuMs: number } } = {}
+
+export default defineBenchmarks([
+  {
+    name: 'toolcheck eval start-up: a one-run evaluation, whole process',
+    iterations: 5,
+    warmUp: 1,
+    targetMs: 3000,
+    run: async () => ({ measuredMs: (await evaluate(['--filter', ONE_SCENARIO, '--variants', 'plain'])).wallMs }),
+    baselines: [{ name: 'node -e 0', run: nodeAlone }],
+  },
+  {
+    name: `toolcheck eval peak memory: built-in corpus, all variants, --trials ${TRIALS} vs 1`,
+    iterations: 1,
+    run: async () => {
+      memory.one = await evaluate(['--trials', '1'])
+      memory.five = await evaluate(['--trials', String(TRIALS)])
+      return { measuredMs: memory.five.wallMs }
+    },
+    facts: () => {
+      const ratio = (memory.five?.peakKb ?? 0) / (memory.one?.peakKb ?? 1)
+      return { peakMbOneTrial: round((memory.one?.peakKb ?? 0) / 1024, 1), [`peakMb${TRIALS}Trials`]: round((memory.five?.peakKb ?? 0) / 1024, 1), ratio: round(ratio), targetRatio: 1.3, withinRatioTarget: ratio <= 1.3 }
+    },
+  },
+  {
+    name: `toolcheck eval per-run bookkeeping: "${SOME_SCENARIOS}" scenarios, all variants, --trials ${TRIALS}`,
+    iterations: 1,
+    run: async () => {
+      bookkeeping.fixed = await evaluate(['--filter', ONE_SCENARIO, '--variants', 'plain'])
+      bookkeeping.many = await evaluate(['--filter', SOME_SCENARIOS, '--variants', 'all', '--trials', String(TRIALS)])
+      bookkeeping.alone = await playAlone(SOME_SCENARIOS, TRIALS)
+      return { measuredMs: bookkeeping.many.wallMs }
+    },
+    facts: () => {
+      const { fixed, many, alone } = bookkeeping
+      if (fixed === undefined || many === undefined || alone === undefined || alone.runs === 0) return {}
+      const playMs = alone.cpuMs / alone.runs
+      // The evaluation's CPU beyond its fixed cost, per run, less the run's own play and scoring.
+      const overheadMs = (many.cpuMs - fixed.cpuMs) / alone.runs - playMs
+      return { runs: alone.runs, playAndScoreCpuMsPerRun: round(playMs, 3), bookkeepingCpuMsPerRun: round(overheadMs, 3), ratio: round(overheadMs / playMs), targetRatio: 1, withinRatioTarget: overheadMs <= playMs }
+    },
+  },
+])

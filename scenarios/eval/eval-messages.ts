@@ -1,0 +1,66 @@
+import type { ScoringMode } from '../../src/evaluation/index.ts'
+import type { ReportProblem, SummarizedRun } from '../../src/reporter/report.ts'
+import type { BudgetLimits } from '../../src/roles/endpoint/model-budget.ts'
+import type { ScenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
+import type { EvalSettings } from './eval-settings.ts'
+
+/**
+ * What `toolcheck eval` hands each of its worker threads when it starts them: what to load and
+ * play, how to score, and the budget they share (its counters in a `SharedArrayBuffer`).
+ */
+export interface EvalWorkerSetup {
+  readonly settings: EvalSettings
+  /** The agent and user specs (`TOOLCHECK_AGENT`, `TOOLCHECK_USER`). */
+  readonly agentSpec: string
+  readonly userSpec: string
+  readonly scoring: ScoringMode
+  /** Runs each worker plays at once (they wait on models, and the endpoint limits still apply). */
+  readonly concurrency: number
+  /** The milliseconds a run may take before it is cancelled (as a scenario test's timeout cancels it). */
+  readonly runTimeoutMs: number
+  readonly budget?: { readonly limits: BudgetLimits; readonly buffer: SharedArrayBuffer }
+  /** Whether this worker sends the list of cases (one worker does; they all load the same). */
+  readonly listCases: boolean
+}
+
+/** One test of the evaluation, as the command sees it: a scenario under one variant. */
+export interface EvalCase {
+  /** The test's name: the scenario's id and the variant's label (`scenarioTestName`). */
+  readonly test: string
+  readonly scenario: string
+  readonly categories: readonly string[]
+}
+
+/** A run to play: a case (its index in the list) and a trial. */
+export interface EvalUnit {
+  readonly case: number
+  readonly trial: number
+}
+
+/** A run already in the report being resumed: the fingerprint its scenario had, so a changed scenario is played again. */
+export interface KeptRun {
+  readonly id: string
+  readonly fingerprint?: ScenarioFingerprint | undefined
+}
+
+/** What became of a unit. */
+export type EvalOutcome =
+  /** Played: its line for the runs file (JSON, see `RunLine`), and what the summary needs. */
+  | { readonly kind: 'run'; readonly line: string; readonly run: SummarizedRun; readonly fingerprint: ScenarioFingerprint; readonly durationMs: number }
+  /** Already in the report being resumed, with the same scenario: not played. */
+  | { readonly kind: 'kept'; readonly id: string }
+  /** Its variant has no place in the scenario: no run, as a scenario test is skipped. */
+  | { readonly kind: 'skipped'; readonly reason: string }
+  /** It broke before recording a run (a harness problem, as a test that fails first). */
+  | { readonly kind: 'problem'; readonly problem: ReportProblem }
+
+/** Messages from the command to a worker. */
+export type ToWorker = { readonly type: 'play'; readonly unit: EvalUnit } | { readonly type: 'keep'; readonly runs: readonly KeptRun[] } | { readonly type: 'stop' }
+
+/** Messages from a worker to the command. */
+export type FromWorker =
+  /** Loaded: the cases (when asked for them), and the problems of the table (each a failing test). */
+  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string }
+  /** The scenarios, domains or agent could not be loaded: nothing plays. */
+  | { readonly type: 'failed'; readonly problems: readonly string[] }
+  | { readonly type: 'done'; readonly unit: EvalUnit; readonly outcome: EvalOutcome }

@@ -1,0 +1,156 @@
+// A worker thread of `toolcheck eval` (see src/cli/eval-pool.ts): loads the scenarios, the
+// domains and the roles once, then plays the runs the command hands it, each as a scenario test
+// plays it, and sends back each run's line for the runs file.
+import { parentPort, workerData } from 'node:worker_threads'
+import type { ScenarioVariant } from '../../src/augmentation/index.ts'
+import { safeText } from '../../src/conversation/safe-text.ts'
+import type { AnyDomain } from '../../src/domain/index.ts'
+import { reportRunOf } from '../../src/reporter/build-report.ts'
+import { summarizedRun } from '../../src/reporter/runs-file.ts'
+import { runLineText } from '../../src/reporter/write-report.ts'
+import { agentFromSpec, userFromSpec } from '../../src/roles/from-spec.ts'
+import { ModelBudget, useModelBudget } from '../../src/roles/endpoint/model-budget.ts'
+import type { User } from '../../src/roles/types.ts'
+import type { AnyAgent } from '../../src/roles/turn-agent.ts'
+import { scenarioAsWritten } from '../../src/run/index.ts'
+import { playPreparedRun, prepareRun } from '../../src/vitest/play-run.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { runId } from '../../src/vitest/run-id.ts'
+import type { ScenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
+import { FINGERPRINT_PARTS, scenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
+import type { ScenarioCase } from '../../src/vitest/scenario-table.ts'
+import { scenarioTable } from '../../src/vitest/scenario-table.ts'
+import { buildTranscript } from '../../src/vitest/transcript.ts'
+import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } from './eval-messages.ts'
+import { EVAL_FILE } from './eval-settings.ts'
+import { variantsOf } from './eval-variants.ts'
+import { closeUserModules } from './import-user-module.ts'
+import { loadEvalAgent } from './load-eval-agent.ts'
+import { loadEvalScenarios } from './load-eval-scenarios.ts'
+import { selectScenarios } from './select-scenarios.ts'
+
+const setup = workerData as EvalWorkerSetup
+const port = parentPort
+if (port === null) throw new Error('eval-worker.ts runs as a worker thread of toolcheck eval')
+const send = (message: FromWorker) => port.postMessage(message)
+
+/** What the worker plays with, once loaded. */
+interface Loaded {
+  readonly cases: readonly ScenarioCase[]
+  readonly domains: readonly AnyDomain[]
+  readonly agent: AnyAgent
+  readonly user: User | undefined
+}
+
+if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
+const kept = new Map<string, ScenarioFingerprint | undefined>()
+const loaded = await load()
+if (loaded === undefined) await stop()
+else
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'keep') for (const run of message.runs) kept.set(run.id, run.fingerprint)
+    else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => send({ type: 'done', unit: message.unit, outcome }))
+    else void stop()
+  })
+
+/** Lets the thread end: the vite server of the user's modules closed, the port too. */
+async function stop(): Promise<void> {
+  await closeUserModules()
+  port?.close()
+}
+
+/** Loads what the settings name and says so (with the cases, when this worker lists them); on a problem, says what failed, and returns nothing. */
+async function load(): Promise<Loaded | undefined> {
+  const { settings } = setup
+  try {
+    const { scenarios, domains } = await loadEvalScenarios(settings)
+    // The --agent module is loaded here, in each worker, through vite like the user's other modules.
+    const agent = settings.agentModule === undefined ? agentFromSpec(setup.agentSpec) : await loadEvalAgent(settings.agentModule)
+    const user = setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
+    const selected = selectScenarios(scenarios, settings.filter)
+    if (selected.length === 0) {
+      const categories = [...new Set(scenarios.flatMap((scenario) => scenario.categories))].join(', ')
+      send({ type: 'ready', cases: [], empty: categories })
+      return { cases: [], domains, agent, user }
+    }
+    const table = scenarioTable(selected, variantsOf(settings.variants), { domains })
+    send({
+      type: 'ready',
+      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories] })) } : {}),
+      problems: table.problems.map((problem) => ({ file: EVAL_FILE, test: problem.name, message: problem.message })),
+    })
+    return { cases: table.cases, domains, agent, user }
+  } catch (error) {
+    send({ type: 'failed', problems: [safeText(error instanceof Error ? error.message : String(error))] })
+    return undefined
+  }
+}
+
+/**
+ * Plays one run as a scenario test plays it: the variant placed (a recipe with no place skips
+ * it), the run's id checked against the report being resumed (the same run of the same scenario
+ * is kept, not played), then played, scored and recorded under the test's name. A run that does
+ * not end within the time limit, even after its cancellation, or that breaks before it could be
+ * recorded, is a problem of the harness.
+ */
+async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
+  const testCase = from.cases[unit.case] as ScenarioCase
+  const started = performance.now()
+  try {
+    const variant: ScenarioVariant | undefined = testCase.variant
+    const ready = await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), domains: from.domains })
+    if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
+    const fingerprint = scenarioFingerprint(scenarioAsWritten(ready.scenario))
+    const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
+    if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
+    // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
+    // for the whole time limit after each run, and a long evaluation would hold thousands.
+    const cancel = new AbortController()
+    const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
+    const run = await withinTime(
+      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
+      setup.runTimeoutMs + GRACE_MS,
+    ).finally(() => clearTimeout(timer))
+    if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)
+    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks })
+    // A scenario test passes when its run does: no error, and the score at least the threshold.
+    const provisional = reportRunOf(record, { fullName: testCase.name, file: EVAL_FILE, passed: false })
+    const reported = { ...provisional, testPassed: provisional.passed }
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000
+    const line = runLineText({ run: reported, fingerprint, transcript: buildTranscript(run.trajectory, unit.trial, run.scenario), durationMs })
+    return { kind: 'run', line, run: summarizedRun(reported), fingerprint, durationMs }
+  } catch (error) {
+    return problem(testCase, error instanceof Error ? error.message : String(error))
+  }
+}
+
+// The score a run needs to pass, as a scenario test of the built-in suites asks.
+const MINIMUM_SCORE = 1
+
+// How long a cancelled run may take to stop before it is given up on.
+const GRACE_MS = 5_000
+
+function problem(testCase: ScenarioCase, message: string): EvalOutcome {
+  return { kind: 'problem', problem: { file: EVAL_FILE, test: testCase.name, message: safeText(message) } }
+}
+
+function sameFingerprint(a: ScenarioFingerprint | undefined, b: ScenarioFingerprint): boolean {
+  return a !== undefined && FINGERPRINT_PARTS.every((part) => a[part] === b[part])
+}
+
+/** The promise's value, or `undefined` when it has not settled within `milliseconds`. */
+async function withinTime<T>(promise: Promise<T>, milliseconds: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), milliseconds)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function never(): never {
+  throw new Error('a played run has its evaluation')
+}

@@ -1,0 +1,144 @@
+import { stat } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { prepareGates } from '../gates/prepare-gates.ts'
+import type { ReportProblem } from '../reporter/report.ts'
+import type { GivenSettings } from '../reporter/report-settings.ts'
+import type { BudgetReport, IndexedRun, RunsFileContent } from '../reporter/runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE } from '../reporter/runs-file.ts'
+import { writeIndexedReport } from '../reporter/write-report.ts'
+import { safeText } from '../conversation/safe-text.ts'
+import { concludeReport } from './conclude-report.ts'
+import { GATE_OPTIONS, gatesOf } from './eval-arguments.ts'
+import { EXIT_CODES } from './exit-codes.ts'
+import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
+
+/** The usage text of `toolcheck merge`. */
+export const MERGE_USAGE = `usage: toolcheck merge <report> <report> ... [options]
+
+Joins the reports of the shards of one evaluation (toolcheck eval --shard i/n, each in its own
+--report-dir) into the report of the whole: the same report.json, byte for byte apart from
+timings, as one evaluation that played every run, with its runs.jsonl and index.html. Each
+<report> is a report folder (or a file in it) holding runs.jsonl. The summary is printed and the
+gates, when given, are checked on the merged report, as toolcheck eval checks them.
+
+options:
+  --report-dir <dir>      where the merged report goes (default toolcheck-report)
+
+gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
+--min-category-pass-rate, --baseline, --max-missing, --alpha, as toolcheck eval takes them.
+
+exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
+test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored
+in different modes, or holding the same run twice), or for a shard that did not finish (resume it
+first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
+`
+
+/** `toolcheck merge`: returns the exit code (see `MERGE_USAGE`). */
+export async function runMergeCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandArguments(args, { 'report-dir': { type: 'string' }, ...GATE_OPTIONS }, true)
+  if (positionals.length === 0) throw new UsageError('name the reports to merge: toolcheck merge <report> <report> ...')
+  const gates = gatesOf(values, (name, value) => {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`--${name} needs a value`)
+    return value
+  })
+  const reportDir = resolve(process.cwd(), values['report-dir'] ?? 'toolcheck-report')
+  const say = (message: string) => io.stderr(`toolcheck merge: ${message}\n`)
+  const inputs: { readonly file: string; readonly content: RunsFileContent }[] = []
+  for (const given of positionals) {
+    const file = await runsFileOf(resolve(process.cwd(), given))
+    if (typeof file !== 'string') {
+      say(file.problem)
+      return file.code
+    }
+    try {
+      inputs.push({ file, content: await readRunsFile(file) })
+    } catch (error) {
+      say(safeText((error as Error).message))
+      return EXIT_CODES.harness
+    }
+  }
+  const joined = joinRuns(inputs)
+  if (typeof joined === 'string') {
+    say(joined)
+    return EXIT_CODES.usage
+  }
+  const prepared = await prepareGates(gates, { root: process.cwd(), scoring: joined.settings.scoring ?? 'toolcheck', categories: joined.runs.flatMap((entry) => entry.run.categories) })
+  if (prepared.problems.length > 0) {
+    for (const problem of prepared.problems) say(problem)
+    return EXIT_CODES.usage
+  }
+  const { written, report } = await writeIndexedReport(joined, reportDir)
+  return concludeReport(io, { command: 'merge', report, written, note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`, ...(gates === undefined ? {} : { gates }), prepared })
+}
+
+/** The runs file of a report given as a folder or a file in it; or why there is none to merge, with the exit code. */
+async function runsFileOf(path: string): Promise<string | { readonly problem: string; readonly code: number }> {
+  const directory = await stat(path).then(
+    (info) => (info.isDirectory() ? path : dirname(path)),
+    () => undefined,
+  )
+  if (directory === undefined) return { problem: `${path}: no such file or folder`, code: EXIT_CODES.harness }
+  const file = join(directory, RUNS_FILE)
+  if (await exists(file)) return file
+  if (await exists(join(directory, PARTIAL_RUNS_FILE)))
+    return { problem: `${directory}: its evaluation did not finish (only ${PARTIAL_RUNS_FILE} is there); finish it with toolcheck eval --resume ${directory} (the same options, --shard too), then merge`, code: EXIT_CODES.usage }
+  return { problem: `${directory}: holds no ${RUNS_FILE} (a report written by toolcheck eval, or by the plugin, keeps its runs there)`, code: EXIT_CODES.harness }
+}
+
+/**
+ * The runs, problems, settings and budget of the reports joined, or why they cannot be: reports
+ * scored in different modes do not make one report, and a run in two of them would count twice.
+ * Role specs the reports agree on are kept; budgets add up (each shard had its share).
+ */
+function joinRuns(inputs: readonly { readonly file: string; readonly content: RunsFileContent }[]): string | { runs: IndexedRun[]; problems: ReportProblem[]; settings: GivenSettings; budget?: BudgetReport } {
+  const scorings = [...new Set(inputs.map((input) => input.content.header.settings.scoring ?? 'toolcheck'))]
+  if (scorings.length > 1) return `the reports were scored in different modes (${scorings.join(', ')}), so they do not make one report`
+  const seen = new Map<string, string>()
+  const runs: IndexedRun[] = []
+  for (const { file, content } of inputs) {
+    for (const entry of content.runs) {
+      const earlier = seen.get(entry.run.id)
+      if (earlier !== undefined)
+        return `the run ${entry.run.id} (${entry.run.test}, trial ${entry.run.trial}, agent ${entry.run.agent}) is in both ${dirname(earlier)} and ${dirname(file)}; merge joins reports of different runs, such as the shards of one evaluation`
+      seen.set(entry.run.id, file)
+      runs.push(entry)
+    }
+  }
+  const agreed = (pick: (settings: GivenSettings) => string | undefined) => {
+    const values = [...new Set(inputs.map((input) => pick(input.content.header.settings)))]
+    return values.length === 1 ? values[0] : undefined
+  }
+  const agentSpec = agreed((settings) => settings.agentSpec)
+  const userSpec = agreed((settings) => settings.userSpec)
+  const budgets = inputs.flatMap((input) => (input.content.budget === undefined ? [] : [input.content.budget]))
+  return {
+    runs,
+    problems: inputs.flatMap((input) => input.content.problems),
+    settings: { scoring: scorings[0] ?? 'toolcheck', ...(agentSpec === undefined ? {} : { agentSpec }), ...(userSpec === undefined ? {} : { userSpec }) },
+    ...(budgets.length === 0 ? {} : { budget: sumBudgets(budgets) }),
+  }
+}
+
+/** Shards' budgets added up: their shares made the whole. */
+function sumBudgets(budgets: readonly BudgetReport[]): BudgetReport {
+  const sum = (values: readonly (number | undefined)[]) => (values.some((value) => value === undefined) ? undefined : values.reduce((total: number, value) => total + (value ?? 0), 0))
+  const limit = (pick: (budget: BudgetReport) => number | undefined) => sum(budgets.map(pick))
+  const modelCalls = limit((budget) => budget.limits.modelCalls)
+  const tokens = limit((budget) => budget.limits.tokens)
+  const costUsd = limit((budget) => budget.limits.costUsd)
+  const spent = (pick: (budget: BudgetReport) => number) => budgets.reduce((total, budget) => total + pick(budget), 0)
+  return {
+    limits: { ...(modelCalls === undefined ? {} : { modelCalls }), ...(tokens === undefined ? {} : { tokens }), ...(costUsd === undefined ? {} : { costUsd }) },
+    spent: { modelCalls: spent((budget) => budget.spent.modelCalls), tokens: spent((budget) => budget.spent.tokens), costUsd: spent((budget) => budget.spent.costUsd), refusedCalls: spent((budget) => budget.spent.refusedCalls) },
+    cutRuns: spent((budget) => budget.cutRuns),
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  )
+}

@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import type { EvalCase, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
+import { safeText } from '../conversation/safe-text.ts'
+import type { ReportProblem } from '../reporter/report.ts'
+import type { ResumableRuns } from '../reporter/resumable-runs.ts'
+import { readEarlierRuns, readResumableRuns } from '../reporter/resumable-runs.ts'
+import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
+import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
+import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
+import { roleSpecProblem } from '../roles/role-spec.ts'
+import type { PreparedGates } from '../gates/prepare-gates.ts'
+import type { EvalArguments } from './eval-arguments.ts'
+import type { EvalPool } from './eval-pool.ts'
+import { startEvalPool } from './eval-pool.ts'
+import { EXIT_CODES } from './exit-codes.ts'
+import type { CommandIo } from './io.ts'
+import { shardUnits } from './shard.ts'
+
+/** The milliseconds a run may take before it is cancelled: a scenario test's time limit under `toolcheck eval`. */
+export const RUN_TIMEOUT_MS = 120_000
+
+/** Runs each worker plays at once: they mostly wait on models, whose endpoints keep their own limits. */
+const RUNS_PER_WORKER = 4
+
+/** An evaluation whose workers have loaded its scenarios, with the runs it is to play. */
+export interface OpenedEvaluation {
+  readonly pool: EvalPool
+  readonly cases: readonly EvalCase[]
+  /** The runs to play (this shard's, when sharded), cases by trials in the cases' order. */
+  readonly units: readonly EvalUnit[]
+  /** Every run of the evaluation, before sharding. */
+  readonly allUnits: number
+  /** Problems of the scenario table (a failing test each: an id or a label used twice). */
+  readonly problems: readonly ReportProblem[]
+  /** The earlier evaluation being resumed, when `--resume` was given. */
+  readonly resumed?: ResumableRuns
+  /** The gates, checked (their baseline read). */
+  readonly gates: PreparedGates
+  /** The agent and user specs played. */
+  readonly agentSpec: string
+  readonly userSpec: string
+  /** Stops the workers and removes what the evaluation made for itself. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens an evaluation for `toolcheck eval` and `toolcheck plan`: checks the specs, the settings
+ * in the environment and the paths given, reads the report to resume, starts the worker threads
+ * (they load the scenarios, domains and roles), checks the gates against the scenarios to play,
+ * and works out the runs: every case by every trial, this shard's share of them when sharded
+ * (balanced by the durations in the earlier report). Returns the exit code instead when the
+ * evaluation cannot start, having said why on stderr.
+ */
+export async function openEvaluation(parsed: EvalArguments, io: CommandIo, command: string, budget: ModelBudget | undefined): Promise<OpenedEvaluation | number> {
+  const say = (lines: readonly string[]) => io.stderr(lines.map((line) => `toolcheck ${command}: ${line}\n`).join(''))
+  // The --agent module replaces TOOLCHECK_AGENT, which is then not read; the report names the module.
+  const agentSpec = parsed.agent === undefined ? process.env.TOOLCHECK_AGENT?.trim() || 'reference' : relative(process.cwd(), parsed.agent) || parsed.agent
+  const userSpec = process.env.TOOLCHECK_USER?.trim() || 'scripted'
+  // Checked once here: a wrong spec would otherwise fail every one of thousands of runs.
+  const specProblems = [
+    parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
+    roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    ...environmentProblems(process.env),
+  ].filter((problem) => problem !== undefined)
+  if (specProblems.length > 0) {
+    say(specProblems)
+    return EXIT_CODES.usage
+  }
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent])].filter((path) => !existsSync(path))
+  if (missing.length > 0) {
+    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes.
+    const spec = parsed.agent !== undefined && missing.includes(parsed.agent) && /^(reference|(openai|hf):.+)$/.test(relative(process.cwd(), parsed.agent))
+    say([`no such file or folder: ${missing.join(', ')}${spec ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : ''}`])
+    return EXIT_CODES.usage
+  }
+  let resumed: ResumableRuns | undefined
+  if (parsed.resume !== undefined) {
+    try {
+      resumed = await readResumableRuns(parsed.resume)
+    } catch (error) {
+      say([`cannot resume: ${safeText((error as Error).message)}`])
+      return EXIT_CODES.usage
+    }
+    const scoring = resumed.settings.scoring ?? 'toolcheck'
+    if (scoring !== parsed.scoring) {
+      say([`cannot resume ${resumed.directory}: its runs were scored as ${scoring}, and this evaluation scores as ${parsed.scoring}; pass --scoring ${scoring}, or start a new report`])
+      return EXIT_CODES.usage
+    }
+  }
+  // The breakers of the workers' endpoints are shared through files (see fileBreakerStore).
+  const given = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
+  const breakerDirectory = given || (await mkdtemp(join(tmpdir(), 'toolcheck-eval-breakers-')))
+  const pool = startEvalPool({
+    workers: Math.max(1, Math.min(availableParallelism(), 4)),
+    env: { ...process.env, [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
+    setup: {
+      settings: {
+        ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+        variants: parsed.variants,
+        ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
+        ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
+        ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
+      },
+      agentSpec,
+      userSpec,
+      scoring: parsed.scoring,
+      concurrency: RUNS_PER_WORKER,
+      runTimeoutMs: RUN_TIMEOUT_MS,
+      ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),
+    },
+  })
+  const close = async () => {
+    await pool.close()
+    if (!given) await rm(breakerDirectory, { recursive: true, force: true })
+  }
+  try {
+    const ready = await pool.ready
+    if (ready.kind === 'failed') {
+      const reportDir = resolve(process.cwd(), parsed.reportDir)
+      const earlier = existsSync(join(reportDir, 'report.json')) ? ` (the report already in ${reportDir} is an earlier run's, and was left as it was)` : ''
+      say([`this run wrote no report${earlier}:\n  ${ready.problems.join('\n  ')}`])
+      await close()
+      return EXIT_CODES.harness
+    }
+    if (ready.empty !== undefined) {
+      const source = parsed.scenarios === undefined ? 'built-in scenario' : `scenario of ${parsed.scenarios.map((path) => relative(process.cwd(), path) || '.').join(', ')}`
+      say([`no ${source} has an id containing ${JSON.stringify(parsed.filter)} or the category ${JSON.stringify(parsed.filter)}; the categories are ${ready.empty}`])
+      await close()
+      return EXIT_CODES.usage
+    }
+    // Gates are checked before anything plays, against the categories of the scenarios to play.
+    // The gates' code (the comparison's, the report reader's) is loaded only when there are gates.
+    const gates: PreparedGates =
+      parsed.gates === undefined
+        ? { problems: [] }
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
+    if (gates.problems.length > 0) {
+      say(gates.problems)
+      await close()
+      return EXIT_CODES.usage
+    }
+    const every = ready.cases.flatMap((_, index) => Array.from({ length: parsed.trials }, (__, trial): EvalUnit => ({ case: index, trial })))
+    const keyOf = (unit: EvalUnit) => `${ready.cases[unit.case]?.test}\u0000${unit.trial}`
+    let units = every
+    if (parsed.shard !== undefined) {
+      const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
+      units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
+    }
+    if (resumed !== undefined) pool.keep([...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })))
+    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * How long each run of an earlier report took, by its test's name and trial (summed over its
+ * agents and users): what shards are balanced by. Empty when there is no such report, or it has
+ * no durations (a report written before they were kept).
+ */
+export async function earlierDurations(path: string): Promise<Map<string, number>> {
+  const durations = new Map<string, number>()
+  const earlier = await readEarlierRuns(path).catch(() => undefined)
+  for (const entry of earlier?.runs.values() ?? []) {
+    if (entry.durationMs === undefined) continue
+    const key = `${entry.run.test}\u0000${entry.run.trial}`
+    durations.set(key, (durations.get(key) ?? 0) + entry.durationMs)
+  }
+  return durations
+}

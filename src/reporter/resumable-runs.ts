@@ -1,0 +1,109 @@
+import { rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { SummarizedRun } from './report.ts'
+import type { GivenSettings } from './report-settings.ts'
+import type { IndexedRun } from './runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError, RunsFileWriter } from './runs-file.ts'
+
+/** The runs of an earlier evaluation that a resumed one may keep rather than play again. */
+export interface ResumableRuns {
+  /** The report's folder. */
+  readonly directory: string
+  /** How the earlier runs were made (the header of the runs file read last). */
+  readonly settings: GivenSettings
+  /** The runs to keep, by id: of each run, its last line, when it did not end in an infrastructure error. */
+  readonly runs: ReadonlyMap<string, IndexedRun>
+  /** Runs whose last line ended in an infrastructure error (a rate limit, a spent budget...): played again. */
+  readonly errors: number
+  /** Whether the partial runs file's last line was cut off by a writer that stopped (that run is played again). */
+  readonly truncated: boolean
+}
+
+/**
+ * Whether a resumed evaluation keeps a run: it finished, or ended for the agent's or the
+ * domain's sake. A run the infrastructure ended (a timeout, a rate limit after retries, a spent
+ * budget, an open breaker) says nothing about the agent, and is played again.
+ */
+export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>): boolean {
+  if (run.status !== 'error') return true
+  const culprit = (run.error as { readonly culprit?: unknown } | undefined)?.culprit
+  return culprit === 'agent' || culprit === 'domain'
+}
+
+/** Every run an earlier evaluation left in a report folder: of each run, its last line. */
+export interface EarlierRuns {
+  /** The report's folder. */
+  readonly directory: string
+  /** How the runs were made (the header of the runs file read last). */
+  readonly settings: GivenSettings
+  readonly runs: ReadonlyMap<string, IndexedRun>
+  /** Whether the partial runs file's last line was cut off by a writer that stopped. */
+  readonly truncated: boolean
+}
+
+/**
+ * Reads what an earlier evaluation left in `path` (its report folder, or a file in it): the runs
+ * of its finished report (`runs.jsonl`) and those an interrupted evaluation wrote as they
+ * finished (`runs.partial.jsonl`, read after, so its lines win). Throws `RunsFileError` when the
+ * folder holds neither, or a file cannot be read.
+ */
+export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
+  const directory = await stat(path).then(
+    (info) => (info.isDirectory() ? path : dirname(path)),
+    () => {
+      throw new RunsFileError(`${path}: no such file or folder`)
+    },
+  )
+  const files = [join(directory, RUNS_FILE), join(directory, PARTIAL_RUNS_FILE)]
+  const present = (await Promise.all(files.map((file) => stat(file).then(() => file, () => undefined)))).filter((file) => file !== undefined)
+  if (present.length === 0) throw new RunsFileError(`${directory}: holds neither ${RUNS_FILE} (a finished report's runs) nor ${PARTIAL_RUNS_FILE} (an interrupted evaluation's)`)
+  const runs = new Map<string, IndexedRun>()
+  let settings: GivenSettings = {}
+  let truncated = false
+  for (const file of present) {
+    const content = await readRunsFile(file)
+    settings = content.header.settings
+    truncated ||= content.truncated
+    for (const entry of content.runs) runs.set(entry.run.id, entry)
+  }
+  return { directory, settings, runs, truncated }
+}
+
+/** The runs of an earlier evaluation that a resumed one keeps (`readEarlierRuns`, then `isResumableRun`). */
+export async function readResumableRuns(path: string): Promise<ResumableRuns> {
+  const earlier = await readEarlierRuns(path)
+  const runs = new Map<string, IndexedRun>()
+  for (const [id, entry] of earlier.runs) if (isResumableRun(entry.run)) runs.set(id, entry)
+  return { ...earlier, runs, errors: earlier.runs.size - runs.size }
+}
+
+/**
+ * Starts the runs file of a resumed evaluation (`file`, its partial runs file): the runs it may
+ * keep are copied in first, so that if it is interrupted too, its file still holds them for the
+ * next `--resume`. The copy is written beside `file` and renamed over it, so `file` may be the
+ * very file being resumed. Returns the file, open to append the runs played, and where each
+ * kept run now is.
+ */
+export async function startResumedRunsFile(resumed: ResumableRuns, file: string, settings: GivenSettings): Promise<{ readonly writer: RunsFileWriter; readonly kept: ReadonlyMap<string, IndexedRun> }> {
+  const temporary = `${file}.${process.pid}.tmp`
+  const kept = new Map<string, IndexedRun>()
+  const reader = new LineReader()
+  try {
+    const copy = await RunsFileWriter.create(temporary, settings)
+    try {
+      for (const [id, entry] of resumed.runs) {
+        const place = await copy.append(await reader.read(entry))
+        kept.set(id, { ...entry, file, offset: place.offset, length: place.length })
+      }
+    } finally {
+      await copy.close()
+    }
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  } finally {
+    await reader.close()
+  }
+  return { writer: await RunsFileWriter.reopen(file), kept }
+}

@@ -1,0 +1,248 @@
+import { createReadStream } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
+import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
+import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
+import type { Transcript } from '../vitest/transcript.ts'
+import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
+import type { GivenSettings } from './report-settings.ts'
+
+/** The runs of a finished report, one per line, beside `report.json` (sorted as its runs are). */
+export const RUNS_FILE = 'runs.jsonl'
+
+/**
+ * The runs of an evaluation under way, one per line as each finishes: what an interrupted
+ * evaluation leaves for `--resume`. It becomes `runs.jsonl` when the report is written.
+ */
+export const PARTIAL_RUNS_FILE = 'runs.partial.jsonl'
+
+/** The first line of a runs file: what it is, and how its runs were made. */
+export interface RunsFileHeader {
+  readonly format: 'toolcheck-runs'
+  readonly version: 1
+  readonly settings: GivenSettings
+}
+
+/** One finished run, as a line of a runs file. */
+export interface RunLine {
+  /** The run as the report keeps it (its `id` is the run's stable id). */
+  readonly run: ReportRun
+  /** Its scenario's fingerprint when it was played, so a resumed evaluation can tell a changed scenario. */
+  readonly fingerprint?: ScenarioFingerprint | undefined
+  readonly transcript?: Transcript | undefined
+  /**
+   * How long the run took to play and evaluate, in milliseconds: what shards are balanced by the
+   * next time. A timing, so it is kept here and never in `report.json`.
+   */
+  readonly durationMs?: number | undefined
+}
+
+/** What the budget of an evaluation allowed and what its calls spent (the sum over its shards, for a merged report). */
+export interface BudgetReport {
+  readonly limits: BudgetLimits
+  readonly spent: BudgetSpent
+  /** Runs it cut short (their error's kind is `budget`). */
+  readonly cutRuns: number
+}
+
+/** A line of a runs file after its header: a run, a test that failed without recording one, or the evaluation's budget. */
+export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport }
+
+/** A run found in a runs file: what the summary needs of it, and where its whole line is. */
+export interface IndexedRun {
+  readonly run: SummarizedRun
+  readonly fingerprint?: ScenarioFingerprint | undefined
+  readonly durationMs?: number | undefined
+  /** The file that holds its line, the line's byte offset and its length in bytes (without the newline). */
+  readonly file: string
+  readonly offset: number
+  readonly length: number
+}
+
+/** What a runs file holds, its runs indexed rather than read whole. */
+export interface RunsFileContent {
+  readonly header: RunsFileHeader
+  readonly runs: IndexedRun[]
+  readonly problems: ReportProblem[]
+  readonly budget?: BudgetReport
+  /** True when its last line was cut off (a writer stopped in the middle of it); that line is left out. */
+  readonly truncated: boolean
+}
+
+/** A runs file that cannot be read as one; the message names the file, the line and why. */
+export class RunsFileError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RunsFileError'
+  }
+}
+
+/** The first line of a runs file. */
+export function runsFileHeader(settings: GivenSettings): RunsFileHeader {
+  return { format: 'toolcheck-runs', version: 1, settings }
+}
+
+/** A run as a summary reads it: without where its milestones and minefields were matched. */
+export function summarizedRun(run: ReportRun): SummarizedRun {
+  const { milestones: _milestones, minefields: _minefields, ...summarized } = run
+  return summarized
+}
+
+/**
+ * Reads a runs file line by line, keeping of each run what the summary needs and where its line
+ * is, so that a file of any size is read in little memory. A last line without its newline that
+ * is not whole JSON was cut off by a writer that stopped (an evaluation killed mid-write) and is
+ * left out; any other line that cannot be read is an error naming the file and the line.
+ */
+export async function readRunsFile(file: string): Promise<RunsFileContent> {
+  let header: RunsFileHeader | undefined
+  const runs: IndexedRun[] = []
+  const problems: ReportProblem[] = []
+  let budget: BudgetReport | undefined
+  let truncated = false
+  for await (const line of fileLines(file)) {
+    let value: unknown
+    try {
+      value = JSON.parse(line.text)
+    } catch (error) {
+      if (line.last && !line.ended) {
+        truncated = true
+        break
+      }
+      throw new RunsFileError(`${file}, line ${line.number}: not JSON (${(error as Error).message})`)
+    }
+    if (header === undefined) {
+      const given = value as Partial<RunsFileHeader> | null
+      if (given?.format !== 'toolcheck-runs' || given.version !== 1)
+        throw new RunsFileError(`${file}: not a toolcheck runs file (its first line should be {"format":"toolcheck-runs","version":1,...}, as runs.jsonl beside a report.json has)`)
+      header = { format: 'toolcheck-runs', version: 1, settings: given.settings ?? {} }
+      continue
+    }
+    const entry = value as Partial<RunLine & { problem: ReportProblem; budget: BudgetReport }> | null
+    if (entry?.run !== undefined && typeof entry.run.id === 'string') {
+      runs.push({ run: summarizedRun(entry.run), fingerprint: entry.fingerprint, durationMs: entry.durationMs, file, offset: line.offset, length: line.length })
+    } else if (entry?.problem !== undefined) problems.push(entry.problem)
+    else if (entry?.budget !== undefined) budget = entry.budget
+    else throw new RunsFileError(`${file}, line ${line.number}: neither a run, a problem nor a budget`)
+  }
+  if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
+  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), truncated }
+}
+
+/** The whole line of an indexed run, read from its file. */
+export async function readRunLine(run: Pick<IndexedRun, 'file' | 'offset' | 'length'>, handles: LineReader): Promise<RunLine> {
+  return JSON.parse(await handles.read(run)) as RunLine
+}
+
+/** Reads lines at known places from any number of files, each opened once. */
+export class LineReader {
+  readonly #handles = new Map<string, Promise<FileHandle>>()
+
+  /** The text of the line at `offset`, `length` bytes long, in `file`. */
+  async read(place: { readonly file: string; readonly offset: number; readonly length: number }): Promise<string> {
+    let handle = this.#handles.get(place.file)
+    if (handle === undefined) {
+      handle = open(place.file, 'r')
+      this.#handles.set(place.file, handle)
+    }
+    const buffer = Buffer.allocUnsafe(place.length)
+    const { bytesRead } = await (await handle).read(buffer, 0, place.length, place.offset)
+    if (bytesRead !== place.length) throw new RunsFileError(`${place.file}: a line at byte ${place.offset} is shorter than it was when the file was read; was it changed meanwhile?`)
+    return buffer.toString('utf8')
+  }
+
+  /** Closes every file opened. */
+  async close(): Promise<void> {
+    const handles = [...this.#handles.values()]
+    this.#handles.clear()
+    await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => {})))
+  }
+}
+
+/** One line of a file: its text, where it starts and how long it is in bytes, and whether a newline ended it. */
+interface FileLine {
+  readonly text: string
+  readonly number: number
+  readonly offset: number
+  readonly length: number
+  readonly ended: boolean
+  readonly last: boolean
+}
+
+/** The lines of a file with their byte offsets, read in chunks; empty lines are skipped. */
+async function* fileLines(file: string): AsyncGenerator<FileLine> {
+  let pending: Buffer[] = []
+  let pendingLength = 0
+  let offset = 0
+  let number = 0
+  let held: FileLine | undefined
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, newline)
+      const bytes = pendingLength === 0 ? piece : Buffer.concat([...pending, piece])
+      number++
+      if (bytes.length > 0) {
+        if (held !== undefined) yield held
+        held = { text: bytes.toString('utf8'), number, offset, length: bytes.length, ended: true, last: false }
+      }
+      offset += bytes.length + 1
+      pending = []
+      pendingLength = 0
+      start = newline + 1
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start))
+      pendingLength += chunk.length - start
+    }
+  }
+  if (pendingLength > 0) {
+    if (held !== undefined) yield held
+    held = { text: Buffer.concat(pending).toString('utf8'), number: number + 1, offset, length: pendingLength, ended: false, last: true }
+  }
+  if (held !== undefined) yield { ...held, last: true }
+}
+
+/** A runs file being written line by line: each line goes to the file at once, so a killed writer leaves every whole line before it. */
+export class RunsFileWriter {
+  readonly file: string
+  readonly #handle: FileHandle
+  #offset: number
+  #queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(file: string, handle: FileHandle, offset: number) {
+    this.file = file
+    this.#handle = handle
+    this.#offset = offset
+  }
+
+  /** Creates (or empties) `file` and writes its header. */
+  static async create(file: string, settings: GivenSettings): Promise<RunsFileWriter> {
+    const handle = await open(file, 'w')
+    const header = `${JSON.stringify(runsFileHeader(settings))}\n`
+    await handle.write(header)
+    return new RunsFileWriter(file, handle, Buffer.byteLength(header))
+  }
+
+  /** Opens a runs file written earlier to append to it. */
+  static async reopen(file: string): Promise<RunsFileWriter> {
+    const handle = await open(file, 'a')
+    return new RunsFileWriter(file, handle, (await handle.stat()).size)
+  }
+
+  /** Appends one line (given without its newline); resolves with where it went. */
+  append(line: string): Promise<{ readonly file: string; readonly offset: number; readonly length: number }> {
+    const bytes = Buffer.from(`${line}\n`)
+    const offset = this.#offset
+    this.#offset += bytes.length
+    const written = this.#queue.then(() => this.#handle.write(bytes)).then(() => ({ file: this.file, offset, length: bytes.length - 1 }))
+    this.#queue = written.catch(() => {})
+    return written
+  }
+
+  /** Waits for every line and closes the file. */
+  async close(): Promise<void> {
+    await this.#queue
+    await this.#handle.close()
+  }
+}

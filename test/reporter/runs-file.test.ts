@@ -1,0 +1,137 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { CollectedTest } from '../../src/reporter/collected-test.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import type { Report } from '../../src/reporter/report.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
+import { runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
+import { runId } from '../../src/vitest/run-id.ts'
+import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import { TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
+import { runRecord } from './sample-records.ts'
+
+const directories: string[] = []
+afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+async function folder(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-runs-file-'))
+  directories.push(directory)
+  return directory
+}
+
+const fingerprint = { world: 'w1', tools: 't1', user: 'u1', milestones: 'm1', minefields: 'f1' }
+
+/** A finished test that recorded `records`, each with a transcript that names it. */
+function testOf(name: string, records: readonly RunRecord[], state: CollectedTest['state'] = 'passed'): CollectedTest {
+  return {
+    id: name,
+    fullName: name,
+    file: 'suite.test.ts',
+    state,
+    attempts: [],
+    meta: { toolcheck: { runs: records.map((record) => ({ ...record, fingerprint })) } },
+    annotations: records.map((record) => ({
+      message: 'transcript',
+      type: TRANSCRIPT_ANNOTATION_TYPE,
+      attachment: transcriptAttachment({
+        scenario: record.scenario,
+        augmentation: record.augmentation,
+        trial: record.trial,
+        agent: record.agent,
+        firstUserMessageIndex: 0,
+        messages: [{ index: 0, sender: 'user', recipient: 'agent', content: `said in ${record.scenario} trial ${record.trial}` }],
+      }),
+    })),
+  }
+}
+
+/** Several tests whose runs arrive out of the report's order, with an error, a failure and a test that recorded nothing. */
+function sampleTests(): CollectedTest[] {
+  return [
+    testOf('c <none>', [runRecord({ scenario: 'c', trial: 1 }), runRecord({ scenario: 'c', trial: 0, score: 0.5 })]),
+    // A line separator inside a string is kept as it is, not taken for a line to indent.
+    testOf('a <none>', [runRecord({ scenario: 'a', error: { kind: 'rate-limit', message: 'HTTP 429\u2028retry later', culprit: 'infrastructure' }, score: null })]),
+    testOf('b <none>', [runRecord({ scenario: 'b', categories: ['STATE_DEPENDENCY'], usage: { calls: 2, cachedCalls: 1, promptTokens: 30, completionTokens: 5, latencyMs: 3, costUsd: 0.001 } })]),
+    { ...testOf('broken', []), meta: {}, state: 'failed', errorMessage: 'it threw first' },
+  ]
+}
+
+describe('runs files', () => {
+  test("report.json is JSON.stringify's layout of the report, and runs.jsonl holds every run with its id, fingerprint and transcript", async () => {
+    const directory = await folder()
+    const built = buildReport(sampleTests(), 'agent')
+    const written = await writeReport(built, directory)
+    expect(await readFile(written.json, 'utf8')).toBe(`${JSON.stringify(built.report, null, 2)}\n`)
+    expect((await readdir(directory)).sort()).toEqual(['index.html', 'report.json', RUNS_FILE])
+    expect(built.report.runs.map((run) => [run.scenario, run.trial, run.id])).toEqual([
+      ['a', 0, runId({ scenario: 'a', augmentation: 'none', trial: 0, agent: 'agent', user: 'scripted' })],
+      ['b', 0, runId({ scenario: 'b', augmentation: 'none', trial: 0, agent: 'agent', user: 'scripted' })],
+      ['c', 0, runId({ scenario: 'c', augmentation: 'none', trial: 0, agent: 'agent', user: 'scripted' })],
+      ['c', 1, runId({ scenario: 'c', augmentation: 'none', trial: 1, agent: 'agent', user: 'scripted' })],
+    ])
+    expect(new Set(built.report.runs.map((run) => run.id)).size).toBe(4)
+    const content = await readRunsFile(written.runs)
+    expect(content.header.settings).toEqual({ scoring: 'toolcheck' })
+    expect(content.runs.map((entry) => [entry.run.id, entry.fingerprint])).toEqual(built.report.runs.map((run) => [run.id, fingerprint]))
+    expect(content.problems).toEqual(built.report.problems)
+    expect(content.truncated).toBe(false)
+    const lines = (await readFile(written.runs, 'utf8')).trimEnd().split('\n')
+    expect(JSON.parse(lines[4] as string).transcript.messages[0].content).toBe('said in c trial 1')
+  })
+
+  test('a report written run by run from runs files on disk is the same, byte for byte, as the one written from memory, whatever order the runs came in', async () => {
+    const whole = await folder()
+    const built = buildReport(sampleTests(), 'agent')
+    await writeReport(built, whole)
+    // The same runs, streamed into two partial files in another order, as shards or workers would leave them.
+    const streamed = await folder()
+    const runs = built.report.runs.map((run, position) => ({ run, fingerprint: built.fingerprints?.[position], transcript: built.transcripts[position], durationMs: 10 + position }))
+    const first = join(streamed, 'first.jsonl')
+    const second = join(streamed, PARTIAL_RUNS_FILE)
+    await writeFile(first, `${JSON.stringify(runsFileHeader({}))}\n${[runs[3], runs[0]].map((line) => runLineText(line!)).join('\n')}\n`)
+    await writeFile(second, `${JSON.stringify(runsFileHeader({}))}\n${[runs[2], runs[1]].map((line) => runLineText(line!)).join('\n')}\n`)
+    const [one, two] = [await readRunsFile(first), await readRunsFile(second)]
+    await writeIndexedReport({ runs: [...one.runs, ...two.runs], problems: built.report.problems, settings: {}, agent: 'agent' }, streamed)
+    for (const file of ['report.json', 'index.html']) expect(await readFile(join(streamed, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'))
+    // The partial file is gone; the runs file is in the report's order, with each run's duration.
+    expect((await readdir(streamed)).sort()).toEqual(['first.jsonl', 'index.html', 'report.json', RUNS_FILE])
+    const reread = await readRunsFile(join(streamed, RUNS_FILE))
+    expect(reread.runs.map((entry) => [entry.run.id, entry.durationMs])).toEqual(built.report.runs.map((run, position) => [run.id, 10 + position]))
+  })
+
+  test('an empty report keeps its empty list of runs', async () => {
+    const directory = await folder()
+    const built = buildReport([], 'nobody')
+    await writeIndexedReport({ runs: [], problems: [], settings: {}, agent: 'nobody' }, directory)
+    expect(JSON.parse(await readFile(join(directory, 'report.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(built.report)))
+    expect(await readFile(join(directory, 'report.json'), 'utf8')).toContain('"runs": [],')
+  })
+
+  test('the budget of an evaluation is kept in the report and in its runs file', async () => {
+    const directory = await folder()
+    const built = buildReport(sampleTests().slice(0, 1), 'agent')
+    const budget = { limits: { modelCalls: 10 }, spent: { modelCalls: 10, tokens: 420, costUsd: 0, refusedCalls: 3 }, cutRuns: 3 }
+    const source = join(directory, 'source.jsonl')
+    await writeFile(source, `${JSON.stringify(runsFileHeader({}))}\n${built.report.runs.map((run, position) => runLineText({ run, transcript: built.transcripts[position] })).join('\n')}\n`)
+    await writeIndexedReport({ ...(await readRunsFile(source)), settings: {}, budget }, directory)
+    expect((JSON.parse(await readFile(join(directory, 'report.json'), 'utf8')) as Report).budget).toEqual(budget)
+    expect((await readRunsFile(join(directory, RUNS_FILE))).budget).toEqual(budget)
+  })
+
+  test('a runs file whose last line a killed writer cut off: the line is left out; any other unreadable line is an error naming the file and line', async () => {
+    const directory = await folder()
+    const built = buildReport(sampleTests(), 'agent')
+    const file = join(directory, PARTIAL_RUNS_FILE)
+    const lines = built.report.runs.map((run) => runLineText({ run }))
+    await writeFile(file, `${JSON.stringify(runsFileHeader({}))}\n${lines[0]}\n${lines[1]}\n`)
+    await appendFile(file, (lines[2] as string).slice(0, 40))
+    const content = await readRunsFile(file)
+    expect(content.truncated).toBe(true)
+    expect(content.runs.map((entry) => entry.run.id)).toEqual(built.report.runs.slice(0, 2).map((run) => run.id))
+    await writeFile(file, `${JSON.stringify(runsFileHeader({}))}\n${lines[0]}\n{"run": oops\n${lines[1]}\n`)
+    await expect(readRunsFile(file)).rejects.toThrow(`${file}, line 3: not JSON`)
+    await writeFile(file, `${lines[0]}\n`)
+    await expect(readRunsFile(file)).rejects.toThrow('not a toolcheck runs file')
+  })
+})
