@@ -47,6 +47,11 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'test/e2e/fixtures/**'],
           // The package as npm publishes it, listed and laid out once for every e2e file.
           globalSetup: ['test/e2e/published-package-setup.ts'],
+          // An e2e test plays a whole fixture project in a child vitest, npm or Chromium: on a
+          // 2-core machine kept busy by other processes that took over a minute, so these tests
+          // get a limit only a hang reaches.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],
