@@ -6,6 +6,16 @@ import { MODULE_EXTENSION } from '../module-extension.ts'
 /** The worker threads' entry (the sources in the repository, the built file in the package). */
 const WORKER_FILE = new URL(`../../scenarios/eval/eval-worker${MODULE_EXTENSION}`, import.meta.url)
 
+/**
+ * The most each worker's young generation may take, in MB (V8 splits it in three: two semispaces
+ * of 16 MB and as much for large new objects). V8 grows a young generation by the bytes that
+ * survive its collections, added up since its last growth, and does not shrink it while the
+ * worker is busy: left alone, each worker's grew from 32 to 128 MB over the runs of the built-in
+ * corpus, so five trials took half as much memory again as one. Runs leave little behind them,
+ * so the bound costs no measurable time.
+ */
+const YOUNG_GENERATION_MB = 48
+
 /** What the workers found when they loaded: the cases to play, or why nothing can. */
 export type PoolReady =
   | { readonly kind: 'ready'; readonly cases: readonly EvalCase[]; readonly problems: readonly ReportProblem[]; readonly empty?: string }
@@ -52,7 +62,7 @@ interface Member {
  */
 export function startEvalPool(options: EvalPoolOptions): EvalPool {
   const members: Member[] = Array.from({ length: Math.max(1, options.workers) }, (_, index) => ({
-    worker: new Worker(WORKER_FILE, { workerData: { ...options.setup, listCases: index === 0 } satisfies EvalWorkerSetup, env: { ...options.env }, stdout: false, stderr: false }),
+    worker: new Worker(WORKER_FILE, { workerData: { ...options.setup, listCases: index === 0 } satisfies EvalWorkerSetup, env: { ...options.env }, stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
     playing: new Map(),
     alive: true,
   }))

@@ -136,6 +136,9 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
       process.off('SIGINT', onInterrupt)
       progress.ended()
       await writer.close()
+      // Every run is on disk: the workers' heaps go before the report is built from the runs
+      // file, so what the report takes does not stack on what the workers hold.
+      await opened.pool.close()
     }
     if (interrupted) {
       io.stderr(`toolcheck eval: interrupted; the ${index.length} runs finished so far are in ${partial}: toolcheck eval --resume ${reportDir} plays the rest\n`)

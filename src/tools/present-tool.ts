@@ -21,11 +21,21 @@ export function presentTool(tool: AnyTool, options: PresentToolOptions = {}): To
   }
 }
 
-/** The description a model reads: what the tool does, then what it returns. */
+/**
+ * The description a model reads: what the tool does, then what it returns. Made once per tool
+ * and shared, as its schema is: every prepared scenario and variant presents the tools again, and
+ * a text of its own in each (hundreds of characters a tool) filled the workers of a long
+ * evaluation with copies.
+ */
 export function toolDescription(tool: AnyTool): string {
+  const known = descriptions.get(tool)
+  if (known !== undefined) return known
   const description = tool.description.trim()
   const returns = tool.returns.trim()
-  if (returns === '') return description
   const separator = /[.!?]$/.test(description) ? ' ' : '. '
-  return `${description}${separator}Returns: ${returns}`
+  const text = returns === '' ? description : `${description}${separator}Returns: ${returns}`
+  descriptions.set(tool, text)
+  return text
 }
+
+const descriptions = new WeakMap<AnyTool, string>()
