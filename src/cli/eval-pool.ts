@@ -4,7 +4,7 @@ import type { ReportProblem } from '../reporter/report.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 
 /** The worker threads' entry (the sources in the repository, the built file in the package). */
-const WORKER_FILE = new URL(`../../scenarios/eval/eval-worker${MODULE_EXTENSION}`, import.meta.url)
+const WORKER_FILE = new URL(`../../scenarios/eval/eval-worker-entry${MODULE_EXTENSION}`, import.meta.url)
 
 /**
  * The most each worker's young generation may take, in MB (V8 splits it in three: two semispaces
