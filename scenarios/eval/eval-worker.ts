@@ -63,14 +63,13 @@ async function stop(): Promise<void> {
 async function load(): Promise<Loaded | undefined> {
   const { settings } = setup
   try {
-    const { scenarios, domains } = await loadEvalScenarios(settings)
+    const { scenarios, domains, categories } = await loadEvalScenarios(settings)
     // The --agent module is loaded here, in each worker, through vite like the user's other modules.
     const agent = settings.agentModule === undefined ? agentFromSpec(setup.agentSpec) : await loadEvalAgent(settings.agentModule)
     const user = setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
     const selected = selectScenarios(scenarios, settings.filter)
     if (selected.length === 0) {
-      const categories = [...new Set(scenarios.flatMap((scenario) => scenario.categories))].join(', ')
-      send({ type: 'ready', cases: [], empty: categories })
+      send({ type: 'ready', cases: [], empty: categories().join(', ') })
       return { cases: [], domains, agent, user }
     }
     const table = scenarioTable(selected, variantsOf(settings.variants), { domains })

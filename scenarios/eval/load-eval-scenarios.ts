@@ -4,7 +4,7 @@ import type { AnyDomain } from '../../src/domain/index.ts'
 import { isDomain } from '../../src/domain/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../src/scenario/index.ts'
-import { builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
+import { builtInCategories, builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
 import { importUserModule } from './import-user-module.ts'
 
 /** What `toolcheck eval` was asked to play, as the suite files read it. */
@@ -13,6 +13,11 @@ export interface EvalSources {
   readonly domainModules?: readonly string[]
   /** Absolute paths of scenario folders (their `*.json` files), JSON files, or modules exporting scenarios. */
   readonly scenarioPaths?: readonly string[]
+  /**
+   * `--filter`: of the built-in corpus, only the scenarios it selects are loaded (and validated);
+   * scenarios from `scenarioPaths` are all loaded, and selected afterwards (`selectScenarios`).
+   */
+  readonly filter?: string
 }
 
 /** The scenarios `toolcheck eval` could not load; the message lists every problem. */
@@ -28,8 +33,10 @@ export class EvalSourceError extends Error {
  * the scenarios under those paths, each checked against its domain (the ones the domain modules
  * export, or a built-in one). Modules are imported through vite (`importUserModule`), so they
  * may be TypeScript. Every problem is collected before failing, so one run reports them all.
+ * `categories` lists the categories of every scenario there is to choose from, for a filter that
+ * selects none.
  */
-export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenarios: Scenario[]; domains: AnyDomain[] }> {
+export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenarios: Scenario[]; domains: AnyDomain[]; categories: () => string[] }> {
   const problems: string[] = []
   const domains: AnyDomain[] = []
   for (const path of sources.domainModules ?? []) {
@@ -40,7 +47,7 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
   }
   if ((sources.scenarioPaths ?? []).length === 0) {
     if (problems.length > 0) throw new EvalSourceError(problems)
-    return { scenarios: builtInScenarios(), domains }
+    return { scenarios: builtInScenarios(sources.filter === undefined ? {} : { matching: sources.filter }), domains, categories: builtInCategories }
   }
   const scenarios: Scenario[] = []
   for (const path of sources.scenarioPaths ?? []) {
@@ -78,7 +85,7 @@ export async function loadEvalScenarios(sources: EvalSources): Promise<{ scenari
     seen.add(scenario.id)
   }
   if (problems.length > 0) throw new EvalSourceError(problems)
-  return { scenarios: distinct, domains }
+  return { scenarios: distinct, domains, categories: () => [...new Set(distinct.flatMap((scenario) => scenario.categories))] }
 }
 
 /** The exported values of a module (its default export among them), or none with a problem noted. */

@@ -43,27 +43,48 @@ export interface ScenarioFilter {
   readonly id?: string
   /** Only scenarios whose id is listed (in corpus order). */
   readonly ids?: readonly string[]
+  /**
+   * Only scenarios whose id contains this text or that have it as a category, as `toolcheck eval
+   * --filter` selects them. Only those are validated, so a small selection loads quickly.
+   */
+  readonly matching?: string
 }
 
-let validated: readonly Scenario[] | undefined
+/** The corpus as written, in order, with the file each scenario comes from; ids checked unique. */
+let written: readonly (readonly [string, CorpusScenario])[] | undefined
 
-function corpus(): readonly Scenario[] {
-  if (validated !== undefined) return validated
-  const scenarios: Scenario[] = []
+function corpusInputs(): readonly (readonly [string, CorpusScenario])[] {
+  if (written !== undefined) return written
+  const inputs: (readonly [string, CorpusScenario])[] = []
   const seen = new Map<string, string>()
-  for (const [source, inputs] of SOURCES) {
-    for (const input of inputs) {
-      const where = `${input.id} (scenarios/toolsandbox/${source}.ts)`
+  for (const [source, scenarios] of SOURCES) {
+    for (const input of scenarios) {
       const earlier = seen.get(input.id)
       if (earlier !== undefined) throw new Error(`duplicate scenario id ${input.id}: in scenarios/toolsandbox/${source}.ts and scenarios/toolsandbox/${earlier}.ts`)
       seen.set(input.id, source)
-      const scenario = parseScenario(input, where)
-      checkScenarioDomain(scenario, deviceDomain, where)
-      scenarios.push(withDomain(scenario, deviceDomain))
+      inputs.push([source, input])
     }
   }
-  validated = Object.freeze(scenarios)
-  return validated
+  written = inputs
+  return written
+}
+
+/** Each scenario validated once, on first use, by id. */
+const validated = new Map<string, Scenario>()
+
+function validatedScenario(source: string, input: CorpusScenario): Scenario {
+  const known = validated.get(input.id)
+  if (known !== undefined) return known
+  const where = `${input.id} (scenarios/toolsandbox/${source}.ts)`
+  const parsed = parseScenario(input, where)
+  checkScenarioDomain(parsed, deviceDomain, where)
+  const scenario = withDomain(parsed, deviceDomain)
+  validated.set(input.id, scenario)
+  return scenario
+}
+
+function corpus(): readonly Scenario[] {
+  return corpusInputs().map(([source, input]) => validatedScenario(source, input))
 }
 
 /**
@@ -72,8 +93,8 @@ function corpus(): readonly Scenario[] {
  * @throws Error when `id` or an entry of `ids` names no scenario; the message lists close ids.
  */
 export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
-  const all = corpus()
-  const known = new Set(all.map((scenario) => scenario.id))
+  const inputs = corpusInputs()
+  const known = new Set(inputs.map(([, input]) => input.id))
   for (const id of [...(filter.id === undefined ? [] : [filter.id]), ...(filter.ids ?? [])]) {
     if (!known.has(id)) {
       const stem = id.split('-')[0] ?? id
@@ -84,12 +105,22 @@ export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
   if (filter.category !== undefined && !CATEGORIES.includes(filter.category))
     throw new Error(`unknown category ${JSON.stringify(filter.category)}; the categories are ${CATEGORIES.join(', ')}`)
   const ids = filter.ids === undefined ? undefined : new Set(filter.ids)
-  return all.filter(
-    (scenario) =>
-      (filter.category === undefined || scenario.categories.includes(filter.category)) &&
-      (filter.id === undefined || scenario.id === filter.id) &&
-      (ids === undefined || ids.has(scenario.id)),
-  )
+  const matching = filter.matching === undefined || filter.matching === '' ? undefined : filter.matching
+  // Selected as written (the schema leaves ids and categories as they are), validated once chosen.
+  return inputs
+    .filter(
+      ([, input]) =>
+        (filter.category === undefined || input.categories.includes(filter.category)) &&
+        (filter.id === undefined || input.id === filter.id) &&
+        (ids === undefined || ids.has(input.id)) &&
+        (matching === undefined || input.id.includes(matching) || (input.categories as readonly string[]).includes(matching)),
+    )
+    .map(([source, input]) => validatedScenario(source, input))
+}
+
+/** The categories the built-in scenarios have, each once, in the order they first appear. */
+export function builtInCategories(): string[] {
+  return [...new Set(corpusInputs().flatMap(([, input]) => input.categories))]
 }
 
 /** How many built-in scenarios each category has (a scenario counts in each of its categories). */

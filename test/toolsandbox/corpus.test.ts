@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { builtInScenarios, scenarioCategoryCounts } from '../../scenarios/index.ts'
+import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
+import { builtInCategories } from '../../scenarios/toolsandbox/built-in-scenarios.ts'
 import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { allowedTools, CATEGORIES } from '../../src/scenario/index.ts'
 
@@ -67,5 +69,16 @@ describe('the built-in corpus', () => {
     expect(builtInScenarios({ id: first!.id }).map((scenario) => scenario.id)).toEqual([first!.id])
     expect(builtInScenarios({ ids: [second!.id, first!.id] }).map((scenario) => scenario.id)).toEqual([first!.id, second!.id])
     expect(() => builtInScenarios({ id: 'turn-on-wifi-typo' })).toThrow(/no built-in scenario "turn-on-wifi-typo"; similar ids: .*turn-on-wifi/)
+  })
+
+  test('`matching` selects as toolcheck eval --filter does, the same validated scenarios, in corpus order', () => {
+    for (const filter of ['wifi', 'turn-on-wifi', 'STATE_DEPENDENCY', 'MULTIPLE_USER_TURN', 'no-such-text', '']) {
+      const matching = builtInScenarios({ matching: filter })
+      expect(matching, filter).toEqual(selectScenarios(scenarios, filter))
+      // The very objects of the whole corpus: a scenario is validated once, whichever call asks first.
+      for (const scenario of matching) expect(scenarios).toContain(scenario)
+    }
+    expect(builtInScenarios({ matching: 'wifi', category: 'STATE_DEPENDENCY' }).every((scenario) => scenario.id.includes('wifi') && scenario.categories.includes('STATE_DEPENDENCY'))).toBe(true)
+    expect(builtInCategories()).toEqual([...new Set(scenarios.flatMap((scenario) => scenario.categories))])
   })
 })
