@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
-import { expect, test } from 'vitest'
+import { afterAll, expect, test } from 'vitest'
 
 // The helpers of the browser tests: the pages toolcheck writes, opened from disk in Chromium.
 
@@ -13,6 +13,26 @@ const MISSING = `no Chromium at ${CANDIDATES.join(' or ')}; install it (apt-get 
 // CI must run the browser test; a developer's machine without a browser skips it and says so.
 const REQUIRED = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false' && process.env.CI !== '0'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+let launched: Promise<Browser> | undefined
+
+/**
+ * The Chromium of this test file: launched on first use, closed when the file's tests are done.
+ * Each page opens in a context of its own (its own storage, cookies and viewport), so pages share
+ * nothing but the browser process, whose start is most of what opening a page costs.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS })
+  return launched
+}
+
+afterAll(async () => {
+  const browser = await launched?.catch(() => undefined)
+  await browser?.close()
+})
+
+/** Where Chromium is, when this machine has one. */
+export const CHROMIUM_EXECUTABLE: string | undefined = CHROMIUM
 
 /** A browser test, skipped with the reason where no Chromium is found; under CI one is required. */
 export function browserTest(name: string, body: () => Promise<void>, timeout = 120_000): void {
@@ -43,9 +63,9 @@ export async function withPage(
   check: (page: Page, seen: PageEvents) => Promise<void>,
   options: { readonly viewport?: { readonly width: number; readonly height: number }; readonly address?: string } = {},
 ): Promise<void> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS })
+  const context = await (await sharedBrowser()).newContext({ viewport: options.viewport ?? { width: 1500, height: 1000 } })
   try {
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1500, height: 1000 } })
+    const page = await context.newPage()
     const seen: PageEvents = { dialogs: [], requests: [], errors: [] }
     page.on('dialog', (dialog) => {
       seen.dialogs.push(dialog.message())
@@ -59,6 +79,6 @@ export async function withPage(
     await check(page, seen)
     expect(seen).toEqual({ dialogs: [], requests: [], errors: [] })
   } finally {
-    await browser.close()
+    await context.close()
   }
 }

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
 import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import type { Report } from '../../src/reporter/report.ts'
+import { CHROMIUM_EXECUTABLE, sharedBrowser } from './browser.ts'
 import { run } from './consumer-project.ts'
 import { packedProject } from './packed-project.ts'
 
@@ -84,18 +83,17 @@ describe('scenario files, from the installed package', () => {
     const page = join(project, 'reports', 'all', 'index.html')
     const html = await readFile(page, 'utf8')
     expect(html).not.toContain('$name')
-    const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
-    if (executablePath === undefined) return
-    const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+    if (CHROMIUM_EXECUTABLE === undefined) return
+    const context = await (await sharedBrowser()).newContext({ viewport: { width: 1600, height: 4000 } })
     try {
-      const tab = await browser.newPage({ viewport: { width: 1600, height: 4000 } })
+      const tab = await context.newPage()
       await tab.goto(pathToFileURL(page).href)
       await expect.poll(() => tab.locator('.run-row').count()).toBe(report.runs.length)
       // A run's row holds its full test name, whole, in its title (third line: file > test), as the detail does.
       const titles = await tab.locator('.run-row .cell.name').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')?.split('\n')[2] ?? ''))
       expect(titles.sort()).toEqual(report.runs.map((entry) => `${entry.file} > ${entry.test}`).sort())
     } finally {
-      await browser.close()
+      await context.close()
     }
   })
 
