@@ -10,7 +10,7 @@ describe('the browser test on a machine without Chromium', () => {
     delete env.FORCE_COLOR
     if (ci === undefined) delete env.CI
     else env.CI = ci
-    return run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/e2e/html-report.test.ts'], { cwd: repository, env })
+    return run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/e2e/fixtures/browser-only.config.ts'], { cwd: repository, env })
   }
 
   test('is skipped with a visible reason', { timeout: 120_000 }, async () => {
