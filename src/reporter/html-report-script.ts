@@ -165,6 +165,7 @@ export const HTML_REPORT_SCRIPT = `
   // --- cells: pass counts, pass^k, sums of their runs ---
   var runsOfCell = []
   for (var c = 0; c < cellCount; c++) runsOfCell.push([])
+  var cellCulprits = []
   var cellStats = { turns: new Float64Array(cellCount), tokens: new Float64Array(cellCount), cost: new Float64Array(cellCount), costs: new Int32Array(cellCount), scored: new Int32Array(cellCount) }
   for (var r = 0; r < count; r++) {
     var owner = runs.cell ? runs.cell[r] : -1
@@ -173,6 +174,20 @@ export const HTML_REPORT_SCRIPT = `
     cellStats.tokens[owner] += runs.promptTokens[r] + runs.completionTokens[r]
     if (runs.cost[r] >= 0) { cellStats.cost[owner] += runs.cost[r]; cellStats.costs[owner]++ }
     if (runs.verdict[r] !== 2) { cellStats.turns[owner] += runs.turns[r]; cellStats.scored[owner]++ }
+    else {
+      var culprits = cellCulprits[owner] || (cellCulprits[owner] = {})
+      var who = side.text(runs.errorCulprit[r]) || 'infrastructure'
+      culprits[who] = (culprits[who] || 0) + 1
+    }
+  }
+  // The errors of a cell's runs by whose code ended them: "2 domain errors", "1 domain, 2 infrastructure errors".
+  function cellErrorText(cell) {
+    var culprits = cellCulprits[cell]
+    if (!culprits) return ''
+    var names = Object.keys(culprits).sort()
+    var total = 0
+    var counts = names.map(function (name) { total += culprits[name]; return culprits[name] + ' ' + name })
+    return counts.join(', ') + (total === 1 ? ' error' : ' errors')
   }
   // pass^k of a cell at k = its trials: [estimate, low, high] in thousandths.
   function cellHat(cell, k) {
@@ -432,13 +447,13 @@ export const HTML_REPORT_SCRIPT = `
     return element('div', { className: 'grouped-cell' + (cell === selectedCell && selectedRun < 0 ? ' selected' : '') + (open ? ' open' : ''), 'data-cell': String(cell), role: 'row', 'aria-expanded': open ? 'true' : 'false', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle', text: open ? '\\u25be' : '\\u25b8' }),
       nameCell(scenario, augmentation, scenario + '\\n' + augmentation + '\\n' + side.text(cells.test[cell])),
-      element('span', { className: 'cell result passes', style: heat(rate), title: passes + ' of ' + trials + ' scored trials passed' + (cells.errors[cell] > 0 ? ', ' + plural(cells.errors[cell], 'error') : '') + (shownInCell[cell] < total ? '; ' + shownInCell[cell] + ' of ' + total + ' runs shown' : ''), text: passes + '/' + trials + (shownInCell[cell] < total ? ' (' + shownInCell[cell] + ')' : '') }),
+      element('span', { className: 'cell result passes', style: heat(rate), title: passes + ' of ' + trials + ' scored trials passed' + (cells.errors[cell] > 0 ? ', ' + cellErrorText(cell) : '') + (shownInCell[cell] < total ? '; ' + shownInCell[cell] + ' of ' + total + ' runs shown' : ''), text: passes + '/' + trials + (shownInCell[cell] < total ? ' (' + shownInCell[cell] + ')' : '') }),
       element('span', { className: 'cell number score', text: milli(cells.meanScore[cell]) }),
       element('span', { className: 'cell number pass-hat-k', title: hat ? 'pass^' + trials + ' ' + milli(hat[0]) + ' (95% ' + milli(hat[1]) + '-' + milli(hat[2]) + '): the chance that ' + trials + ' trials all pass' : '', text: hat ? milli(hat[0]) : '-' }),
       element('span', { className: 'cell number', text: cellStats.scored[cell] === 0 ? '-' : (cellStats.turns[cell] / cellStats.scored[cell]).toFixed(1) }),
       element('span', { className: 'cell number', text: tokens(cellStats.tokens[cell]) }),
       element('span', { className: 'cell number', text: cellStats.costs[cell] === 0 ? '-' : cost(cellStats.cost[cell]) }),
-      element('span', { className: 'cell error-kind', text: cells.errors[cell] > 0 ? plural(cells.errors[cell], 'error') : '' }),
+      element('span', { className: 'cell error-kind', text: cellErrorText(cell) }),
     ])
   }
   function runRow(i, top, inGroup) {
@@ -541,7 +556,7 @@ export const HTML_REPORT_SCRIPT = `
       element('h2', { className: 'run-title', text: scenario }),
       element('p', { className: 'run-subtitle' }, [element('span', { className: 'augmentation', text: side.text(cells.augmentation[cell]) }), ' \\u00b7 ', element('a', { href: cellAddress(cell), className: 'permalink', text: 'link to this cell' })]),
       element('p', { className: 'muted', text: 'test ' + side.text(cells.test[cell]) + ', agent ' + side.text(cells.agent[cell]) }),
-      element('p', { className: 'cell-passes', text: cells.passes[cell] + ' of ' + trials + ' scored trials passed' + (cells.errors[cell] > 0 ? ', ' + plural(cells.errors[cell], 'run') + ' ended in an error (not scored)' : '') + '; mean score ' + milli(cells.meanScore[cell]) }),
+      element('p', { className: 'cell-passes', text: cells.passes[cell] + ' of ' + trials + ' scored trials passed' + (cells.errors[cell] > 0 ? ', ' + plural(cells.errors[cell], 'run') + ' not scored: ' + cellErrorText(cell) : '') + '; mean score ' + milli(cells.meanScore[cell]) }),
     ])
     root.appendChild(element('h3', { text: 'Trials' }))
     root.appendChild(element('div', { className: 'trials' }, runsOfCell[cell].map(function (i) {

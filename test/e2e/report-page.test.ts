@@ -308,6 +308,41 @@ browserTest('the keyboard moves through the list and opens what it reaches; Ente
   })
 })
 
+browserTest('a cell whose trials ended in errors says whose code ended them, in its row, its title and its detail', async () => {
+  const error = (culprit: 'domain' | 'infrastructure') =>
+    culprit === 'domain'
+      ? { culprit, kind: 'tool-threw', message: 'the tool set_wifi_status threw TypeError', role: 'agent' as const, tool: 'set_wifi_status', arguments: { on: true } }
+      : { culprit, kind: 'rate-limit', message: 'the endpoint kept answering 429 after 5 attempts', role: 'agent' as const }
+  const scenarioOf = (id: string) => defineScenario({ ...sampleScenario, id })
+  // Two cells of four trials: one passes once and ends once in a domain error and twice in
+  // infrastructure errors; the other ends twice in domain errors.
+  const plan = [
+    ['mixed-errors', [undefined, 'domain', 'infrastructure', 'infrastructure']],
+    ['domain-errors', [undefined, undefined, 'domain', 'domain']],
+  ] as const
+  const runs = plan.flatMap(([id, trials]) =>
+    trials.map((culprit, trial) => {
+      const trajectory = sampleTrajectory({ scenarioId: id, trial, ...(culprit === undefined ? {} : { status: 'error' as const, error: error(culprit) }) })
+      return toRunRecord(scenarioOf(id), trajectory, sampleEvaluation(), trial)
+    }),
+  )
+  const { report, transcripts } = buildReport([{ id: 't', fullName: 'errors', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  const directory = reportDirectory('page-cell-errors')
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
+  await withPage(`${directory}index.html`, async (page) => {
+    const groups = page.locator('.grouped-cell')
+    await expect.poll(() => groups.count()).toBe(2)
+    const rows = await groups.evaluateAll((all) => all.map((row) => [row.querySelector('.name .first')?.textContent, row.querySelector('.error-kind')?.textContent, row.querySelector('.passes')?.getAttribute('title')]))
+    expect(rows.sort()).toEqual([
+      ['domain-errors', '2 domain errors', '2 of 2 scored trials passed, 2 domain errors'],
+      ['mixed-errors', '1 domain, 2 infrastructure errors', '1 of 1 scored trials passed, 1 domain, 2 infrastructure errors'],
+    ])
+    await groups.filter({ hasText: 'mixed-errors' }).click()
+    await expect.poll(() => page.locator('#run-details .cell-passes').textContent()).toBe('1 of 1 scored trials passed, 3 runs not scored: 1 domain, 2 infrastructure errors; mean score 1.000')
+  }, { viewport: { width: 1280, height: 800 } })
+})
+
 browserTest('a run’s error shows every field it carries: whose code failed, the kind, the tool, its arguments and the stack', async () => {
   const error = { culprit: 'domain', kind: 'tool-threw', message: 'send_message_with_phone_number threw', role: 'agent', tool: 'send_message_with_phone_number', arguments: { phone_number: '+1-555' }, stack: 'TypeError: x is undefined\n    at send (tools.ts:3:9)' } as const
   const { report, transcripts } = buildReport([
