@@ -40,7 +40,7 @@ for ((run = 1; run <= runs; run++)); do
     verdict=FAIL
   fi
   seconds=$(($(date +%s) - start))
-  summary=$(grep -E '^\s*(Test Files|Tests) ' "$log" | sed -E 's/\x1b\[[0-9;]*m//g; s/^\s+//' | tr -s ' ' | paste -sd ';' -)
+  summary=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\s*(Test Files|Tests) ' | sed -E 's/^\s+//' | tr -s ' ' | paste -sd ';' -)
   printf 'run %2d: %s in %dm%02ds  %s\n' "$run" "$verdict" $((seconds / 60)) $((seconds % 60)) "$summary"
   if [ "$verdict" = FAIL ]; then
     sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\s*(FAIL|×|✗)|AssertionError|Error:' | head -n 10 | sed 's/^/    /'
