@@ -27,7 +27,8 @@ for ((i = 0; i < burners; i++)); do
   node -e 'for (;;) {}' &
   pids+=("$!")
 done
-echo "npm test × $runs beside $burners busy processes (pids ${pids[*]:-none}); logs in $logs"
+busy=$([ "$burners" -eq 1 ] && echo "busy process" || echo "busy processes")
+echo "npm test × $runs beside $burners $busy (pids ${pids[*]:-none}); logs in $logs"
 
 passed=0
 for ((run = 1; run <= runs; run++)); do
