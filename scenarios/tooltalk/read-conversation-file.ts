@@ -142,7 +142,30 @@ function readCall(value: JsonValue, path: Path, problems: Problems): RecordedCal
   problems.json(response, [...path, 'response'])
   const exception = call?.exception ?? null
   if (exception !== null) problems.text(exception, [...path, 'exception'])
-  return { request: { api_name: apiName ?? '', parameters: parameters ?? {} }, response, exception: typeof exception === 'string' ? exception : null }
+  return {
+    request: { api_name: apiName ?? '', parameters: parameters === undefined ? {} : (withoutProtoKeys(parameters) as Record<string, JsonValue>) },
+    response: withoutProtoKeys(response),
+    exception: typeof exception === 'string' ? exception : null,
+  }
+}
+
+/**
+ * The value without its `__proto__` keys, at any depth, as the schema reads it (zod leaves them
+ * out, so that no later copy or assignment can take one for the prototype); the value itself when
+ * it has none, which is always, in ToolTalk's files.
+ */
+function withoutProtoKeys(value: JsonValue): JsonValue {
+  if (!hasProtoKey(value)) return value
+  if (Array.isArray(value)) return value.map(withoutProtoKeys)
+  const copy: Record<string, JsonValue> = {}
+  for (const [key, item] of Object.entries(value as Record<string, JsonValue>)) if (key !== '__proto__') copy[key] = withoutProtoKeys(item)
+  return copy
+}
+
+function hasProtoKey(value: JsonValue): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return value.some(hasProtoKey)
+  return Object.hasOwn(value, '__proto__') || Object.values(value).some(hasProtoKey)
 }
 
 type Path = readonly (string | number)[]

@@ -147,6 +147,19 @@ describe('readConversationFile', () => {
     expect(asZodReadsIt(content)).toEqual({ problems })
   })
 
+  test('leaves out __proto__ keys of parameters and responses, at any depth, as the schema does', () => {
+    const content = JSON.parse(
+      '{"name":"x","conversation_id":"1","user":{"username":"u"},"metadata":{"location":"","timestamp":"2023-09-11 13:00:00"},"conversation":[{"role":"user","text":"","apis":[{"request":{"api_name":"A","parameters":{"__proto__":{"polluted":1},"b":2}},"response":{"__proto__":null,"ok":[{"__proto__":3,"c":4}]}}]}]}',
+    ) as JsonValue
+    const reading = readConversationFile(content)
+    expect(reading).toEqual(asZodReadsIt(content))
+    const call = 'file' in reading ? reading.file.conversation[0]?.apis?.[0] : undefined
+    expect(call?.request.parameters).toEqual({ b: 2 })
+    expect(Object.keys(call?.request.parameters ?? {})).toEqual(['b'])
+    expect(Object.getPrototypeOf(call?.request.parameters)).toBe(Object.prototype)
+    expect(JSON.stringify(call?.response)).toBe('{"ok":[{"c":4}]}')
+  })
+
   test('agrees with conversationFileSchema on conversation files with anything wrong anywhere', () => {
     const cases = fc.tuple(conversationFile, fc.array(fc.tuple(fc.nat(), awkward), { maxLength: 4 })).map(([file, changes]) => {
       let content = file as JsonValue
