@@ -154,14 +154,14 @@ browserTest('at 1280 × 800 a run opened by its address or reached by the keyboa
     async (page) => {
       await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('scenario-50')
       expect(await page.locator('#runs-rows .cursor .name .first').textContent()).toBe('scenario-50')
-      expect(await inWindow(page)).toBe(true)
+      await expect.poll(() => inWindow(page)).toBe(true)
       await page.keyboard.press('Home')
       await expect.poll(() => page.locator('#runs-rows .cursor .name .first').textContent()).toBe('scenario-00')
-      expect(await inWindow(page)).toBe(true)
+      await expect.poll(() => inWindow(page)).toBe(true)
       // Down the list a row at a time, past the window's bottom edge: the row stays in the window.
       for (let step = 0; step < 14; step++) await page.keyboard.press('j')
       await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('scenario-14')
-      expect(await inWindow(page)).toBe(true)
+      await expect.poll(() => inWindow(page)).toBe(true)
     },
     { viewport: { width: 1280, height: 800 }, address: '#run/scenario-50/none/0' },
   )
