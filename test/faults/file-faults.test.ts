@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -112,8 +112,36 @@ describe('file faults', () => {
     const directory = await folder()
     const dead = `0123abcd.json.${deadPid()}-0-1.tmp`
     await writeFile(join(directory, dead), '{')
-    fileBreakerStore(directory).write('http://file-faults-breaker', { failures: 1 })
+    fileBreakerStore(directory).update('http://file-faults-breaker', () => ({ failures: 1 }))
     expect((await readdir(directory)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  test('a breaker lock left by a killed writer, or held far too long: the count goes ahead and the lock is gone', async () => {
+    const directory = await folder()
+    const store = fileBreakerStore(directory)
+    store.update('http://file-faults-lock', () => ({ failures: 1 }))
+    const [state] = await readdir(directory)
+    // A writer killed between taking the lock and letting it go.
+    await writeFile(join(directory, `${state}.lock`), String(deadPid()))
+    store.update('http://file-faults-lock', (current) => ({ failures: (current?.failures ?? 0) + 1 }))
+    // One whose process runs (ours) but that has been held for minutes: a worker thread stopped mid-update.
+    await writeFile(join(directory, `${state}.lock`), String(process.pid))
+    const minutesAgo = new Date(Date.now() - 5 * 60_000)
+    await utimes(join(directory, `${state}.lock`), minutesAgo, minutesAgo)
+    store.update('http://file-faults-lock', (current) => ({ failures: (current?.failures ?? 0) + 1 }))
+    expect(store.read('http://file-faults-lock')).toEqual({ failures: 3 })
+    expect(await readdir(directory)).toEqual([state])
+  })
+
+  test('a breaker lock held by a live writer that does not let go: the count goes ahead without it, and the lock is left to its holder', async () => {
+    const directory = await folder()
+    const store = fileBreakerStore(directory)
+    store.update('http://file-faults-held', () => ({ failures: 1 }))
+    const [state] = await readdir(directory)
+    await writeFile(join(directory, `${state}.lock`), String(process.pid))
+    store.update('http://file-faults-held', (current) => ({ failures: (current?.failures ?? 0) + 1 }))
+    expect(store.read('http://file-faults-held')).toEqual({ failures: 2 })
+    expect((await readdir(directory)).sort()).toEqual([state, `${state}.lock`])
   })
 
   test('breaker folder left by a killed vitest', async () => {

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
@@ -106,17 +107,42 @@ describe('CircuitBreaker', () => {
     expect(inOneWorker.admit(settings).kind).toBe('closed')
   })
 
+  test('workers counting failures in one directory at the same moment count every one, so a server\'s breaker opens no later than its model\'s', async () => {
+    const directory = await temporaryDirectory()
+    const workers = 4
+    const calls = 150
+    const start = new Int32Array(new SharedArrayBuffer(4))
+    const threads = Array.from({ length: workers }, () => new Worker(new URL('./breaker-counter-worker.ts', import.meta.url), { workerData: { directory, calls, failures: 300, start } }))
+    const results = threads.map(
+      (thread) =>
+        new Promise<{ serverFirst: boolean }>((resolvePromise, rejectPromise) => {
+          thread.once('message', resolvePromise)
+          thread.once('error', rejectPromise)
+        }),
+    )
+    await Promise.all(threads.map((thread) => new Promise((resolvePromise) => thread.once('online', resolvePromise))))
+    Atomics.store(start, 0, 1)
+    Atomics.notify(start, 0)
+    expect(await Promise.all(results)).toEqual(Array.from({ length: workers }, () => ({ serverFirst: true })))
+    const store = fileBreakerStore(directory)
+    expect(store.read('http://shared-breaker')?.failures).toBe(workers * calls)
+    expect(store.read('http://shared-breaker model=m')?.failures).toBe(workers * calls)
+    expect(store.read('http://shared-breaker')?.openedAfter).toBe(300)
+    // No lock is left behind.
+    expect((await readdir(directory)).filter((name) => !name.endsWith('.json'))).toEqual([])
+  })
+
   test('a file store reads a damaged file as no state, and keeps its states in memory when the directory cannot be written', async () => {
     const directory = await temporaryDirectory()
     const store = fileBreakerStore(directory)
-    store.write('http://breaker-file', { failures: 1 })
+    store.update('http://breaker-file', () => ({ failures: 1 }))
     const [file] = (await import('node:fs')).readdirSync(directory)
     await writeFile(join(directory, file as string), '{"address": "http://breaker-file", "fail')
     expect(store.read('http://breaker-file')).toBeUndefined()
     const blocked = join(directory, 'a-file')
     await writeFile(blocked, 'not a directory')
     const fallback = fileBreakerStore(join(blocked, 'breakers'))
-    fallback.write('http://breaker-file', { failures: 2 })
+    fallback.update('http://breaker-file', () => ({ failures: 2 }))
     expect(fallback.read('http://breaker-file')).toEqual({ failures: 2 })
   })
 })

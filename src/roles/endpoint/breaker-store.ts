@@ -16,7 +16,12 @@ export interface BreakerState {
 /** Where breakers keep their state, by endpoint address. */
 export interface BreakerStore {
   read(address: string): BreakerState | undefined
-  write(address: string, state: BreakerState): void
+  /**
+   * Reads the state, hands it to `change` and keeps what `change` returns (nothing is written
+   * when it returns `undefined`), as one step that no other user of the store comes between:
+   * two workers that count a failure at the same moment count two.
+   */
+  update(address: string, change: (state: BreakerState | undefined) => BreakerState | undefined): void
 }
 
 /** A store in this module instance's memory: one breaker per endpoint for the worker (or test file) alone. */
@@ -24,6 +29,9 @@ export function memoryBreakerStore(): BreakerStore {
   const states = new Map<string, BreakerState>()
   return {
     read: (address) => states.get(address),
-    write: (address, state) => void states.set(address, state),
+    update(address, change) {
+      const next = change(states.get(address))
+      if (next !== undefined) states.set(address, next)
+    },
   }
 }

@@ -20,6 +20,7 @@ export interface BreakerSettings {
 export type Admission = { readonly kind: 'closed' } | { readonly kind: 'probe' } | { readonly kind: 'open'; readonly reason: string }
 
 const CLOSED: Admission = Object.freeze({ kind: 'closed' })
+const PROBE: Admission = Object.freeze({ kind: 'probe' })
 
 /**
  * A circuit breaker for one endpoint. Every call asks it before each attempt; a call that ends
@@ -61,31 +62,44 @@ export class CircuitBreaker {
   /** Whether a call (or a call's retry) may go out now. A `probe` admission re-arms the cool-down, so that only this call probes. */
   admit(settings: BreakerSettings): Admission {
     if (settings.failures === 0) return CLOSED
-    const state = this.#store.read(this.address)
-    if (state?.openUntil === undefined) return CLOSED
-    const now = this.#now()
-    if (now < state.openUntil) return { kind: 'open', reason: this.#reason(state, settings) }
-    this.#store.write(this.address, { ...state, openUntil: now + settings.coolDownMs })
-    return { kind: 'probe' }
+    // Most calls find the breaker closed: that needs a read only, not an update.
+    if (this.#store.read(this.address)?.openUntil === undefined) return CLOSED
+    let admission: Admission = CLOSED
+    this.#store.update(this.address, (state) => {
+      if (state?.openUntil === undefined) {
+        admission = CLOSED
+        return undefined
+      }
+      const now = this.#now()
+      if (now < state.openUntil) {
+        admission = { kind: 'open', reason: this.#reason(state, settings) }
+        return undefined
+      }
+      admission = PROBE
+      return { ...state, openUntil: now + settings.coolDownMs }
+    })
+    return admission
   }
 
   /** An attempt got a readable reply: the endpoint works, the count starts again and an open breaker closes. */
   succeeded(): void {
-    const state = this.#store.read(this.address)
-    if (state === undefined || (state.failures === 0 && state.openUntil === undefined)) return
-    this.#store.write(this.address, { failures: 0 })
+    const counted = (state: BreakerState | undefined) => state !== undefined && (state.failures !== 0 || state.openUntil !== undefined)
+    if (!counted(this.#store.read(this.address))) return
+    this.#store.update(this.address, (state) => (counted(state) ? { failures: 0 } : undefined))
   }
 
   /** A call failed for the endpoint's sake; `cause` (`<kind>: <message>`) is kept when it starts a streak. */
   failed(cause: string, settings: BreakerSettings): void {
     if (settings.failures === 0) return
-    const state: BreakerState = this.#store.read(this.address) ?? { failures: 0 }
-    const failures = state.failures + 1
-    const firstFailure = state.firstFailure ?? cause
-    // Already open (a call that was under way, or a failed probe): it stays open as it is.
-    if (state.openUntil !== undefined) this.#store.write(this.address, { ...state, failures })
-    else if (failures >= settings.failures) this.#store.write(this.address, { failures, firstFailure, openUntil: this.#now() + settings.coolDownMs, openedAfter: failures })
-    else this.#store.write(this.address, { failures, firstFailure })
+    this.#store.update(this.address, (current) => {
+      const state: BreakerState = current ?? { failures: 0 }
+      const failures = state.failures + 1
+      const firstFailure = state.firstFailure ?? cause
+      // Already open (a call that was under way, or a failed probe): it stays open as it is.
+      if (state.openUntil !== undefined) return { ...state, failures }
+      if (failures >= settings.failures) return { failures, firstFailure, openUntil: this.#now() + settings.coolDownMs, openedAfter: failures }
+      return { failures, firstFailure }
+    })
   }
 
   /** The current state, for reports and tests. */
