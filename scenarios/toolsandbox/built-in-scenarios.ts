@@ -2,7 +2,7 @@
  * The built-in scenario corpus: original scenarios over the device domain, each validated by the
  * scenario schema and checked against the domain, in a fixed order.
  */
-import { CATEGORIES, checkScenarioDomain, parseScenario, withDomain } from '../../src/scenario/index.ts'
+import { CATEGORIES, checkScenarioDomain, matchesFilter, parseScenario, withDomain } from '../../src/scenario/index.ts'
 import type { Scenario, ToolSandboxCategory } from '../../src/scenario/index.ts'
 import type { CorpusScenario } from './authoring.ts'
 import { deviceDomain } from './domain/device-domain.ts'
@@ -105,7 +105,6 @@ export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
   if (filter.category !== undefined && !CATEGORIES.includes(filter.category))
     throw new Error(`unknown category ${JSON.stringify(filter.category)}; the categories are ${CATEGORIES.join(', ')}`)
   const ids = filter.ids === undefined ? undefined : new Set(filter.ids)
-  const matching = filter.matching === undefined || filter.matching === '' ? undefined : filter.matching
   // Selected as written (the schema leaves ids and categories as they are), validated once chosen.
   return inputs
     .filter(
@@ -113,7 +112,7 @@ export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
         (filter.category === undefined || input.categories.includes(filter.category)) &&
         (filter.id === undefined || input.id === filter.id) &&
         (ids === undefined || ids.has(input.id)) &&
-        (matching === undefined || input.id.includes(matching) || (input.categories as readonly string[]).includes(matching)),
+        matchesFilter(input, filter.matching),
     )
     .map(([source, input]) => validatedScenario(source, input))
 }

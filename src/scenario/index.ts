@@ -23,6 +23,7 @@ export type {
   WorldRowInput,
 } from './typed-input.ts'
 export { clockOf } from './clock-of.ts'
+export { matchesFilter } from './matches-filter.ts'
 export type { NumberedCall, ScenarioPresentation } from './presentation.ts'
 export { scenarioJsonSchema } from './scenario-json-schema.ts'
 export type { LoadScenarioOptions, ScenarioDirectory } from './load-scenario-file.ts'

@@ -3,7 +3,7 @@ import { builtInScenarios, scenarioCategoryCounts } from '../../scenarios/index.
 import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
 import { builtInCategories } from '../../scenarios/toolsandbox/built-in-scenarios.ts'
 import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
-import { allowedTools, CATEGORIES } from '../../src/scenario/index.ts'
+import { allowedTools, CATEGORIES, matchesFilter } from '../../src/scenario/index.ts'
 
 /** The corpus promises at least this many scenarios per category. */
 const MINIMUM_PER_CATEGORY = {
@@ -69,6 +69,12 @@ describe('the built-in corpus', () => {
     expect(builtInScenarios({ id: first!.id }).map((scenario) => scenario.id)).toEqual([first!.id])
     expect(builtInScenarios({ ids: [second!.id, first!.id] }).map((scenario) => scenario.id)).toEqual([first!.id, second!.id])
     expect(() => builtInScenarios({ id: 'turn-on-wifi-typo' })).toThrow(/no built-in scenario "turn-on-wifi-typo"; similar ids: .*turn-on-wifi/)
+  })
+
+  test('matchesFilter: a part of the id, or a whole category; an absent or empty filter matches all', () => {
+    const scenario = { id: 'turn-on-wifi-low-battery', categories: ['STATE_DEPENDENCY', 'SINGLE_TOOL_CALL'] }
+    expect(['wifi', 'turn-on-wifi-low-battery', 'STATE_DEPENDENCY', '', undefined].map((filter) => matchesFilter(scenario, filter))).toEqual([true, true, true, true, true])
+    expect(['cellular', 'STATE', 'state_dependency', 'wifi-turn'].map((filter) => matchesFilter(scenario, filter))).toEqual([false, false, false, false])
   })
 
   test('`matching` selects as toolcheck eval --filter does, the same validated scenarios, in corpus order', () => {
