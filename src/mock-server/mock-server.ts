@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ChatRequest } from '../roles/endpoint/chat-request.ts'
+import { forgetServer } from '../roles/endpoint/endpoint-breaker.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { JsonObject, JsonValue } from '../world/index.ts'
 import type { EmbeddingFormat } from './embedding-format.ts'
@@ -28,6 +29,11 @@ export interface MockServerOptions {
    * that embedding requests never take a chat reply.
    */
   readonly embeddingReplies?: readonly MockEmbeddingReply[]
+  /**
+   * The port to listen on, on 127.0.0.1: a free one when absent or 0. Starting fails, naming the
+   * port, when another process holds it.
+   */
+  readonly port?: number
 }
 
 /** A running mock server. */
@@ -73,6 +79,10 @@ export interface MockServer {
  *
  * The Hugging Face client retries a 503 on its own, as often as it gets one; a `server-error`
  * fault with status 503 is therefore not an error it reports.
+ *
+ * A server starts with closed circuit breakers (`forgetServer`): the system hands ports out again,
+ * and what the breakers learned of a server that ran at this address before, such as a dead
+ * server a test shut down with its breaker still open, is not about this one.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const queue: MockReply[] = [...(options.replies ?? [])]
@@ -139,9 +149,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     send(response, 200, embeddingAnswer(format, body, request, options.embeddingDimensions ?? 16))
   }
 
-  await new Promise<void>((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise))
+  await new Promise<void>((resolvePromise, rejectPromise) => {
+    const refused = (error: Error) => rejectPromise(new Error(`the mock server cannot listen on 127.0.0.1:${options.port}: ${error.message}`, { cause: error }))
+    server.once('error', refused)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', refused)
+      resolvePromise()
+    })
+  })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
+  forgetServer(url)
   return {
     url,
     baseURL: `${url}/v1`,

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import { callModel } from '../../src/roles/endpoint/call-model.ts'
 import { CircuitBreaker } from '../../src/roles/endpoint/circuit-breaker.ts'
-import { endpointBreaker } from '../../src/roles/endpoint/endpoint-breaker.ts'
+import { endpointBreaker, forgetServer, modelBreaker } from '../../src/roles/endpoint/endpoint-breaker.ts'
 import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
 import { fileBreakerStore } from '../../src/roles/endpoint/file-breaker-store.ts'
 import { llmUser } from '../../src/roles/llm-user.ts'
@@ -254,6 +254,60 @@ describe('breakers of model-backed roles', () => {
     endpointBreaker('http://shared-by-env', { TOOLCHECK_BREAKER_DIR: directory }).failed('network: reset', settings)
     expect(fileBreakerStore(directory).read('http://shared-by-env')).toEqual({ failures: 1, firstFailure: 'network: reset' })
     expect(endpointBreaker('http://shared-by-env', {}).state()).toEqual({ failures: 0 })
+  })
+})
+
+describe('a server started where another one ran', () => {
+  const limits = { retries: 0, backoffBaseMs: 1, backoffMaxMs: 2, breakerFailures: 1, breakerCoolDownMs: 600_000 }
+  const servers: MockServer[] = []
+  afterEach(async () => {
+    vi.unstubAllEnvs()
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+  })
+  const start = async (options: Parameters<typeof startMockServer>[0]) => {
+    const server = await startMockServer(options)
+    servers.push(server)
+    return server
+  }
+
+  test('a mock server at the port of a dead one starts with closed breakers: the dead one\'s failures are not its own', async () => {
+    const directory = await temporaryDirectory()
+    // Breakers in this module, in memory and in a directory, and one another worker keeps in the directory the environment names.
+    vi.stubEnv('TOOLCHECK_BREAKER_DIR', directory)
+    const dead = await start({ respond: () => ({ fault: 'server-error' }) })
+    const port = Number(new URL(dead.url).port)
+    const inMemory = openaiAgent({ model: 'm', baseURL: dead.baseURL, apiKey: 'sk-test', cache: false, limits, env: {} })
+    const inDirectory = openaiAgent({ model: 'm', baseURL: dead.baseURL, apiKey: 'sk-test', cache: false, limits })
+    expect((await failureOf(inMemory.respond(firstView, context()))).kind).toBe('server-error')
+    expect((await failureOf(inMemory.respond(firstView, context()))).kind).toBe('circuit-open')
+    expect((await failureOf(inDirectory.respond(firstView, context()))).kind).toBe('server-error')
+    expect((await failureOf(inDirectory.respond(firstView, context()))).kind).toBe('circuit-open')
+    const otherWorker = new CircuitBreaker(`${dead.url} model=other`, { store: fileBreakerStore(directory) })
+    otherWorker.failed('server-error: HTTP 500', settings)
+    await dead.close()
+    servers.splice(0)
+    const answering = await start({ respond: () => ({ content: 'hello' }), port })
+    expect(answering.url).toBe(dead.url)
+    // A retry, for a kept-alive connection to the dead server that the client may not yet know is closed.
+    const again = { ...limits, retries: 1 }
+    expect((await openaiAgent({ model: 'm', baseURL: answering.baseURL, apiKey: 'sk-test', cache: false, limits: again, env: {} }).respond(firstView, context())).content).toBe('hello')
+    expect((await openaiAgent({ model: 'm', baseURL: answering.baseURL, apiKey: 'sk-test', cache: false, limits: again }).respond(firstView, context())).content).toBe('hello')
+    expect(otherWorker.state()).toEqual({ failures: 0 })
+  })
+
+  test('forgetServer forgets that server and its models only, not a server whose address begins the same', async () => {
+    const directory = await temporaryDirectory()
+    const env = { TOOLCHECK_BREAKER_DIR: directory }
+    const breakers = [endpointBreaker('http://forget-me:80', env), modelBreaker('http://forget-me:80', 'm', env), endpointBreaker('http://forget-me:8080', env), endpointBreaker('http://forget-me:80', {})]
+    for (const breaker of breakers) breaker.failed('network: reset', settings)
+    forgetServer('http://forget-me:80', env)
+    expect(breakers.map((breaker) => breaker.state().failures)).toEqual([0, 0, 1, 0])
+  })
+
+  test('a port another process holds: starting fails, naming the port', async () => {
+    const taken = await start({})
+    const port = Number(new URL(taken.url).port)
+    await expect(startMockServer({ port })).rejects.toThrow(`the mock server cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`)
   })
 })
 

@@ -22,6 +22,8 @@ export interface BreakerStore {
    * two workers that count a failure at the same moment count two.
    */
   update(address: string, change: (state: BreakerState | undefined) => BreakerState | undefined): void
+  /** Drops the states of the addresses `match` accepts: their breakers start again closed, with no count. */
+  forget(match: (address: string) => boolean): void
 }
 
 /** A store in this module instance's memory: one breaker per endpoint for the worker (or test file) alone. */
@@ -32,6 +34,9 @@ export function memoryBreakerStore(): BreakerStore {
     update(address, change) {
       const next = change(states.get(address))
       if (next !== undefined) states.set(address, next)
+    },
+    forget(match) {
+      for (const address of [...states.keys()]) if (match(address)) states.delete(address)
     },
   }
 }

@@ -102,6 +102,11 @@ export class CircuitBreaker {
     })
   }
 
+  /** Drops what the breaker learned: it starts again closed, with no count (see `forgetServer`). */
+  forget(): void {
+    this.#store.forget((address) => address === this.address)
+  }
+
   /** The current state, for reports and tests. */
   state(): BreakerState {
     return this.#store.read(this.address) ?? { failures: 0 }

@@ -43,3 +43,16 @@ function breakerOf(address: string, label: string, env: Readonly<Record<string, 
   }
   return breaker
 }
+
+/**
+ * Drops what the breakers of a server and of every model at it have learned, here and in the
+ * directory `TOOLCHECK_BREAKER_DIR` names in `env`: they start again closed. For a server that
+ * has just started at an address where another one ran before, as a local test server does at a
+ * port the system hands out again: the failures of the one before are not this server's.
+ */
+export function forgetServer(server: string, env: Readonly<Record<string, string | undefined>> = process.env): void {
+  const match = (address: string) => address === server || address.startsWith(`${server} model=`)
+  for (const breaker of breakers.values()) if (match(breaker.address)) breaker.forget()
+  const directory = env[BREAKER_DIRECTORY_VARIABLE]?.trim() ?? ''
+  if (directory !== '') fileBreakerStore(directory).forget(match)
+}

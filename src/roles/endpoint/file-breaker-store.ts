@@ -67,6 +67,25 @@ export function fileBreakerStore(directory: string): BreakerStore {
     read(address) {
       return fallback === undefined ? read(address) : fallback.read(address)
     },
+    forget(match) {
+      fallback?.forget(match)
+      let names: string[]
+      try {
+        names = readdirSync(directory)
+      } catch {
+        // No directory yet: nothing to forget.
+        return
+      }
+      for (const name of names) {
+        if (!name.endsWith('.json')) continue
+        try {
+          const { address } = JSON.parse(readFileSync(join(directory, name), 'utf8')) as { address?: unknown }
+          if (typeof address === 'string' && match(address)) rmSync(join(directory, name), { force: true })
+        } catch {
+          // Gone already, or damaged (read as no state anyway).
+        }
+      }
+    },
     update(address, change) {
       if (fallback !== undefined) return fallback.update(address, change)
       const file = fileOf(address)
