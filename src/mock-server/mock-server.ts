@@ -150,7 +150,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 
   await new Promise<void>((resolvePromise, rejectPromise) => {
-    const refused = (error: Error) => rejectPromise(new Error(`the mock server cannot listen on 127.0.0.1:${options.port}: ${error.message}`, { cause: error }))
+    const refused = (error: Error) => rejectPromise(new Error(`the mock server cannot listen on 127.0.0.1:${options.port ?? 0}: ${error.message}`, { cause: error }))
     server.once('error', refused)
     server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', refused)
