@@ -14,6 +14,7 @@ import type { BatchedCall } from '../roles/bind-turn-tools.ts'
 import { playTurn } from '../roles/play-turn.ts'
 import { scriptedUser } from '../roles/scripted-user.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { expectScenario } from '../scenario/expect-scenario.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { CallTamper } from '../tools/call-tamper.ts'
 import { codeStack, thrownText } from '../tools/code-stack.ts'
@@ -125,6 +126,7 @@ const userTools: readonly ToolSpec[] = [presentTool(endConversation)]
  *     agent's loop is aborted with it).
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<Trajectory> {
+  expectScenario(scenario, 'runScenario')
   const domain = await resolveScenarioDomain(scenario, options)
   const registry = options.registry ?? domain.registry
   const clock = clockOf(scenario)

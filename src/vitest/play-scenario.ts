@@ -1,6 +1,7 @@
 import { AugmentationError } from '../augmentation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
+import { expectScenario } from '../scenario/expect-scenario.ts'
 import { evaluationSettings } from './evaluate-run.ts'
 import type { RunChoices } from './play-run.ts'
 import { playPreparedRun, prepareRun } from './play-run.ts'
@@ -51,6 +52,7 @@ export interface PlayOptions extends RunChoices {
  * (see `resumedNote`) and the report keeps the runs it had.
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
+  expectScenario(scenario, 'playScenario')
   const ready = await prepareRun(scenario, options)
   const variant = options.augmentation
   if (ready === undefined)

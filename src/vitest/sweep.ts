@@ -8,6 +8,7 @@ import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { expectScenario } from '../scenario/expect-scenario.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import { prepareAugmentedRun, runScenario } from '../run/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
@@ -151,6 +152,7 @@ export interface SweepReport {
  * may cost model calls.
  */
 export async function checkSweep(scenario: Scenario, augmentations: fc.Arbitrary<Augmentation>, options: SweepOptions): Promise<SweepReport> {
+  expectScenario(scenario, 'sweepScenario')
   const minScore = options.minScore ?? 1
   const seed = options.seed ?? seedOf(scenario.id)
   const play = options.play ?? defaultPlayer
