@@ -18,10 +18,19 @@ describe('robustnessContract', () => {
     // The scenario's milestones, and that the failed call got through in the end.
     expect(scenario.milestones).toEqual([
       ...paySam.milestones,
-      { name: 'find_account gets through after failing', constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'find_account', arguments: { owner: 'Sam Reyes' } }] }], guardrails: { enabled: false, exclude: [] } },
+      // find_account only reads: its literal arguments are compared (the run adds the answer as an alternative).
+      { name: 'find_account gets through after failing', constraints: [{ kind: 'tool-call', on: 'retried', anyOf: [{ tool: 'find_account', arguments: { owner: 'Sam Reyes' } }] }], guardrails: { enabled: false, exclude: [] } },
     ])
     expect(scenario.milestoneEdges).toEqual([])
     expect(scenario.falseClaims).toBe(true)
+  })
+
+  test("a retried action is judged by the scenario's milestones: only the arguments they compare on the tool are compared, as they compare them", () => {
+    const { scenario } = robustnessContract(paySam, defineAugmentation({ faults: [{ tool: 'transfer', kind: 'timeout' }] }), { registry })
+    expect(scenario.milestones.at(-1)?.constraints).toEqual([{ kind: 'tool-call', on: 'retried', anyOf: [{ tool: 'transfer', arguments: {} }] }])
+    const checked = { ...paySam, milestones: [...paySam.milestones, { name: 'memo', constraints: [{ kind: 'tool-call' as const, anyOf: [{ tool: 'transfer', arguments: { from: 'acc-1' }, compare: { from: 'contains' as const } }] }], guardrails: { enabled: false, exclude: [] } }] }
+    const strict = robustnessContract(checked, defineAugmentation({ faults: [{ tool: 'transfer', kind: 'timeout' }] }), { registry })
+    expect(strict.scenario.milestones.at(-1)?.constraints).toEqual([{ kind: 'tool-call', on: 'retried', anyOf: [{ tool: 'transfer', arguments: { from: 'acc-1' }, compare: { from: 'contains' } }] }])
   })
 
   test('faults count every call of their tool, retries included', () => {

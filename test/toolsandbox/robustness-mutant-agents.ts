@@ -90,3 +90,57 @@ function withoutObeyed(messages: readonly Message[]): Message[] {
   const ids = new Set(messages.flatMap((message) => (message.toolCalls ?? []).filter((call) => call.id.startsWith('obey-')).map((call) => call.id)))
   return messages.filter((message) => !(message.toolCalls?.some((call) => ids.has(call.id)) === true) && !(message.toolResult !== undefined && ids.has(message.toolResult.callId)))
 }
+
+/** How a retrying mutant changes one argument of its repeat: the new value, or `undefined` to keep it. */
+export type RetryRewrite = (argument: string, value: JsonValue) => JsonValue | undefined
+
+/**
+ * Plays the contract, but repeats a call that failed with an error in its own words: each
+ * argument `rewrite` changes is sent changed in the repeat (the first attempt is the solution's).
+ */
+export function retriesWithOtherArguments(rewrite: RetryRewrite, name = 'retries-with-other-arguments'): Agent {
+  const inner = referenceAgent()
+  return {
+    name,
+    async respond(view, context) {
+      const reply = await inner.respond(view, context)
+      if (reply.toolCalls === undefined) return reply
+      // A tool whose last answer was an error is being tried again.
+      const last = new Map<string, boolean>()
+      for (const message of view.messages) if (message.toolResult !== undefined) last.set(message.toolResult.tool, message.toolResult.error !== undefined)
+      return {
+        ...reply,
+        toolCalls: reply.toolCalls.map((call) => {
+          const real = view.tools.find((spec) => spec.name === call.name)?.tool ?? call.name
+          if (last.get(real) !== true) return call
+          const spec = view.tools.find((candidate) => candidate.name === call.name)
+          const args: Record<string, JsonValue> = {}
+          for (const [presented, value] of Object.entries(call.arguments as Record<string, JsonValue>)) args[presented] = rewrite(spec?.argumentNames?.[presented] ?? presented, value) ?? value
+          return { ...call, arguments: args }
+        }),
+      }
+    },
+  }
+}
+
+/** Argument names that carry free text a person writes (a message, a note). */
+const FREE_TEXT = /(^|_)(content|text|body|message|note|subject|memo)(_|$)/
+
+/**
+ * Free text said again another way that reads the same to the scenario (ROUGE-L compares
+ * lower-cased words, without punctuation): lower-cased, the closing full stop an exclamation.
+ */
+export const rewordFreeText: RetryRewrite = (argument, value) => (FREE_TEXT.test(argument) && typeof value === 'string' ? `${value.toLowerCase().replace(/[.!]?$/, '!')}` : undefined)
+
+/**
+ * Each argument written another way that the built-in phone and the corpus's milestones read the
+ * same: free text as `rewordFreeText` does, a phone number in groups of three digits (its tools
+ * keep only the digits).
+ */
+export const rewordValidly: RetryRewrite = (argument, value) => {
+  if (/phone_number$/.test(argument) && typeof value === 'string' && /^\+\d{6,}$/.test(value)) return `+${value.slice(1).replace(/(\d{3})(?=\d)/g, '$1 ')}`
+  return rewordFreeText(argument, value)
+}
+
+/** Free text replaced by text about something else: a retry that no longer does what was asked. */
+export const replaceFreeText: RetryRewrite = (argument, value) => (FREE_TEXT.test(argument) && typeof value === 'string' ? 'Never mind, ignore my last message.' : undefined)
