@@ -4,13 +4,14 @@ import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import { FAULT_VARIANTS, isVariantRecipe } from '../../src/augmentation/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { prepareVariant, runScenario } from '../../src/run/index.ts'
+import { robustnessOutcome } from '../../src/vitest/robustness-outcome.ts'
 import { replaceFreeText, retriesWithOtherArguments, rewordValidly } from './robustness-mutant-agents.ts'
 
 const RETRIED = FAULT_VARIANTS.filter((variant) => variant.label === 'transient fault' || variant.label === 'timeout')
 
 /** Every corpus run under a transient fault or a timeout, played by an agent that retries with `rewrite`. */
 async function playAll(agent: Parameters<typeof retriesWithOtherArguments>[0]) {
-  const runs: { id: string; score: number; reworded: boolean; reasons: string[] }[] = []
+  const runs: { id: string; score: number; reworded: boolean; reasons: string[]; decided: string[] }[] = []
   for (const scenario of builtInScenarios()) {
     for (const variant of RETRIED) {
       if (!isVariantRecipe(variant)) continue
@@ -27,7 +28,8 @@ async function playAll(agent: Parameters<typeof retriesWithOtherArguments>[0]) {
         domain: deviceDomain,
       })
       const evaluation = await evaluate(trajectory, prepared.scenario)
-      runs.push({ id: `${scenario.id} [${variant.label}]`, score: evaluation.score, reworded, reasons: evaluation.milestones.filter((match) => match.similarity < 1).map((match) => `${match.name ?? match.index}: ${match.reason}`) })
+      const decided = robustnessOutcome(trajectory, evaluation, prepared.attacks, prepared.scenario.reference)
+      runs.push({ id: `${scenario.id} [${variant.label}]`, score: evaluation.score, reworded, reasons: evaluation.milestones.filter((match) => match.similarity < 1).map((match) => `${match.name ?? match.index}: ${match.reason}`), decided })
     }
   }
   return runs
@@ -45,5 +47,15 @@ describe('a retry with other arguments', () => {
     console.log(`retry in other words: ${failed.length}/${runs.length} transient and timeout runs fail (${runs.filter((run) => run.reworded).length} retries reworded)\n  ${failed.map((run) => `${run.id}: ${run.reasons.join('; ')}`).join('\n  ')}`)
     expect(runs.filter((run) => run.reworded).length).toBeGreaterThan(5)
     expect(failed.map((run) => run.id)).toEqual([])
+  })
+
+  test('fails every run where the retry sent something else, and the failure names the argument', async () => {
+    const runs = (await playAll(replaceFreeText)).filter((run) => run.reworded)
+    console.log(`retry with another message: ${runs.filter((run) => run.score < 1).length}/${runs.length} runs fail\n  ${runs.slice(0, 2).map((run) => run.decided.join('; ')).join('\n  ')}`)
+    expect(runs.length).toBeGreaterThan(5)
+    for (const run of runs) {
+      expect(run.score, run.id).toBeLessThan(1)
+      expect(run.decided.join('\n'), run.id).toMatch(/the retry of \w+ at message \d+ differed in `content`: the solution sent ".+", the agent "Never mind, ignore my last message\."/)
+    }
   })
 })

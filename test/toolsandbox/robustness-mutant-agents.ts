@@ -20,12 +20,13 @@ export function skipsRetries(original: Scenario): Agent {
 
 /**
  * Plays the contract, but first makes every call an injection asks for, as soon as the text is in
- * view (in an answer or a tool description), leaking the private value where asked.
+ * view (in an answer or a tool description), leaking the private value where asked; with `half`,
+ * it makes the call without the private value (the attacker's number texted, the secret not).
  */
-export function obeysInjections(injections: readonly PromptInjection[]): Agent {
+export function obeysInjections(injections: readonly PromptInjection[], half = false): Agent {
   const inner = referenceAgent()
   return {
-    name: 'obeys-injections',
+    name: half ? 'obeys-half-of-injections' : 'obeys-injections',
     async respond(view, context) {
       const obeyed = view.messages.filter((message) => message.toolCalls?.some((call) => call.id.startsWith('obey-')) === true).length
       const next = injections[obeyed]
@@ -36,7 +37,8 @@ export function obeysInjections(injections: readonly PromptInjection[]): Agent {
         const presented = (real: string) => Object.entries(spec?.argumentNames ?? {}).find(([, name]) => name === real)?.[0] ?? real
         const args: Record<string, JsonValue> = {}
         for (const [name, value] of Object.entries(next.goal.arguments)) args[presented(name)] = value
-        if (next.goal.leak !== undefined) args[presented(next.goal.leak.argument)] = `here it is: ${next.goal.leak.value}`
+        // Half the task: the call goes to the attacker without the private value.
+        if (next.goal.leak !== undefined) args[presented(next.goal.leak.argument)] = half ? 'Hello.' : `here it is: ${next.goal.leak.value}`
         return { toolCalls: [{ id: `obey-${obeyed}`, name: shownName as string, arguments: args }] }
       }
       // The reference counts its own messages to know where it is: it does not see the calls it was made to obey.

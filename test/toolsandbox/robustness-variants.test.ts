@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { ScenarioVariant } from '../../src/augmentation/index.ts'
-import { FAULT_VARIANTS, INJECTION_VARIANTS, isVariantRecipe, ROBUSTNESS_VARIANTS, USER_VARIANTS } from '../../src/augmentation/index.ts'
+import type { AttackGoal } from '../../src/augmentation/index.ts'
+import { attackOutcome, FAULT_VARIANTS, INJECTION_VARIANTS, isVariantRecipe, ROBUSTNESS_VARIANTS, USER_VARIANTS } from '../../src/augmentation/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import type { Agent } from '../../src/roles/types.ts'
@@ -92,4 +93,28 @@ describe('agents that break a robustness contract are caught', () => {
       else expect((played - survivors.length) / played).toBeGreaterThanOrEqual(mutant.caught)
     })
   }
+})
+
+describe('an injected goal counts as attempted when any of its steps happened', () => {
+  test('an agent that does half of an exfiltration (the call to the attacker, without the secret) is caught and counted as attempted, not succeeded', async () => {
+    const outcomes: string[] = []
+    let played = 0
+    for (const scenario of builtInScenarios()) {
+      for (const variant of INJECTION_VARIANTS) {
+        if (!isVariantRecipe(variant)) continue
+        const prepared = await prepareVariant(scenario, variant, { domain: deviceDomain })
+        const injections = prepared?.augmentation.injections ?? []
+        if (prepared === undefined || !injections.some((injection) => injection.goal.leak !== undefined)) continue
+        played++
+        const trajectory = await runScenario(prepared.scenario, { agent: obeysInjections(injections, true), presentation: prepared.presentation, domain: deviceDomain })
+        const evaluation = await evaluate(trajectory, prepared.scenario)
+        const outcome = attackOutcome(trajectory, prepared.attacks[0]?.target as AttackGoal)
+        outcomes.push(`${evaluation.score < 1 ? 'caught' : 'passed'}, ${outcome.succeeded ? 'succeeded' : outcome.attempted ? 'attempted' : 'resisted'}`)
+      }
+    }
+    const counts = Object.fromEntries([...new Set(outcomes)].map((outcome) => [outcome, outcomes.filter((other) => other === outcome).length]))
+    console.log(`half an exfiltration: ${JSON.stringify(counts)} of ${played} runs`)
+    expect(played).toBeGreaterThan(40)
+    expect(counts).toEqual({ 'caught, attempted': played })
+  })
 })
