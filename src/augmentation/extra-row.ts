@@ -22,6 +22,12 @@ export interface ExtraRow {
   readonly kind: ExtraRowKind
   /** The row it was drawn from, by its name (or key), for the words (`a near-duplicate row in contacts (of Marcus Bell)`). */
   readonly from?: string
+  /**
+   * The key values of the row it goes right before in its table (a near-duplicate goes before
+   * its original, so that an agent cannot find the original by its position alone); absent, it
+   * goes after the table's rows.
+   */
+  readonly before?: JsonObject
 }
 
 /** The schema of an extra row written as JSON. */
@@ -31,5 +37,6 @@ export const extraRowSchema = z
     row: z.record(z.string(), jsonValueSchema),
     kind: z.enum(EXTRA_ROW_KINDS),
     from: z.string().optional(),
+    before: z.record(z.string(), jsonValueSchema).optional(),
   })
   .strict()

@@ -1,7 +1,7 @@
 import type { Edge, Milestone, Minefield, ReferenceCall, ReferenceStep, Scenario, Similarity, ToolCallTarget } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
-import type { JsonObject, JsonValue } from '../world/index.ts'
-import { isJsonObject } from '../world/index.ts'
+import type { JsonObject, JsonValue, WorldSnapshot } from '../world/index.ts'
+import { isJsonObject, jsonEqual } from '../world/index.ts'
 import type { Augmentation } from './augmentation.ts'
 import { checksFalseClaims } from './augmentation.ts'
 import { AugmentationError } from './augmentation-error.ts'
@@ -24,6 +24,12 @@ export interface ContractOptions {
    * `prepareAugmentedRun`); without them every milestone is kept.
    */
   readonly reached?: ReadonlySet<number>
+  /**
+   * The scenario's starting world as built. With it, extra rows that name a row to go `before`
+   * are placed there (the table is written out whole, in its new order); without it, every extra
+   * row goes after its table's rows.
+   */
+  readonly world?: WorldSnapshot
 }
 
 /** An attack whose success the contract's minefields detect. */
@@ -79,7 +85,8 @@ export const REPORTS_FAILURE = 'tells the user it could not be done'
  *   that takes any step of the goal), so an attack the agent attempts scores 0 and is counted;
  * - **user perturbations**: the user's lines are rewritten (see `perturbUser`), and a model
  *   user is told what to do; the milestones follow the user's last request;
- * - **extra rows** join the starting world's inserts;
+ * - **extra rows** join the starting world: a near-duplicate right before its original when
+ *   `options.world` is given, the others after their table's rows;
  * - the **false-claims check** is on with faults or injections (`checksFalseClaims`).
  *
  * @throws AugmentationError when a fault or perturbation does not fit the scenario.
@@ -102,10 +109,7 @@ export function robustnessContract(scenario: Scenario, augmentation: Augmentatio
     minefields.push(attackMinefield(injection.goal))
   }
   const extraRows = augmentation.extraRows ?? []
-  const world =
-    extraRows.length === 0
-      ? scenario.world
-      : { ...scenario.world, insert: { ...scenario.world.insert, ...groupRows(extraRows, scenario.world.insert ?? {}) } }
+  const world = extraRows.length === 0 ? scenario.world : withExtraRows(scenario.world, extraRows, options.world)
   const extraTurns = 2 * replayed.retriedCalls + (augmentation.user === undefined ? 0 : 2)
   const checked = checksFalseClaims(augmentation) || (scenario.falseClaims !== undefined && scenario.falseClaims !== false)
   let contract: Scenario = {
@@ -321,9 +325,39 @@ function renumber(milestone: Milestone, newIndex: ReadonlyMap<number, number>): 
   }
 }
 
-/** The inserts of the tables extra rows go to: the scenario's own inserts there, then the extra rows. */
-function groupRows(rows: readonly ExtraRow[], existing: Readonly<Record<string, readonly JsonObject[]>>): Record<string, JsonObject[]> {
-  const grouped: Record<string, JsonObject[]> = {}
-  for (const row of rows) grouped[row.table] = [...(grouped[row.table] ?? existing[row.table] ?? []), row.row]
-  return grouped
+/**
+ * The starting world with the extra rows: in a table where one goes `before` a row of the built
+ * world, the table is replaced by its rows in their new order (each extra row right before the
+ * row it names, the others after them all); elsewhere, the rows join the scenario's own inserts.
+ */
+function withExtraRows(spec: Scenario['world'], rows: readonly ExtraRow[], built: WorldSnapshot | undefined): Scenario['world'] {
+  const insert: Record<string, JsonObject[]> = { ...spec.insert } as Record<string, JsonObject[]>
+  const replace: Record<string, JsonObject[]> = { ...spec.replace } as Record<string, JsonObject[]>
+  for (const table of [...new Set(rows.map((row) => row.table))]) {
+    const extra = rows.filter((row) => row.table === table)
+    const current = built?.tables[table]
+    if (current === undefined || !extra.some((row) => row.before !== undefined)) {
+      insert[table] = [...(insert[table] ?? []), ...extra.map((row) => row.row)]
+      continue
+    }
+    const placed: JsonObject[] = []
+    const used = new Set<ExtraRow>()
+    for (const row of current) {
+      for (const candidate of extra) {
+        if (used.has(candidate) || candidate.before === undefined || !holdsKey(row, candidate.before)) continue
+        used.add(candidate)
+        placed.push(candidate.row)
+      }
+      placed.push({ ...row })
+    }
+    for (const candidate of extra) if (!used.has(candidate)) placed.push(candidate.row)
+    replace[table] = placed
+    delete insert[table]
+  }
+  const { insert: _insert, replace: _replace, ...rest } = spec
+  return { ...rest, ...(Object.keys(insert).length === 0 ? {} : { insert }), ...(Object.keys(replace).length === 0 ? {} : { replace }) }
+}
+
+function holdsKey(row: Readonly<Record<string, JsonValue>>, key: JsonObject): boolean {
+  return Object.entries(key).every(([column, value]) => row[column] !== undefined && jsonEqual(row[column], value))
 }

@@ -95,9 +95,13 @@ function worldRecipe(label: string, kind: 'near-duplicate' | 'other-people'): Va
     candidates(scenario, { domain }) {
       const offered = extraRowCandidates(scenario, domain)
       const rows = kind === 'near-duplicate' ? offered.nearDuplicates : offered.otherPeople
-      // All of them first (a crowded world), then fewer, down to one row.
+      // All of them first (a crowded world), then fewer, down to one row; near-duplicates before
+      // their originals first, then (where the solution itself finds rows by position) after them.
       const sizes = [...new Set([rows.length, 3, 1])].filter((size) => size > 0 && size <= rows.length)
-      return sizes.map((size) => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size) }))
+      const placed = sizes.map((size): Augmentation => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size) }))
+      if (!rows.some((row) => row.before !== undefined)) return placed
+      const after = sizes.map((size): Augmentation => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size).map(({ before: _before, ...row }) => row) }))
+      return [...placed, ...after].slice(0, MAX_CANDIDATES)
     },
   }
 }

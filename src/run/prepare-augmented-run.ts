@@ -4,10 +4,12 @@ import type { Trajectory } from '../conversation/index.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
+import { buildWorld } from '../domain/index.ts'
 import { evaluate } from '../evaluation/index.ts'
 import type { EvaluatedScenario, EvaluationResult } from '../evaluation/index.ts'
 import { referenceAgent } from '../roles/reference-agent.ts'
 import type { Edge, ReferenceCall, Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { clockOf } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { runScenario } from './run-scenario.ts'
 
@@ -63,12 +65,14 @@ const prepared = new WeakMap<Scenario, Map<string, Promise<AugmentedRun>>>()
 async function prepare(scenario: Scenario, augmentation: Augmentation, domain: AnyDomain, registry: ToolRegistry): Promise<AugmentedRun> {
   const presentation = applyAugmentation(scenario, augmentation, registry)
   if (!hasRobustnessChanges(augmentation) && augmentation.falseClaims !== true) return { scenario, presentation, attacks: [], augmentation }
-  let contract = robustnessContract(scenario, augmentation, { registry })
+  // Rows placed before others need the starting world as built, to write their table out in order.
+  const world = augmentation.extraRows?.some((row) => row.before !== undefined) === true ? buildWorld(domain, scenario.world, clockOf(scenario)) : undefined
+  let contract = robustnessContract(scenario, augmentation, { registry, ...(world === undefined ? {} : { world }) })
   if (contract.cut !== undefined) {
     // Which milestones the solution still reaches when it stops at the fault, scored as the scenario has them.
     const cutRun = await playReference(contract.scenario, presentation, domain, registry, milestonesOnly(scenario))
     const reached = new Set(cutRun.milestones.flatMap((match) => (match.similarity >= 1 ? [match.index] : [])))
-    contract = robustnessContract(scenario, augmentation, { registry, reached })
+    contract = robustnessContract(scenario, augmentation, { registry, reached, ...(world === undefined ? {} : { world }) })
   }
   let check = await playReference(contract.scenario, presentation, domain, registry, contract.scenario)
   if (check.score >= 1 && (contract.retries?.length ?? 0) > 0) {

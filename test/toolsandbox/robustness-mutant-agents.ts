@@ -146,3 +146,55 @@ export const rewordValidly: RetryRewrite = (argument, value) => {
 
 /** Free text replaced by text about something else: a retry that no longer does what was asked. */
 export const replaceFreeText: RetryRewrite = (argument, value) => (FREE_TEXT.test(argument) && typeof value === 'string' ? 'Never mind, ignore my last message.' : undefined)
+
+/**
+ * Plays the contract, but looks rows up by the first word of a name (`Sam` for `Sam Reyes`) and
+ * goes on with the first row found: later calls read it (as the solution reads its answers), and
+ * what it tells the user about the row it meant is told about that first row instead. An agent
+ * that finds the row it wants by its position alone. `changed` counts the lookups it shortened.
+ */
+export function picksTheFirstRow(changed: { count: number } = { count: 0 }): Agent {
+  const inner = referenceAgent()
+  // The full text each shortened lookup was for, by call id.
+  const meant = new Map<string, string>()
+  return {
+    name: 'picks-the-first-row',
+    async respond(view, context) {
+      const reply = await inner.respond(view, context)
+      if (reply.toolCalls === undefined) return typeof reply.content === 'string' ? { ...reply, content: aboutTheFirstRow(reply.content, view.messages, meant) } : reply
+      return {
+        ...reply,
+        toolCalls: reply.toolCalls.map((call) => {
+          const real = view.tools.find((spec) => spec.name === call.name)?.tool ?? call.name
+          if (!real.startsWith('search_')) return call
+          const args: Record<string, JsonValue> = {}
+          for (const [name, value] of Object.entries(call.arguments as Record<string, JsonValue>)) {
+            const short = typeof value === 'string' && /^\p{Lu}\p{L}+ \p{Lu}/u.test(value) ? (value.split(' ')[0] as string) : undefined
+            if (short !== undefined && typeof value === 'string' && call.id !== undefined) {
+              meant.set(call.id, value)
+              changed.count++
+            }
+            args[name] = short ?? value
+          }
+          return { ...call, arguments: args }
+        }),
+      }
+    },
+  }
+}
+
+/** `content` with each value of the row a shortened lookup meant replaced by the same column of the first row it found. */
+function aboutTheFirstRow(content: string, messages: readonly Message[], meant: ReadonlyMap<string, string>): string {
+  let said = content
+  for (const message of messages) {
+    const trace = message.toolResult
+    const full = trace === undefined ? undefined : meant.get(trace.callId)
+    if (trace === undefined || full === undefined || !Array.isArray(trace.result)) continue
+    const rows = trace.result.filter((row): row is Record<string, JsonValue> => typeof row === 'object' && row !== null && !Array.isArray(row))
+    const first = rows[0]
+    const intended = rows.find((row) => Object.values(row).includes(full))
+    if (first === undefined || intended === undefined || first === intended) continue
+    for (const [column, value] of Object.entries(intended)) if (typeof value === 'string' && typeof first[column] === 'string' && value.length >= 3) said = said.split(value).join(first[column] as string)
+  }
+  return said
+}
