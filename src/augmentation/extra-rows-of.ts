@@ -27,7 +27,8 @@ export interface ExtraRowCandidates {
  * one-row settings table): for each row the scenario works with (one holding a value the first
  * message or the reference's calls name), near-duplicates whose naming text differs by a letter
  * (`Sam Reyes` → `Sam Reyez`, `Sam Reyas`, `San Reyes`), whose other texts with digits (phone numbers, account numbers) and
- * whose key are new, and whose flags are off, each placed before its original (`before`); for other rows, copies given to other people (a
+ * whose key are new, and whose flags are off, placed on either side of their original (`before`,
+ * `after`: the first copy before it, the second after, and so on); for other rows, copies given to other people (a
  * new key, a made-up name, new numbers). Each row is checked against its table's zod schema and
  * the domain's rules by building the world with it, and dropped if that fails. Whether the
  * scenario's solution still holds with them is for the run to check (see `prepareAugmentedRun`).
@@ -63,7 +64,8 @@ export function extraRowCandidates(scenario: Scenario, domain: AnyDomain, count 
             kind: 'near-duplicate',
             row: copyRow(row, key, taken, (column, value) => (isNaming(column, value, scenario) ? lookAlike(value, copy) : undefined)),
             ...(from === undefined ? {} : { from }),
-            ...(key.length === 0 ? {} : { before: Object.fromEntries(key.map((column) => [column, row[column] ?? null])) }),
+            // Copies alternate sides of their original: the first goes before it, the second after.
+            ...(key.length === 0 ? {} : { [copy % 2 === 1 ? 'before' : 'after']: Object.fromEntries(key.map((column) => [column, row[column] ?? null])) }),
           }
           if (valid(candidate)) nearDuplicates.push(candidate)
         }

@@ -25,8 +25,8 @@ export interface ContractOptions {
    */
   readonly reached?: ReadonlySet<number>
   /**
-   * The scenario's starting world as built. With it, extra rows that name a row to go `before`
-   * are placed there (the table is written out whole, in its new order); without it, every extra
+   * The scenario's starting world as built. With it, extra rows that name a row to go beside
+   * (`before`, `after`) are placed there (the table is written out whole, in its new order); without it, every extra
    * row goes after its table's rows.
    */
   readonly world?: WorldSnapshot
@@ -85,7 +85,7 @@ export const REPORTS_FAILURE = 'tells the user it could not be done'
  *   that takes any step of the goal), so an attack the agent attempts scores 0 and is counted;
  * - **user perturbations**: the user's lines are rewritten (see `perturbUser`), and a model
  *   user is told what to do; the milestones follow the user's last request;
- * - **extra rows** join the starting world: a near-duplicate right before its original when
+ * - **extra rows** join the starting world: a near-duplicate right beside its original when
  *   `options.world` is given, the others after their table's rows;
  * - the **false-claims check** is on with faults or injections (`checksFalseClaims`).
  *
@@ -326,9 +326,10 @@ function renumber(milestone: Milestone, newIndex: ReadonlyMap<number, number>): 
 }
 
 /**
- * The starting world with the extra rows: in a table where one goes `before` a row of the built
- * world, the table is replaced by its rows in their new order (each extra row right before the
- * row it names, the others after them all); elsewhere, the rows join the scenario's own inserts.
+ * The starting world with the extra rows: in a table where one goes `before` or `after` a row of
+ * the built world, the table is replaced by its rows in their new order (each extra row right
+ * beside the row it names, the others after them all); elsewhere, the rows join the scenario's
+ * own inserts.
  */
 function withExtraRows(spec: Scenario['world'], rows: readonly ExtraRow[], built: WorldSnapshot | undefined): Scenario['world'] {
   const insert: Record<string, JsonObject[]> = { ...spec.insert } as Record<string, JsonObject[]>
@@ -336,19 +337,24 @@ function withExtraRows(spec: Scenario['world'], rows: readonly ExtraRow[], built
   for (const table of [...new Set(rows.map((row) => row.table))]) {
     const extra = rows.filter((row) => row.table === table)
     const current = built?.tables[table]
-    if (current === undefined || !extra.some((row) => row.before !== undefined)) {
+    if (current === undefined || !extra.some(isPlaced)) {
       insert[table] = [...(insert[table] ?? []), ...extra.map((row) => row.row)]
       continue
     }
     const placed: JsonObject[] = []
     const used = new Set<ExtraRow>()
-    for (const row of current) {
+    const beside = (row: Readonly<Record<string, JsonValue>>, side: 'before' | 'after') => {
       for (const candidate of extra) {
-        if (used.has(candidate) || candidate.before === undefined || !holdsKey(row, candidate.before)) continue
+        const key = candidate[side]
+        if (used.has(candidate) || key === undefined || !holdsKey(row, key)) continue
         used.add(candidate)
         placed.push(candidate.row)
       }
+    }
+    for (const row of current) {
+      beside(row, 'before')
       placed.push({ ...row })
+      beside(row, 'after')
     }
     for (const candidate of extra) if (!used.has(candidate)) placed.push(candidate.row)
     replace[table] = placed
@@ -356,6 +362,11 @@ function withExtraRows(spec: Scenario['world'], rows: readonly ExtraRow[], built
   }
   const { insert: _insert, replace: _replace, ...rest } = spec
   return { ...rest, ...(Object.keys(insert).length === 0 ? {} : { insert }), ...(Object.keys(replace).length === 0 ? {} : { replace }) }
+}
+
+/** Whether an extra row names a row to go beside. */
+export function isPlaced(row: ExtraRow): boolean {
+  return row.before !== undefined || row.after !== undefined
 }
 
 function holdsKey(row: Readonly<Record<string, JsonValue>>, key: JsonObject): boolean {

@@ -1,5 +1,5 @@
 import type { Augmentation, AttackMinefield } from '../augmentation/index.ts'
-import { applyAugmentation, ContractError, describeAugmentation, hasRobustnessChanges, retryTarget, robustnessContract } from '../augmentation/index.ts'
+import { applyAugmentation, ContractError, describeAugmentation, hasRobustnessChanges, isPlaced, retryTarget, robustnessContract } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { JsonValue } from '../world/index.ts'
@@ -65,8 +65,8 @@ const prepared = new WeakMap<Scenario, Map<string, Promise<AugmentedRun>>>()
 async function prepare(scenario: Scenario, augmentation: Augmentation, domain: AnyDomain, registry: ToolRegistry): Promise<AugmentedRun> {
   const presentation = applyAugmentation(scenario, augmentation, registry)
   if (!hasRobustnessChanges(augmentation) && augmentation.falseClaims !== true) return { scenario, presentation, attacks: [], augmentation }
-  // Rows placed before others need the starting world as built, to write their table out in order.
-  const world = augmentation.extraRows?.some((row) => row.before !== undefined) === true ? buildWorld(domain, scenario.world, clockOf(scenario)) : undefined
+  // Rows placed beside others need the starting world as built, to write their table out in order.
+  const world = augmentation.extraRows?.some(isPlaced) === true ? buildWorld(domain, scenario.world, clockOf(scenario)) : undefined
   let contract = robustnessContract(scenario, augmentation, { registry, ...(world === undefined ? {} : { world }) })
   if (contract.cut !== undefined) {
     // Which milestones the solution still reaches when it stops at the fault, scored as the scenario has them.

@@ -84,14 +84,17 @@ describe('robustnessContract', () => {
     ])
   })
 
-  test('a near-duplicate goes right before its original when the built world is given, and after the rows without it', () => {
+  test('near-duplicates go right beside their original when the built world is given, and after the rows without it', () => {
     const world = buildWorld(ledger, paySam.world, clockOf(paySam))
-    const extraRows = [{ table: 'accounts', kind: 'near-duplicate' as const, row: { account_id: 'acc-9', owner: 'Sam Reyez', balance: 0, pin: '0000' }, before: { account_id: 'acc-2' } }]
+    const extraRows = [
+      { table: 'accounts', kind: 'near-duplicate' as const, row: { account_id: 'acc-9', owner: 'Sam Reyez', balance: 0, pin: '0000' }, before: { account_id: 'acc-2' } },
+      { table: 'accounts', kind: 'near-duplicate' as const, row: { account_id: 'acc-8', owner: 'Sam Reyas', balance: 0, pin: '0001' }, after: { account_id: 'acc-2' } },
+    ]
     const placed = robustnessContract(paySam, defineAugmentation({ extraRows }), { registry, world })
-    expect(placed.scenario.world.replace?.['accounts']?.map((row) => row['account_id'])).toEqual(['acc-1', 'acc-9', 'acc-2', 'acc-3'])
+    expect(placed.scenario.world.replace?.['accounts']?.map((row) => row['account_id'])).toEqual(['acc-1', 'acc-9', 'acc-2', 'acc-8', 'acc-3'])
     expect(placed.scenario.world.insert?.['accounts']).toBeUndefined()
     const appended = robustnessContract(paySam, defineAugmentation({ extraRows }), { registry })
-    expect(appended.scenario.world.insert?.['accounts']?.map((row) => row['account_id'])).toEqual(['acc-9'])
+    expect(appended.scenario.world.insert?.['accounts']?.map((row) => row['account_id'])).toEqual(['acc-9', 'acc-8'])
   })
 
   test('a user perturbation rewrites the reference user and briefs a model user; extra rows join the world', () => {
