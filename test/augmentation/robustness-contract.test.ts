@@ -117,6 +117,9 @@ describe('robustnessContract', () => {
     // A model-simulated user is briefed from the contract, so it is told too.
     expect(userBriefing(scenario, 'You bank here.')).toContain('What you know: You do not know his account number. Leave Sam Reyes out of your first message (write … there) and give it in your next message.')
     expect(scenario.world.insert).toEqual({ accounts: [{ account_id: 'acc-9', owner: 'Sam Reyez', balance: 0, pin: '0000' }] })
-    expect(scenario.falseClaims).toBeUndefined()
+    // A user who departs from the straight path, or a crowded world, leaves facts to claim: the check is on.
+    expect(scenario.falseClaims).toBe(true)
+    expect(robustnessContract(paySam, defineAugmentation({ extraRows: [{ table: 'accounts', kind: 'other-people', row: { account_id: 'acc-7', owner: 'Avery Quinlan', balance: 5, pin: '2222' } }] }), { registry }).scenario.falseClaims).toBe(true)
+    expect(robustnessContract(paySam, defineAugmentation({ user: { kind: 'split', withheld: ['Sam Reyes'] }, falseClaims: false }), { registry }).scenario.falseClaims).toBeUndefined()
   })
 })
