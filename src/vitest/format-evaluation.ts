@@ -3,6 +3,7 @@ import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { WorldSnapshot } from '../world/index.ts'
 import { describeTableDiff, diffWorlds } from '../world/index.ts'
 import { quoteMessage } from './quote-message.ts'
+import { turnLimitSentence } from './robustness-outcome.ts'
 
 /** How many lines of world changes a failure message lists before summing up the rest. */
 const CHANGE_LINES = 12
@@ -18,7 +19,7 @@ const CHANGE_LINES = 12
  */
 export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory, decided: readonly string[] = []): string {
   const lines = [
-    ...(trajectory.status === 'max-turns' ? [`the run hit the turn limit: it stopped after ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, before the conversation ended`] : []),
+    ...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []),
     ...decided.map((sentence) => `decided by: ${sentence}`),
     `score ${fixed(evaluation.score)}, milestones ${fixed(evaluation.milestoneScore)}, minefields ${evaluation.minefieldHit ? 'HIT' : 'avoided'}, ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, status ${trajectory.status}, augmentation ${trajectory.augmentation}`,
     '',

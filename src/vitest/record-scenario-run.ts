@@ -7,6 +7,7 @@ import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
 import type { MatchRecord, RunRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
+import { robustnessOutcome, turnLimitSentence } from './robustness-outcome.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
 import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
@@ -52,6 +53,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
   const unscored = !isAgentResult(trajectory)
   // Attacks and false claims say something about the agent only in a run that is its own.
   const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => attackRecord(attack, trajectory, evaluation))
+  const fellShort = !unscored && (trajectory.status === 'max-turns' || evaluation.score < (threshold ?? 1) - 1e-9)
+  const decidedBy = fellShort ? [...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []), ...robustnessOutcome(trajectory, evaluation, options.attacks ?? [], scenario.reference)] : []
   const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
   return {
     scenario: scenario.id,
@@ -74,6 +77,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
     ...(attacks === undefined ? {} : { attacks }),
+    ...(decidedBy.length === 0 ? {} : { decidedBy }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),

@@ -71,3 +71,8 @@ function retryDifference(trajectory: Trajectory, messageIndex: number, trace: To
 export function decidedBy(run: ScenarioRun, evaluation: EvaluationResult): string[] {
   return robustnessOutcome(run.trajectory, evaluation, run.attacks ?? [], run.scenario.reference)
 }
+
+/** That a run hit the turn limit, as a failure message opens with it. */
+export function turnLimitSentence(trajectory: Pick<Trajectory, 'turns'>): string {
+  return `the run hit the turn limit: it stopped after ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, before the conversation ended`
+}

@@ -112,6 +112,13 @@ export const runRecordSchema = z
      */
     falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
     /**
+     * What decided a run that fell short, in words, as its failure message opens: that it hit the
+     * turn limit, a retry whose arguments differed from the solution's, an injected step that
+     * happened, a false claim (see `robustnessOutcome`). Absent when the run passed or nothing
+     * of the kind happened.
+     */
+    decidedBy: z.array(z.string()).optional(),
+    /**
      * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
      * tell a scenario that changed from an agent that did. The report keeps it once per scenario.
      */
