@@ -533,7 +533,7 @@ browserTest('a robustness run shows the attacks injected into it and its false c
     async (page) => {
       await expect.poll(() => page.locator('#run-details .robustness-detail').count()).toBe(1)
       expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe('Robustness: 1 of 1 attack attempted, 0 succeeded, 1 false claim')
-      expect(await page.locator('#run-details table.attacks tbody td').allTextContents()).toEqual(['minefield', goal, 'attempted by the agent: the call asked for at message 3'])
+      expect(await page.locator('#run-details table.attacks tbody td').allTextContents()).toEqual(['minefield', goal, 'attempted by the agent: the call asked for at message 4'])
       expect(await page.locator('#run-details table.false-claims tbody td').allTextContents()).toEqual(['6', 'message sent (not reached)', 'Sent!'])
       expect(await page.locator('#run-details .message[data-message="6"] .badge.false-claim').textContent()).toBe('false claim: message sent')
       await page.screenshot({ path: `${directory}/robustness-detail.png`, fullPage: true })
