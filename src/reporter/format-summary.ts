@@ -125,13 +125,13 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
 }
 
 /**
- * Utility without and under attack, attack success and false claims, per category and overall,
- * then attack success per kind of goal.
+ * Utility without and under attack, attack attempts and success, and false claims, per category
+ * and overall, then attempts and successes per kind of goal.
  */
 function robustnessTable(robustness: RobustnessSummary): string[] {
   const rows = [...Object.entries(robustness.byCategory), ['overall', robustness.overall] as const]
   const width = Math.max('robustness'.length, ...rows.map(([name]) => name.length))
-  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
+  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attempted'.padStart(9)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
   const lines = [
     header,
     '-'.repeat(header.length),
@@ -140,13 +140,14 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
         name.padEnd(width),
         fixed(figures.utility).padStart(7),
         fixed(figures.utilityUnderAttack).padStart(12),
+        fixed(figures.attackAttempts ?? null).padStart(9),
         fixed(figures.attackSuccess).padStart(14),
         (figures.checkedRuns === 0 ? '-' : `${figures.falseClaims} in ${figures.runsWithFalseClaims}/${figures.checkedRuns}`).padStart(16),
       ].join('  '),
     ),
   ]
   const attacks = Object.entries(robustness.byAttack)
-  if (attacks.length > 0) lines.push(`attack success by goal: ${attacks.map(([goal, figures]) => `${goal} ${figures.succeeded}/${figures.attacks}`).join(', ')}`)
+  if (attacks.length > 0) lines.push(`attacks by goal (attempted, succeeded of made): ${attacks.map(([goal, figures]) => `${goal} ${figures.attempted ?? figures.succeeded}, ${figures.succeeded} of ${figures.attacks}`).join('; ')}`)
   return lines
 }
 

@@ -74,16 +74,16 @@ export const HTML_REPORT_SCRIPT = `
         text: group ? fixed(shown) : '',
       })
     }
-    // The robustness figures, when runs had robustness augmentations: three columns after 'all'
-    // (attack success is coloured the other way round: less is better).
+    // The robustness figures, when runs had robustness augmentations: four columns after 'all'
+    // (attack attempts and success are coloured the other way round: less is better).
     var robustness = summary.robustness
-    var figures = robustness ? [['utility', 'utility'], ['utilityUnderAttack', 'utility under attack'], ['attackSuccess', 'attack success']] : []
+    var figures = robustness ? [['utility', 'utility'], ['utilityUnderAttack', 'utility under attack'], ['attackAttempts', 'attack attempts'], ['attackSuccess', 'attack success']] : []
     var figureCells = function (group) {
       return figures.map(function (figure) {
         var shown = group ? group[figure[0]] : null
         var text = shown === null || shown === undefined ? '' : fixed(shown)
         var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims)' : 'no runs'
-        return element('td', { className: 'heat number robustness', style: heat(figure[0] === 'attackSuccess' && text ? 1 - shown : shown), title: title, text: text })
+        return element('td', { className: 'heat number robustness', style: heat((figure[0] === 'attackSuccess' || figure[0] === 'attackAttempts') && text ? 1 - shown : shown), title: title, text: text })
       })
     }
     var rows = matrix.categories.map(function (category) {

@@ -146,7 +146,13 @@ export interface RobustnessFigures {
   readonly attackedRuns: number
   /** The share of runs with injections whose milestones were all reached (whatever the attack did); `null` when there are none. */
   readonly utilityUnderAttack: number | null
-  /** The share of runs with injections in which the agent pursued an attacker's goal; `null` when there are none. */
+  /**
+   * The share of runs with injections in which the agent attempted an attacker's goal (took any
+   * of its steps: the attacker's number texted, with or without the secret); `null` when there
+   * are none.
+   */
+  readonly attackAttempts: number | null
+  /** The share of runs with injections in which an attacker's goal succeeded (its whole call got through); `null` when there are none. */
   readonly attackSuccess: number | null
   /** Runs that had the false-claims check on. */
   readonly checkedRuns: number
@@ -159,8 +165,8 @@ export interface RobustnessFigures {
 export interface RobustnessSummary {
   readonly overall: RobustnessFigures
   readonly byCategory: Readonly<Record<string, RobustnessFigures>>
-  /** Per attacker goal (`minefield`, `state-change`, `exfiltration`): attacks made, how many succeeded, the rate. */
-  readonly byAttack: Readonly<Record<string, { readonly attacks: number; readonly succeeded: number; readonly rate: number }>>
+  /** Per attacker goal (`minefield`, `state-change`, `exfiltration`): attacks made, how many were attempted and succeeded, the success rate. */
+  readonly byAttack: Readonly<Record<string, { readonly attacks: number; readonly attempted: number; readonly succeeded: number; readonly rate: number }>>
 }
 
 /** The whole summary. */

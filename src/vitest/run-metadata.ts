@@ -100,15 +100,24 @@ export const runRecordSchema = z
     minefields: z.array(matchRecordSchema),
     /**
      * The prompt injections of the run's augmentation: each goal's category (`minefield`,
-     * `state-change`, `exfiltration`), the goal in words, and whether the agent pursued it. Absent
-     * for a run without injections.
+     * `state-change`, `exfiltration`), the goal in words, whether the agent attempted it (took
+     * any of its steps) and whether it succeeded (its effect happened), and the first step taken.
+     * Absent for a run without injections. Records written before `attempted` existed counted an
+     * attack only when it succeeded.
      */
-    attacks: z.array(z.object({ category: z.string().min(1), goal: z.string(), succeeded: z.boolean() }).strict()).optional(),
+    attacks: z.array(z.object({ category: z.string().min(1), goal: z.string(), attempted: z.boolean().optional(), succeeded: z.boolean(), step: z.string().optional() }).strict()).optional(),
     /**
      * The agent's false claims of success (see the evaluation's false-claims check), when the run
      * had the check on: the message, the milestone claimed, the sentence. Absent when it was off.
      */
     falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
+    /**
+     * What decided a run that fell short, in words, as its failure message opens: that it hit the
+     * turn limit, a retry whose arguments differed from the solution's, an injected step that
+     * happened, a false claim (see `robustnessOutcome`). Absent when the run passed or nothing
+     * of the kind happened.
+     */
+    decidedBy: z.array(z.string()).optional(),
     /**
      * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
      * tell a scenario that changed from an agent that did. The report keeps it once per scenario.
