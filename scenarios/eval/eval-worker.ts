@@ -111,7 +111,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
       setup.runTimeoutMs + GRACE_MS,
     ).finally(() => clearTimeout(timer))
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)
-    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks })
+    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks, userPart: run.userPart })
     // A scenario test passes when its run does: no error, and the score at least the threshold.
     const provisional = reportRunOf(record, { fullName: testCase.name, file: EVAL_FILE, passed: false })
     const reported = { ...provisional, testPassed: provisional.passed }

@@ -95,6 +95,8 @@ export function llmUser(options: LlmUserOptions): User {
       }
       const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       if (read.toolCalls.some((call) => call.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
+      // A call of any other tool is the model playing the agent: the run refuses it, and the user checks count it.
+      if (read.toolCalls.length > 0) return { kind: 'call', toolCalls: read.toolCalls.map((call) => ({ ...(call.id === undefined ? {} : { id: call.id }), name: call.name, arguments: call.arguments })), usage }
       const content = read.content.trim()
       if (content === '')
         throw new InfrastructureError('malformed-reply', `the simulated user ${name} at ${endpoint.address} replied with neither text nor a call to ${END_CONVERSATION_TOOL}`)

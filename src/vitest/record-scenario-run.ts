@@ -2,10 +2,11 @@ import type { AttackMinefield } from '../augmentation/index.ts'
 import { labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
+import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
-import type { MatchRecord, RunRecord } from './run-metadata.ts'
+import type { MatchRecord, RunRecord, UserPartRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
 import { scenarioAsWritten } from '../run/index.ts'
@@ -41,6 +42,10 @@ export interface RecordOptions {
   readonly threshold?: number | undefined
   /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
   readonly attacks?: readonly AttackMinefield[] | undefined
+  /** How the simulated user played its part, when it was checked (`ScenarioRun.userPart`). */
+  readonly userPart?: UserPartResult | undefined
+  /** The trial the user's model calls were keyed by, when it was not the run's (see `RunRecord.userTrial`). */
+  readonly userTrial?: number | undefined
 }
 
 /**
@@ -75,6 +80,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
     ...(attacks === undefined ? {} : { attacks }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    ...(options.userPart === undefined ? {} : { userPart: userPartRecord(options.userPart) }),
+    ...(options.userTrial === undefined || options.userTrial === trial ? {} : { userTrial: options.userTrial }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
@@ -115,5 +122,13 @@ function toMatchRecord(match: MilestoneMatch, definition: Milestone | undefined)
     similarity: match.similarity,
     reason: match.reason,
     ...(match.bestCandidate === undefined ? {} : { bestCandidate: { ...match.bestCandidate } }),
+  }
+}
+
+/** The user checks as the report keeps them: what blamed the user, and what could not be told. */
+export function userPartRecord(result: UserPartResult): UserPartRecord {
+  return {
+    errors: result.errors.map((error) => ({ kind: error.kind, by: error.by, ...(error.turn === undefined ? {} : { turn: error.turn }), reason: error.reason })),
+    undecided: result.findings.filter((finding) => finding.answer === 'cannot tell').map((finding) => finding.kind),
   }
 }
