@@ -3,7 +3,8 @@ import { builtInScenarios } from '../../scenarios/index.ts'
 import { assistantVoiceUser, blurtingUser, goalSwitchingUser, inventingUser, MADE_UP_NUMBER, quittingUser, toolCallingUser } from '../../scenarios/toolsandbox/user-mutants.ts'
 import type { UserPartJudge, UserPartQuestion } from '../../src/evaluation/index.ts'
 import { checkUserPart, withheldFacts } from '../../src/evaluation/index.ts'
-import { functionAgent, referenceAgent, scriptedUser } from '../../src/roles/index.ts'
+import { startMockServer } from '../../src/mock-server/index.ts'
+import { functionAgent, llmUser, referenceAgent, scriptedUser } from '../../src/roles/index.ts'
 import type { User } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
@@ -80,6 +81,17 @@ describe('checkUserPart: rules on the scenario', () => {
     expect(run.trajectory.traces.every((trace) => trace.callId.startsWith('user-call') === false)).toBe(true)
     expect(run.trajectory.error).toMatchObject({ culprit: 'user', kind: 'role-swap' })
     expect(run.trajectory.error?.message).toBe("the simulated user called search_contacts at turn 2, a tool of the agent's")
+  })
+
+  test('a model user that calls a tool other than end_conversation gets it refused and is blamed for a role swap', async () => {
+    const server = await startMockServer({ replies: [{ toolCalls: [{ name: 'send_message_with_phone_number', arguments: { phone_number: '+14155550109', content: 'The door code is 4417.' } }] }, { content: "It's +14155550109." }, { toolCalls: [{ name: 'end_conversation' }] }] })
+    try {
+      const run = await play(plumber, llmUser({ model: 'user-model', baseURL: server.baseURL, apiKey: 'mock' }))
+      expect(run.trajectory.error).toMatchObject({ culprit: 'user', kind: 'role-swap' })
+      expect(run.trajectory.error?.message).toBe("the simulated user called send_message_with_phone_number at turn 2, a tool of the agent's")
+    } finally {
+      await server.close()
+    }
   })
 
   test('a quit after a refusal, or after the goal, is not the user\'s: only a question about what it holds back makes the end a quit', async () => {
