@@ -2,11 +2,14 @@
 // correct user is blamed. Plays every built-in scenario (or those of --category) with the
 // reference agent and prints one line per user: runs, runs blamed on the user, by kind.
 //
-//   node_modules/.bin/node scripts/user-error-rates.ts [--category MULTIPLE_USER_TURN] [--llm-user]
+//   node_modules/.bin/node scripts/user-error-rates.ts [--category MULTIPLE_USER_TURN] [--llm-user] [--agent-mutants]
 //
 // --llm-user adds a model user (llmUser over the openai client) whose replies a local mock server
 // gives from each scenario's reference solution (scriptedModel): a correct model user, through
-// the real client and prompt, for the false-alarm rate.
+// the real client and prompt, for the false-alarm rate. --agent-mutants adds the false-alarm rate
+// of the scripted user against failing agents: each reference mutant's solution (a step dropped,
+// a value guessed instead of asked, ...) played against the original scenario's user and scored
+// against the original's milestones.
 import { parseArgs } from 'node:util'
 import { builtInScenarios } from '../scenarios/index.ts'
 import { USER_MUTANTS } from '../scenarios/toolsandbox/user-mutants.ts'
@@ -18,8 +21,11 @@ import { scriptedUser } from '../src/roles/scripted-user.ts'
 import type { User } from '../src/roles/types.ts'
 import { culpritOf } from '../src/conversation/culprit.ts'
 import { playPreparedRun, prepareRun } from '../src/vitest/play-run.ts'
+import { mutantsOf, referenceResults } from '../scenarios/toolsandbox/mutants.ts'
+import { checkUserPart, evaluate } from '../src/evaluation/index.ts'
+import { runScenario } from '../src/run/index.ts'
 
-const { values } = parseArgs({ options: { category: { type: 'string' }, 'llm-user': { type: 'boolean' } } })
+const { values } = parseArgs({ options: { category: { type: 'string' }, 'llm-user': { type: 'boolean' }, 'agent-mutants': { type: 'boolean' } } })
 const scenarios = builtInScenarios(values.category === undefined ? {} : { category: values.category })
 const agent = referenceAgent()
 
@@ -60,3 +66,23 @@ for (const entry of users) {
   console.log(`${entry.name.padEnd(24)} expects ${entry.expect.padEnd(28)} blamed on the user ${String(blamed).padStart(3)}/${runs} (${((blamed / runs) * 100).toFixed(1)}%); of ${failedRuns} runs that were not a pass, ${failedBlamed} blamed on the user; by kind: ${kinds}${others === '' ? '' : `; other errors: ${others}`}`)
 }
 await server?.close()
+
+if (values['agent-mutants'] === true) {
+  let runs = 0
+  let failed = 0
+  const blamed: string[] = []
+  for (const scenario of scenarios) {
+    const original = await runScenario(scenario, { agent })
+    for (const mutant of mutantsOf(scenario, { results: referenceResults(original) })) {
+      // The mutant's solution plays the agent; the user and the milestones are the original scenario's.
+      const trajectory = await runScenario(mutant.scenario, { agent, user: scriptedUser(scenario) })
+      const evaluation = await evaluate(trajectory, scenario)
+      const part = await checkUserPart(trajectory, scenario, evaluation.milestoneScore)
+      runs++
+      if (evaluation.score < 1) failed++
+      if (part.errors.length > 0) blamed.push(`${mutant.scenario.id}: ${part.errors.map((error) => error.reason).join('; ')}`)
+    }
+  }
+  console.log(`${'scripted, agent mutants'.padEnd(24)} expects none                         blamed on the user ${String(blamed.length).padStart(3)}/${runs} (${((blamed.length / runs) * 100).toFixed(1)}%); ${failed} of the mutants failed their scenario`)
+  for (const line of blamed.slice(0, 10)) console.log(`  ${line}`)
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type OpenAI from 'openai'
 import type { InferenceClient } from '@huggingface/inference'
 import { NEUTRAL_USER_PROMPT } from '../domain/index.ts'
@@ -31,6 +32,12 @@ export interface LlmUserOptions extends ChatModelOptions {
    * behave); the goal, what the user knows and the examples still follow.
    */
   readonly instructions?: string
+  /**
+   * The user's name in reports, where its error rates are kept per user (`summary.byUser`). By
+   * default `<client>:<model>`, followed by `+prompt-<digest>` when `instructions` replace the
+   * role-play text, so two prompts of one model are told apart.
+   */
+  readonly name?: string
 }
 
 /**
@@ -82,7 +89,7 @@ const END_TOOL: ChatTool = {
 export function llmUser(options: LlmUserOptions): User {
   const endpoint = options.endpoint ?? endpointFor(options)
   const settings = callSettingsOf(options, endpoint)
-  const name = `${endpoint.client}:${options.model}`
+  const name = options.name ?? `${endpoint.client}:${options.model}${options.instructions === undefined ? '' : `+prompt-${createHash('sha256').update(options.instructions).digest('hex').slice(0, 8)}`}`
   return {
     name,
     async respond(view: UserView, context: RoleContext): Promise<UserReply> {
