@@ -9,6 +9,7 @@ import type { User } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { playPreparedRun, prepareRun } from '../../src/vitest/play-run.ts'
+import { leakyUser, neverAsks } from '../toolsandbox/never-asks.ts'
 
 const byId = (id: string): Scenario => {
   const found = builtInScenarios().find((scenario) => scenario.id === id)
@@ -135,6 +136,24 @@ describe('checkUserPart: the judge answers what no rule decides', () => {
     const unsure: UserPartJudge = { name: 'unsure', judge: async () => 'cannot tell' }
     const run = await play(plumber, goalSwitchingUser, unsure)
     expect(run.userPart?.errors).toEqual([])
+  })
+})
+
+describe('an agent that never asks for what the user holds back', () => {
+  const asking = builtInScenarios().filter((scenario) => withheldFacts(scenario).length > 0)
+
+  test('fails against the scripted user, which is not blamed; a user that tells anyway hides that failure and is flagged as a leak', async () => {
+    expect(asking.length).toBeGreaterThan(40)
+    for (const scenario of asking) {
+      const ready = await prepareRun(scenario, {})
+      if (ready === undefined) throw new Error('no run')
+      const keeping = await playPreparedRun(ready, { agent: neverAsks(scenario), trial: 0 })
+      expect(keeping.evaluation?.score, scenario.id).toBeLessThan(1)
+      expect(keeping.trajectory.error?.culprit, scenario.id).toBeUndefined()
+      const leaking = await playPreparedRun(ready, { agent: neverAsks(scenario), user: leakyUser(scenario), trial: 0 })
+      expect(leaking.evaluation?.score, scenario.id).toBe(1)
+      expect(leaking.trajectory.error, scenario.id).toMatchObject({ culprit: 'user', kind: 'leak' })
+    }
   })
 })
 
