@@ -63,7 +63,8 @@ export type UserPartScenario = Pick<Scenario, 'user' | 'reference' | 'firstMessa
  * checked, unless the user wrote it (`Trajectory.openedByUser`). A run that did not complete (an
  * error, the turn limit) is checked for what the user said; only `quit` needs the user's end.
  * Without a judge the checks that no rule decides answer `cannot tell`, which never blames the
- * user. Returns data; nothing throws.
+ * user; so does a judge that throws, or answers anything but `yes` or `no`. Returns data; nothing
+ * throws.
  */
 export async function checkUserPart(trajectory: Trajectory, scenario: UserPartScenario, milestoneScore: number, options: UserPartOptions = {}): Promise<UserPartResult> {
   const read = readConversation(trajectory)
@@ -202,7 +203,14 @@ async function judged(kind: UserErrorKind, read: Conversation, scenario: UserPar
   const question = QUESTIONS[kind](facts)
   if (options.judge === undefined) return { kind, answer: CANNOT_TELL, by: 'judge', reason: `no judge was given to ask: ${question}` }
   const asked: UserPartQuestion = { kind, question, goal: scenario.user.goal, knowledge: scenario.user.knowledge, conversation: conversationText(read) }
-  const answer = await options.judge.judge(asked, options.signal === undefined ? {} : { signal: options.signal })
+  let answer: JudgeAnswer
+  try {
+    answer = await options.judge.judge(asked, options.signal === undefined ? {} : { signal: options.signal })
+  } catch (error) {
+    // A judge that fails (its endpoint down, its reply unreadable) tells nothing: the user is not blamed, the run is kept.
+    return { kind, answer: CANNOT_TELL, by: 'judge', reason: `${options.judge.name} could not answer (${error instanceof Error ? error.message : String(error)}): ${question}` }
+  }
+  if (answer !== 'yes' && answer !== 'no') answer = CANNOT_TELL
   return { kind, answer, by: 'judge', reason: `${options.judge.name} answered ${answer}: ${question}` }
 }
 

@@ -132,10 +132,15 @@ describe('checkUserPart: the judge answers what no rule decides', () => {
     expect(unjudged.userPart?.findings.find((finding) => finding.kind === 'role-swap')?.answer).toBe('cannot tell')
   })
 
-  test('a judge that cannot tell never blames the user', async () => {
+  test('a judge that cannot tell, fails or answers something else never blames the user', async () => {
     const unsure: UserPartJudge = { name: 'unsure', judge: async () => 'cannot tell' }
-    const run = await play(plumber, goalSwitchingUser, unsure)
-    expect(run.userPart?.errors).toEqual([])
+    expect((await play(plumber, goalSwitchingUser, unsure)).userPart?.errors).toEqual([])
+    const failing: UserPartJudge = { name: 'down', judge: async () => Promise.reject(new Error('connection refused')) }
+    const failed = await play(plumber, goalSwitchingUser, failing)
+    expect(failed.userPart?.errors).toEqual([])
+    expect(failed.userPart?.findings.find((finding) => finding.kind === 'off-goal')?.reason).toMatch(/^down could not answer \(connection refused\): /)
+    const odd = { name: 'odd', judge: async () => 'probably' } as unknown as UserPartJudge
+    expect((await play(plumber, goalSwitchingUser, odd)).userPart?.errors).toEqual([])
   })
 })
 
