@@ -124,5 +124,5 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
   const trajectory = judged === played ? played : rememberRun(judged, scenario, domain)
   // A presentation given directly is known only by its label; an augmentation by its columns.
   const columns = prepared === undefined ? labelColumns(trajectory.augmentation) : augmentationColumns(prepared.augmentation)
-  return { scenario, trajectory, evaluation, userPart, augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
+  return { scenario, trajectory, evaluation, userPart, ...(options.userTrial === undefined ? {} : { userTrial: options.userTrial }), augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
 }

@@ -29,6 +29,8 @@ export interface ScenarioRun {
    * whose user broke it ends as the user's error (`trajectory.error.culprit` is `user`).
    */
   readonly userPart?: UserPartResult
+  /** The trial the simulated user was told it plays, when it was not the run's (see `RunChoices.userTrial`). */
+  readonly userTrial?: number
   /** The minefields of the run's contract that detect prompt injections' goals (see `prepareAugmentedRun`). */
   readonly attacks?: readonly AttackMinefield[]
 }
