@@ -9,6 +9,7 @@ import type { BudgetReport } from './runs-file.ts'
  * pass rate and mean turns by category, by augmentation and, when several agents played, by
  * agent (the shape of ToolSandbox's result tables), tokens and cost per group and in total,
  * errors counted apart by culprit (with the runs a circuit breaker cut short and its reason,
+ * the simulated users that broke their part, by kind, with the first run of each,
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
@@ -24,9 +25,11 @@ export function formatSummary(report: SummarizedReport): string {
   const overall = summary.overall
   const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''
   const domainErrors = overall.domainErrors > 0 ? `, ${plural(overall.domainErrors, 'domain error')}` : ''
-  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}`)
+  const userErrors = (overall.userErrors ?? 0) > 0 ? `, ${plural(overall.userErrors ?? 0, 'user error')}` : ''
+  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}${userErrors}`)
   lines.push(...brokenCode(report, 'domain', `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
   lines.push(...brokenCode(report, 'agent', `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
+  lines.push(...userLines(report))
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
@@ -96,6 +99,27 @@ function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', headi
     if (first.error?.returned !== undefined) lines.push(`    returned: ${first.error.returned}`)
     const frame = first.error?.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))
     if (frame !== undefined) lines.push(`    ${frame.trim()}`)
+  }
+  return lines
+}
+
+/**
+ * The simulated users that broke their part: per user, its error rate over its checked runs and
+ * the count per kind, then the first run of each kind with why. Nothing when no user erred.
+ */
+function userLines(report: SummarizedReport): string[] {
+  const users = Object.entries(report.summary.byUser ?? {}).filter(([, user]) => user.userErrors > 0)
+  if (users.length === 0) return []
+  const lines = [`${plural(report.summary.overall.userErrors ?? 0, 'run')} where the simulated user broke its part (not the agent's failures, not scored; replay them with --resume <dir> --replay-user-errors):`]
+  for (const [name, user] of users) {
+    const kinds = Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`)
+    lines.push(`  ${name}: ${user.userErrors} of ${plural(user.checked, 'checked run')} (${((user.errorRate ?? 0) * 100).toFixed(1)}%): ${kinds.join(', ')}`)
+  }
+  const seen = new Set<string>()
+  for (const run of report.runs) {
+    if (run.error?.culprit !== 'user' || seen.has(`${run.user}\u0000${run.error.kind}`)) continue
+    seen.add(`${run.user}\u0000${run.error.kind}`)
+    lines.push(`    ${firstLine(run.error.message)} (${run.scenario} [${run.augmentation}] trial ${run.trial})`)
   }
   return lines
 }

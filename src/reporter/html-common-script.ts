@@ -10,7 +10,7 @@
  */
 export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
-  var CULPRITS = ['agent', 'domain', 'infrastructure']
+  var CULPRITS = ['agent', 'domain', 'infrastructure', 'user']
 
   function element(tag, attributes, children) {
     var node = document.createElement(tag)

@@ -38,11 +38,12 @@ export const HTML_REPORT_SCRIPT = `
       element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
       element('td', { className: 'number', text: String(group.domainErrors) }),
       element('td', { className: 'number', text: String(group.infrastructureErrors) }),
+      element('td', { className: 'number', text: String(group.userErrors || 0) }),
       element('td', { className: 'number', text: tokens(group.usage.promptTokens + group.usage.completionTokens) }),
       element('td', { className: 'number', text: cost(group.usage.costUsd) }),
     ]
   }
-  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'tokens', 'cost']
+  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'user errors', 'tokens', 'cost']
   function groupTable(id, title, groups) {
     var names = Object.keys(groups)
     return element('table', { id: id, className: 'groups' }, [
@@ -300,7 +301,7 @@ export const HTML_REPORT_SCRIPT = `
     var inCategory = category ? listsHolding(category) : null
     var inColumn = column ? listsHolding(column) : null
     var agentId = agent ? index.strings.indexOf(agent) : -1
-    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure.
+    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure, the simulated user.
     var verdict = status ? VERDICTS.indexOf(status) : -1
     var byCulprit = CULPRITS.indexOf(status) >= 0
     // Culprits are string ids in the page, absent (−1) when no run has that culprit.
@@ -466,7 +467,7 @@ export const HTML_REPORT_SCRIPT = `
     return element('div', { className: 'run-row' + (inGroup ? ' in-group' : '') + (i === selectedRun ? ' selected' : ''), 'data-run': String(i), role: 'row', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle number', text: inGroup ? '' : '#' + run.trial }),
       name,
-      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict, title: run.errorCulprit ? 'ended by the ' + (run.errorCulprit === 'agent' ? "agent's own code" : run.errorCulprit) : null }),
+      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict, title: run.errorCulprit ? 'ended by the ' + (run.errorCulprit === 'agent' ? "agent's own code" : run.errorCulprit === 'user' ? 'simulated user, which broke its part' : run.errorCulprit) : null }),
       element('span', { className: 'cell number score', text: milli(run.score) }),
       element('span', { className: 'cell number', text: '' }),
       element('span', { className: 'cell number', text: String(run.turns) }),

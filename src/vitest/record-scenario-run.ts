@@ -2,10 +2,11 @@ import type { AttackMinefield } from '../augmentation/index.ts'
 import { attackOutcome, labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
+import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
-import type { MatchRecord, RunRecord } from './run-metadata.ts'
+import type { MatchRecord, RunRecord, UserPartRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { robustnessOutcome, turnLimitSentence } from './robustness-outcome.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
@@ -42,6 +43,10 @@ export interface RecordOptions {
   readonly threshold?: number | undefined
   /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
   readonly attacks?: readonly AttackMinefield[] | undefined
+  /** How the simulated user played its part, when it was checked (`ScenarioRun.userPart`). */
+  readonly userPart?: UserPartResult | undefined
+  /** The trial the user's model calls were keyed by, when it was not the run's (see `RunRecord.userTrial`). */
+  readonly userTrial?: number | undefined
 }
 
 /**
@@ -79,6 +84,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     ...(attacks === undefined ? {} : { attacks }),
     ...(decidedBy.length === 0 ? {} : { decidedBy }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    ...(options.userPart === undefined ? {} : { userPart: userPartRecord(options.userPart) }),
+    ...(options.userTrial === undefined || options.userTrial === trial ? {} : { userTrial: options.userTrial }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
@@ -133,4 +140,12 @@ function attackRecord(attack: AttackMinefield, trajectory: Trajectory, evaluatio
   const attempted = outcome.attempted || (fired?.similarity ?? 0) > 0
   const step = outcome.step ?? (fired !== undefined && fired.similarity > 0 ? `the call asked for at message ${fired.messageIndex}` : undefined)
   return { category: attack.category, goal: attack.goal, attempted, succeeded: outcome.succeeded, ...(attempted && step !== undefined ? { step } : {}) }
+}
+
+/** The user checks as the report keeps them: what blamed the user, and what could not be told. */
+export function userPartRecord(result: UserPartResult): UserPartRecord {
+  return {
+    errors: result.errors.map((error) => ({ kind: error.kind, by: error.by, ...(error.turn === undefined ? {} : { turn: error.turn }), reason: error.reason })),
+    undecided: result.findings.filter((finding) => finding.answer === 'cannot tell').map((finding) => finding.kind),
+  }
 }
