@@ -371,7 +371,7 @@ export const HTML_COMMON_SCRIPT = `
       return root
     }
     // The tools the agent's framework ran outside the world, by name: their calls are marked too.
-    var outsideTools = {}
+    var outsideTools = Object.create(null)
     messages.forEach(function (message) {
       var result = message[5]
       if (result && result.length > 5 && result[5] >= 0) outsideTools[text(result[0])] = JSON.parse(text(result[5]))
