@@ -8,6 +8,7 @@ import type { PageDetails } from '../reporter/page-data.ts'
 import { expandColumn } from '../reporter/page-data.ts'
 import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
 import { firstIssue, readReportSchema } from '../reporter/report-file-schemas.ts'
+import { withoutByteOrderMark } from '../scenario/without-byte-order-mark.ts'
 import { summarizeRuns } from '../reporter/summarize-runs.ts'
 
 /** A report as read from disk: reports written before settings and fingerprints were recorded lack them. */
@@ -66,9 +67,9 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(withoutByteOrderMark(text))
   } catch (error) {
-    throw new ReportFileError(`${file}: not JSON (${(error as Error).message})`, true)
+    throw new ReportFileError(safeText(`${file}: not JSON (${(error as Error).message})`), true)
   }
   const report = value as Partial<Report> | null
   if (report?.format !== 'toolcheck-report' || !Array.isArray(report.runs))

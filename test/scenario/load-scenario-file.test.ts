@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +29,29 @@ describe('scenario files', () => {
     const error = await loadScenarioFile(file).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ScenarioFileError)
     expect((error as Error).message).toMatch(/broken\.json: is not valid JSON: line 4, column 1/)
+  })
+
+  test('a BOM at the start of a scenario file is accepted; one further in is named as the U+FEFF byte-order mark', async () => {
+    const text = await readFile(fixture, 'utf8')
+    const marked = join(scratch, 'marked.json')
+    await writeFile(marked, `\uFEFF${text}`)
+    expect((await loadScenarioFile(marked)).id).toBe('json-wifi-on')
+    const twice = join(scratch, 'twice.json')
+    await writeFile(twice, `\uFEFF\uFEFF${text}`)
+    const error = await loadScenarioFile(twice).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toMatch(/twice\.json: is not valid JSON: line 1, column 1: .*U\+FEFF byte-order mark/)
+  })
+
+  test('a FIFO in a scenarios folder is refused by name and never hangs the load; a folder named like a file is left alone', async () => {
+    const folder = await mkdtemp(join(scratch, 'fifo-'))
+    await copyFile(fixture, join(folder, 'good.json'))
+    execFileSync('mkfifo', [join(folder, 'pipe.json')])
+    await mkdir(join(folder, 'nested.json'))
+    const loaded = await loadScenarioDirectory(folder)
+    expect(loaded.scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
+    expect(loaded.errors.map((error) => error.message)).toEqual([`${join(folder, 'pipe.json')}: is a FIFO (a named pipe), not a regular file; a scenario file is a JSON file`])
+    await expect(loadScenarioFile(join(folder, 'pipe.json'))).rejects.toThrow(ScenarioFileError)
   })
 
   test('an invalid scenario names the file and every bad field', async () => {
