@@ -116,6 +116,24 @@ describe('file faults', () => {
     expect((await readdir(directory)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
 
+  test('crafted breaker state files', async () => {
+    const directory = await folder()
+    const store = fileBreakerStore(directory)
+    const address = 'http://file-faults-crafted'
+    store.update(address, () => ({ failures: 1 }))
+    const [state = ''] = await readdir(directory)
+    const crafted = ['null', '[]', '7', '"x"', '{"address":7}', `{"address":"${address}","failures":"lots"}`, `{"address":"${address}","failures":1e999}`, `{"address":"${address}","failures":-1}`, `{"address":"${address}","failures":1,"openUntil":"soon"}`, `{"address":"${address}","failures":1,"firstFailure":{}}`, `{"address":"${address}","__proto__":{"failures":3}}`]
+    for (const text of crafted) {
+      await writeFile(join(directory, state), text)
+      expect(store.read(address), text).toBeUndefined()
+      // The next failure starts the count again rather than adding to what the file held.
+      store.update(address, (current) => ({ failures: (current?.failures ?? 0) + 1 }))
+      expect(store.read(address), text).toEqual({ failures: 1 })
+    }
+    await writeFile(join(directory, state), JSON.stringify({ address, failures: 2, firstFailure: 'HTTP 500 \u001b[2Jgone' }))
+    expect(store.read(address)).toEqual({ failures: 2, firstFailure: 'HTTP 500 \\u001b[2Jgone' })
+  })
+
   test('a breaker lock left by a killed writer, or held far too long: the count goes ahead and the lock is gone', async () => {
     const directory = await folder()
     const store = fileBreakerStore(directory)
