@@ -33,7 +33,7 @@ describe('toolcheck eval', () => {
     expect(Object.keys(report.summary.byCategory)).toEqual(expect.arrayContaining(['STATE_DEPENDENCY', 'transfers', 'balances']))
   })
 
-  test('stacks of user code point at the user\'s lines under toolcheck eval --domain/--agent, as under vitest', async () => {
+  test("stacks of user code point at the user's lines under toolcheck eval --domain/--agent, as under vitest", async () => {
     const fixture = (file: string) => fileURLToPath(new URL(`fixtures/stacks/${file}`, import.meta.url))
     // The line of each file's one `throw`, counted in the file as written.
     const throwLine = async (file: string) => (await readFile(fixture(file), 'utf8')).split('\n').findIndex((line) => line.includes('throw new')) + 1
