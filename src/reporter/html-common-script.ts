@@ -263,6 +263,7 @@ export const HTML_COMMON_SCRIPT = `
   // How a call the agent's framework ran outside the world ran, in words ('' for a call of the world's tools).
   function outsideText(outside) {
     if (!outside) return ''
+    if (outside.kind === 'refused') return 'refused by the agent\u2019s framework, never run in the world'
     return outside.kind === 'handoff' ? 'handoff from ' + outside.from + ' to ' + outside.to + ', outside the world' : 'run by the agent\u2019s framework, outside the world'
   }
 

@@ -76,6 +76,24 @@ describe('aiSdkAgent records every call the agent made, and what each model call
     expect(trajectory.traces[0]).toEqual({ callId: 'own-1', tool: 'check_forecast', arguments: { city: 'Cupertino' }, error: { kind: 'RangeError', message: 'the forecast service is down' }, outside: { kind: 'tool' } })
   })
 
+  test('a call the framework refused (AI SDK activeTools) never runs in the world and is recorded as refused', async () => {
+    const mine = turnAgent('only-the-forecast', async (turn, context) => {
+      const result = await generateText({ ...(await aiSdkTurn(turn, context, { model: model(), cache: false, tools: { check_forecast: checkForecast } })), activeTools: ['check_forecast'], stopWhen: stepCountIs(10) })
+      return result.text
+    })
+    const trajectory = await runScenario(forecastScenario, { agent: mine })
+    expect(trajectory.status).toBe('completed')
+    expect(trajectory.traces[2]).toEqual({ callId: 'world-1', tool: 'set_wifi_status', arguments: { on: true }, error: { kind: 'AI_NoSuchToolError', message: expect.stringContaining('set_wifi_status') }, outside: { kind: 'refused' } })
+    // Wi-Fi stayed off: the call never reached the world.
+    expect(trajectory.snapshots).toHaveLength(1)
+    const evaluation = await evaluateAgainst(trajectory, forecastScenario)
+    expect(evaluation.milestones.map((milestone) => [milestone.name, milestone.similarity])).toEqual([
+      ['checked the forecast with its own tool', 1],
+      ['turned Wi-Fi on', expect.any(Number)],
+    ])
+    expect(evaluation.milestones[1]?.similarity).toBeLessThan(1)
+  })
+
   test('an own tool named like a scenario tool is refused', async () => {
     const trajectory = await runScenario(forecastScenario, { agent: aiSdkAgent({ model: model(), cache: false, tools: { set_wifi_status: checkForecast } }) })
     // The agent as written cannot play: its own error, as any its code throws.

@@ -61,6 +61,28 @@ describe('openaiAgentsAgent records every call the agent made, and what each mod
     expect(evaluation.minefields.map((minefield) => [minefield.name, minefield.similarity])).toEqual([['called a tool that does not exist', 1]])
   })
 
+  test('a call the framework refused (an Agents SDK handoff target without tools) never runs in the world and is recorded as refused', async () => {
+    const agent = openaiAgentsAgent({
+      agent: () => {
+        // The phone agent was not given the world's tools: the SDK refuses its set_wifi_status.
+        const phone = new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools: [checkForecast] })
+        return new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [phone] })
+      },
+      ...client(),
+      cache: false,
+    })
+    const trajectory = await runScenario(handoffScenario, { agent })
+    expect(trajectory.traces.find((trace) => trace.callId === 'world-1')).toEqual({
+      callId: 'world-1',
+      tool: 'set_wifi_status',
+      arguments: { on: true },
+      error: { kind: 'ModelBehaviorError', message: expect.stringContaining('was not given set_wifi_status') },
+      outside: { kind: 'refused' },
+    })
+    // Wi-Fi stayed off: the call never reached the world.
+    expect(trajectory.snapshots).toHaveLength(1)
+  })
+
   test('an own tool named like a scenario tool is refused, with the error every adapter gives', async () => {
     const shadow = forecastTool('set_wifi_status')
     const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm', tools: [shadow] }), ...client(), cache: false })

@@ -10,7 +10,8 @@ import { errorOutcome, recordQuietly } from '../outside-outcome.ts'
  * - a call the SDK refused before running anything (a tool name it does not know, arguments that
  *   are not JSON or do not fit your tool's schema): a world tool's or an unknown name goes through
  *   the run (`callByName`), which records it as it would for any agent (`ArgumentError`,
- *   `UnknownToolError`); a tool of your own is recorded as failed with the SDK's error;
+ *   `UnknownToolError`); a tool of your own is recorded as failed with the SDK's error; a world
+ *   tool the step did not offer (outside `activeTools`) is recorded as refused and never runs;
  * - a call the provider ran itself (a provider-defined tool), with its result;
  * - a call of a tool of yours without `execute`, which ends the loop with the call unanswered.
  * `worldTools` are the names of the scenario's tools in this turn.
@@ -23,7 +24,10 @@ export function aiSdkStepRecorder(turn: Pick<TurnInput, 'callByName' | 'recordOu
     for (const call of step.toolCalls) {
       const base = { name: call.toolName, arguments: asJson(call.input ?? null) as JsonValue, callId: call.toolCallId }
       if (call.invalid === true) {
-        if (worldTools.has(call.toolName) || !Object.hasOwn(ownTools, call.toolName)) recording.push(turn.callByName(call.toolName, base.arguments, { callId: call.toolCallId }).catch(() => undefined))
+        // A world tool the SDK would not call at this step (it was not among `activeTools`) never
+        // ran: recorded as refused, it must not run in the world now.
+        if (worldTools.has(call.toolName) && isNoSuchTool(call.error)) recording.push(recordQuietly(turn, { ...base, error: errorOutcome(call.error), run: { kind: 'refused' } }))
+        else if (worldTools.has(call.toolName) || !Object.hasOwn(ownTools, call.toolName)) recording.push(turn.callByName(call.toolName, base.arguments, { callId: call.toolCallId }).catch(() => undefined))
         else recording.push(recordQuietly(turn, { ...base, error: errorOutcome(call.error), run: { kind: 'tool' } }))
       } else if (call.providerExecuted === true) {
         recording.push(recordQuietly(turn, { ...base, result: asJson(results.get(call.toolCallId) ?? null), run: { kind: 'tool' } }))
@@ -33,4 +37,9 @@ export function aiSdkStepRecorder(turn: Pick<TurnInput, 'callByName' | 'recordOu
     }
     await Promise.all(recording)
   }
+}
+
+/** Whether the SDK refused a call for its tool's name: not among the step's tools (`NoSuchToolError`). */
+function isNoSuchTool(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AI_NoSuchToolError' || error.name === 'NoSuchToolError')
 }
