@@ -103,8 +103,8 @@ describe('serveTools', () => {
   })
 })
 
-describe('an MCP client that never answers the server\'s ping', () => {
-  test('an MCP client that never answers the server\'s ping gets a time limit and a message, not a call held forever', async () => {
+describe("an MCP client that never answers the server's ping", () => {
+  test("an MCP client that never answers the server's ping gets a time limit and a message, not a call held forever", async () => {
     const [scenario] = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
