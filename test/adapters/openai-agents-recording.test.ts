@@ -83,6 +83,40 @@ describe('openaiAgentsAgent records every call the agent made, and what each mod
     expect(trajectory.snapshots).toHaveLength(1)
   })
 
+  test('an Agents SDK own tool that throws is recorded as a failure, not a success', async () => {
+    const failingOptions = {
+      name: 'check_forecast',
+      description: 'The weather forecast for a city (the agent’s own tool, outside the world).',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as never,
+      strict: false,
+      execute: async () => Promise.reject(new RangeError('the forecast service is down')),
+    }
+    const agentWith = (own: ReturnType<typeof tool>) =>
+      openaiAgentsAgent({
+        agent: ({ tools }) => {
+          const phone = new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools: [own, ...tools] })
+          return new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [phone] })
+        },
+        ...client(),
+        cache: false,
+      })
+    const trajectory = await runScenario(handoffScenario, { agent: agentWith(tool(failingOptions)) })
+    expect(trajectory.traces.find((trace) => trace.callId === 'own-1')).toEqual({
+      callId: 'own-1',
+      tool: 'check_forecast',
+      arguments: { city: 'Cupertino' },
+      error: { kind: 'Error', message: 'the tool threw, and the SDK handed the model "An error occurred while running the tool. Please try again." instead' },
+      outside: { kind: 'tool' },
+    })
+    // With an errorFunction of its own, the SDK gives the error itself.
+    const explained = tool({ ...failingOptions, errorFunction: (_context, error) => `the forecast failed: ${String(error)}` })
+    const withOwnText = await runScenario(handoffScenario, { agent: agentWith(explained) })
+    expect(withOwnText.traces.find((trace) => trace.callId === 'own-1')?.error).toEqual({ kind: 'RangeError', message: 'the forecast service is down' })
+    // A tool that succeeds beside it is still recorded with its result.
+    const fine = await runScenario(handoffScenario, { agent: agentWith(checkForecast) })
+    expect(fine.traces.find((trace) => trace.callId === 'own-1')).toMatchObject({ result: { city: 'Cupertino', forecast: 'sunny' } })
+  })
+
   test('an own tool named like a scenario tool is refused, with the error every adapter gives', async () => {
     const shadow = forecastTool('set_wifi_status')
     const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm', tools: [shadow] }), ...client(), cache: false })
