@@ -128,3 +128,17 @@ function unique(files: readonly CraftedFile[]): CraftedFile[] {
   const seen = new Set<string>()
   return files.filter((file) => !seen.has(file.text) && seen.add(file.text))
 }
+
+/**
+ * Crafted texts of any JSON file toolcheck reads (`value`, parsed): broken texts, and each field
+ * at `paths` (every top-level field when none are given) missing or of each wrong kind.
+ */
+export function craftedJson(value: Record<string, Json>, paths: readonly (readonly (string | number)[])[] = Object.keys(value).map((key) => [key])): CraftedFile[] {
+  const crafted = brokenTexts(JSON.stringify(value))
+  for (const path of paths) {
+    crafted.push({ name: `${path.join('.')} missing`, text: withField(value, path, undefined) })
+    for (const [label, replacement] of WRONG_VALUES) crafted.push({ name: `${path.join('.')} is ${label}`, text: withField(value, path, replacement) })
+  }
+  crafted.push({ name: '__proto__ key at the top', text: JSON.stringify(value).replace(/^\{/, '{"__proto__":{"id":7},') })
+  return unique(crafted)
+}

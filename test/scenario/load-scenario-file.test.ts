@@ -10,6 +10,7 @@ import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { loadScenarioDirectory, loadScenarioFile, scenarioJsonSchema, ScenarioError, ScenarioFileError } from '../../src/scenario/index.ts'
+import { craftedJson } from '../cli/crafted-files.ts'
 
 const fixture = fileURLToPath(new URL('./fixtures/wifi-on.json', import.meta.url))
 const scratch = await mkdtemp(join(tmpdir(), 'toolcheck-scenarios-'))
@@ -52,6 +53,24 @@ describe('scenario files', () => {
     expect(loaded.scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
     expect(loaded.errors.map((error) => error.message)).toEqual([`${join(folder, 'pipe.json')}: is a FIFO (a named pipe), not a regular file; a scenario file is a JSON file`])
     await expect(loadScenarioFile(join(folder, 'pipe.json'))).rejects.toThrow(ScenarioFileError)
+  })
+
+  test('crafted scenario files are refused with a ScenarioFileError or ScenarioError naming the file, never another error', async () => {
+    const scenario = JSON.parse(await readFile(fixture, 'utf8')) as Record<string, never>
+    const paths = [...Object.keys(scenario).map((key) => [key]), ['milestones', 0], ['milestones', 0, 'constraints'], ['milestones', 0, 'constraints', 0], ['world', 'settings']]
+    const files = craftedJson(scenario, paths.filter((path) => path.length === 1 || (scenario as Record<string, unknown>)[path[0] as string] !== undefined))
+    expect(files.length).toBeGreaterThan(100)
+    for (const [position, crafted] of files.entries()) {
+      const file = join(scratch, `crafted-${position}.json`)
+      await writeFile(file, crafted.text)
+      const outcome = await loadScenarioFile(file).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      if (outcome === undefined) continue
+      expect(outcome instanceof ScenarioFileError || outcome instanceof ScenarioError, `${crafted.name}: ${String(outcome)}`).toBe(true)
+      expect((outcome as Error).message, crafted.name).toContain(file)
+    }
   })
 
   test('an invalid scenario names the file and every bad field', async () => {
