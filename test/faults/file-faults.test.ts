@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 import { cacheKey, ModelCache } from '../../src/cache/index.ts'
 import { environmentProblems } from '../../src/roles/endpoint/environment-problems.ts'
+import { craftedJson } from '../cli/crafted-files.ts'
 import { fileBreakerStore } from '../../src/roles/endpoint/file-breaker-store.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
@@ -84,6 +85,29 @@ describe('file faults', () => {
     const error = (await cache.lookup(parts).then(() => undefined, (thrown: unknown) => thrown)) as Error & { kind: string }
     expect(error.kind).toBe('cache-corrupt')
     expect(error.message).toContain(`the cassette ${cache.fileFor(cacheKey(parts))} is unusable (it is not valid JSON`)
+  })
+
+  test('crafted cassettes', async () => {
+    const directory = await folder()
+    const writer = new ModelCache({ directory, mode: 'record' })
+    await writer.store(parts, reply)
+    const file = writer.fileFor(cacheKey(parts))
+    const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, never>
+    const crafted = craftedJson(recorded, [['format'], ['key'], ['reply'], ['request']])
+    expect(crafted.length).toBeGreaterThan(40)
+    const cache = new ModelCache({ directory, mode: 'replay' })
+    for (const { name, text } of crafted) {
+      await writeFile(file, text)
+      const outcome = await cache.lookup(parts).then(
+        (found) => ({ found }),
+        (thrown: unknown) => ({ thrown: thrown as Error & { kind?: string } }),
+      )
+      // Read as a reply (the reply's own faults are the chat reader's: malformed-reply), or named unusable.
+      if ('thrown' in outcome) {
+        expect(outcome.thrown.kind, `${name}: ${String(outcome.thrown)}`).toBe('cache-corrupt')
+        expect(outcome.thrown.message, name).toContain(`the cassette ${file} is unusable`)
+      } else expect(outcome.found, name).not.toBeUndefined()
+    }
   })
 
   test('temporary cassette left by a killed writer', async () => {
