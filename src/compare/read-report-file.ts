@@ -59,6 +59,9 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   } catch {
     throw new ReportFileError(`${path}: no such file or directory`)
   }
+  // A FIFO or device would never end when read: only a regular file is a report.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new ReportFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck report`, true)
   let text: string
   try {
     text = await readFile(file, 'utf8')

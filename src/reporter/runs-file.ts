@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { z } from 'zod'
 import { safeText } from '../conversation/safe-text.ts'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
@@ -98,6 +98,9 @@ export function summarizedRun(run: ReportRun): SummarizedRun {
  * left out; any other line that cannot be read is an error naming the file and the line.
  */
 export async function readRunsFile(file: string): Promise<RunsFileContent> {
+  // A FIFO or device would never end when read: only a regular file is a runs file.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new RunsFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck runs file`)
   let header: RunsFileHeader | undefined
   const runs: IndexedRun[] = []
   const problems: ReportProblem[] = []

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,5 +79,17 @@ describe('crafted shards given to toolcheck merge', () => {
     }
     expect(refused).toContain('binary bytes')
     expect(refused).toContain('run.score is a text')
+  })
+})
+
+describe('a FIFO where a report or a runs file should be', () => {
+  test('compare and merge refuse a FIFO with exit 2 and one line instead of waiting on it forever', async () => {
+    const folder = join(directory, 'fifo')
+    await mkdir(folder)
+    execFileSync('mkfifo', [join(folder, 'report.json'), join(folder, 'runs.jsonl')])
+    const compared = await commandOn(['compare', written, folder])
+    expect(compared).toEqual({ code: 2, stderr: `toolcheck compare: ${join(folder, 'report.json')}: not a regular file (a folder, FIFO or device), so not a toolcheck report\n` })
+    const merged = await commandOn(['merge', folder, '--report-dir', join(directory, 'merged-fifo')])
+    expect(merged).toEqual({ code: 2, stderr: `toolcheck merge: ${join(folder, 'runs.jsonl')}: not a regular file (a folder, FIFO or device), so not a toolcheck runs file\n` })
   })
 })
