@@ -4,6 +4,7 @@ import type { PreparedGates } from '../gates/prepare-gates.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import type { Report, SummarizedReport } from '../reporter/report.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 
@@ -30,7 +31,7 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
   const { command, report, written } = conclusion
   const note = conclusion.note === undefined || conclusion.note === '' ? '' : `\n${conclusion.note}\n`
   io.stdout(`${formatSummary(report)}\n${note}\nreports: ${[written.json, written.html].filter((file) => file !== undefined).join(', ')}\n`)
-  const problems = report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)
+  const problems = report.problems.map((problem) => escapeControlCharacters(`${problem.test}: ${problem.message.split('\n')[0]}`))
   if (problems.length > 0) {
     io.stderr(`toolcheck ${command}: the harness failed:\n  ${problems.join('\n  ')}\n`)
     return EXIT_CODES.harness

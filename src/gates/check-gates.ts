@@ -6,6 +6,7 @@ import { plural } from '../compare/format-numbers.ts'
 import type { Report, SummaryGroup } from '../reporter/report.ts'
 import type { GateOptions } from './gate-options.ts'
 import { DEFAULT_MAX_MISSING } from './gate-options.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** One gate's outcome. */
 export interface GateCheck {
@@ -67,10 +68,11 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
 /** The gates' outcome for a terminal: one line per gate, and a headline. */
 export function formatGates(result: GateResult): string {
   const failed = result.checks.filter((check) => !check.passed).length
-  return [
+  // Category names come from scenarios: their control characters never reach the terminal.
+  return escapeControlCharacters([
     failed === 0 ? `toolcheck gates: all ${result.checks.length} passed` : `toolcheck gates: ${failed} of ${result.checks.length} FAILED`,
     ...result.checks.map((check) => `  ${check.passed ? 'pass' : 'FAIL'}  ${check.gate}: ${check.detail}`),
-  ].join('\n')
+  ].join('\n'))
 }
 
 /** Why a group's runs were not scored: "2 errors", or "2 errors (1 domain error, 1 infrastructure error)", with user errors when there were. */

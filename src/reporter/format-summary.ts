@@ -2,6 +2,7 @@ import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -67,7 +68,9 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
     for (const problem of report.problems) lines.push(`  ${problem.file} > ${problem.test}: ${firstLine(problem.message)}`)
   }
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */

@@ -263,6 +263,7 @@ export const HTML_COMMON_SCRIPT = `
   // How a call the agent's framework ran outside the world ran, in words ('' for a call of the world's tools).
   function outsideText(outside) {
     if (!outside) return ''
+    if (outside.kind === 'refused') return 'refused by the agent\u2019s framework, never run in the world'
     return outside.kind === 'handoff' ? 'handoff from ' + outside.from + ' to ' + outside.to + ', outside the world' : 'run by the agent\u2019s framework, outside the world'
   }
 
@@ -381,7 +382,7 @@ export const HTML_COMMON_SCRIPT = `
       return root
     }
     // The tools the agent's framework ran outside the world, by name: their calls are marked too.
-    var outsideTools = {}
+    var outsideTools = Object.create(null)
     messages.forEach(function (message) {
       var result = message[5]
       if (result && result.length > 5 && result[5] >= 0) outsideTools[text(result[0])] = JSON.parse(text(result[5]))

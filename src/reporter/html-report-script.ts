@@ -201,10 +201,12 @@ export const HTML_REPORT_SCRIPT = `
   // --- addresses: one per run and per cell, in the URL hash ---
   var addresses = null
   function buildAddresses() {
-    var byName = {}
+    // Without a prototype: an address typed by hand (#constructor, #__proto__, #toString) must
+    // find nothing, not a method of Object.
+    var byName = Object.create(null)
     var cellIds = new Array(cellCount)
     var runIds = new Array(count)
-    var taken = {}
+    var taken = Object.create(null)
     var unique = function (id) {
       var candidate = id
       for (var n = 2; taken[candidate]; n++) candidate = id + '~' + n

@@ -33,6 +33,22 @@ describe('toolcheck eval', () => {
     expect(Object.keys(report.summary.byCategory)).toEqual(expect.arrayContaining(['STATE_DEPENDENCY', 'transfers', 'balances']))
   })
 
+  test("stacks of user code point at the user's lines under toolcheck eval --domain/--agent, as under vitest", async () => {
+    const fixture = (file: string) => fileURLToPath(new URL(`fixtures/stacks/${file}`, import.meta.url))
+    // The line of each file's one `throw`, counted in the file as written.
+    const throwLine = async (file: string) => (await readFile(fixture(file), 'utf8')).split('\n').findIndex((line) => line.includes('throw new')) + 1
+    const domainDirectory = reportDirectory('eval-stacks-domain')
+    expect(await runEval(['--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', domainDirectory], capture().io)).toBe(5)
+    const domainRun = (JSON.parse(await readFile(`${domainDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(domainRun?.error).toMatchObject({ culprit: 'domain', kind: 'tool-threw' })
+    expect(domainRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*clinic\\.ts:${await throwLine('clinic.ts')}:\\d+`))
+    const agentDirectory = reportDirectory('eval-stacks-agent')
+    expect(await runEval(['--agent', fixture('crashing-agent.ts'), '--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', agentDirectory], capture().io)).toBe(0)
+    const agentRun = (JSON.parse(await readFile(`${agentDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(agentRun?.error).toMatchObject({ culprit: 'agent', kind: 'agent-threw' })
+    expect(agentRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*crashing-agent\\.ts:${await throwLine('crashing-agent.ts')}:\\d+`))
+  })
+
   test('says which domain is missing when the scenarios name one it was not given', async () => {
     const { output, io } = capture()
     const code = await runEval(['--scenarios', BANK('scenarios'), '--report-dir', reportDirectory('eval-bank-missing')], io)

@@ -167,6 +167,30 @@ browserTest('at 1280 × 800 a run opened by its address or reached by the keyboa
   )
 })
 
+browserTest('index.html#constructor and the other names of Object.prototype in the address open nothing and throw nothing; a scenario named constructor has its address', async () => {
+  const scenarios = ['constructor', 'another'].map((id) => defineScenario({ ...sampleScenario, id }))
+  const runs = scenarios.map((scenario) => toRunRecord(scenario, sampleTrajectory({ scenarioId: scenario.id }), sampleEvaluation(), 0))
+  const { report, transcripts } = buildReport([{ id: 't', fullName: 'prototype names', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  const directory = reportDirectory('page-prototype-addresses')
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
+  await withPage(
+    `${directory}index.html`,
+    async (page) => {
+      await expect.poll(() => page.locator('#runs-rows > div').count()).toBe(2)
+      expect(await page.locator('#run-details .run-detail').count()).toBe(0)
+      for (const address of ['__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'cell/__proto__', 'run/constructor', 'constructor']) {
+        await page.evaluate((hash) => (location.hash = hash), address)
+        await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${address}`)
+        expect(await page.locator('#run-details .run-detail').count()).toBe(0)
+      }
+      await page.evaluate(() => (location.hash = 'run/constructor/none/0'))
+      await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('constructor')
+    },
+    { address: '#constructor' },
+  )
+})
+
 browserTest('trials are grouped by cell with their pass count and pass^k; every run and cell has a link that opens it, and back and forward follow', async () => {
   const { file, report } = await syntheticPage('page-cells')
   await withPage(file, async (page) => {
