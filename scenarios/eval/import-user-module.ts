@@ -37,6 +37,32 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   }
 }
 
+// Fresh imports one at a time: each clears the runner's instances, which must not happen while
+// another fresh import is halfway through its graph.
+let freshQueue: Promise<unknown> = Promise.resolve()
+
+/**
+ * Imports `paths` again as new instances, with every module of the user's they import (packages
+ * stay as they are: Node loads them once), so state a module keeps in its variables starts over.
+ * vite keeps each module's transformed code, so only evaluating it again costs anything. One
+ * import at a time; each returns the exports of every path. Modules Node loads itself (CommonJS)
+ * are not made again: `undefined` for them.
+ */
+export function importFreshUserModules(paths: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const fresh = freshQueue.then(async () => {
+    const vite = await (server ??= startServer())
+    const environment = vite.environments.ssr as unknown as { runner?: { evaluatedModules: { clear(): void }; import(url: string): Promise<unknown> } }
+    const runner = environment.runner
+    if (runner === undefined) return paths.map(() => undefined)
+    runner.evaluatedModules.clear()
+    const modules: (Record<string, unknown> | undefined)[] = []
+    for (const path of paths) modules.push(extname(path) === '.cjs' ? undefined : ((await runner.import(path)) as Record<string, unknown>))
+    return modules
+  })
+  freshQueue = fresh.catch(() => undefined)
+  return fresh
+}
+
 /** Stops the vite server the user's modules were loaded through, if one was started. */
 export async function closeUserModules(): Promise<void> {
   const started = server
