@@ -15,6 +15,7 @@ import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 import { openEvaluation } from './open-evaluation.ts'
+import { lockReportFolder } from './report-folder-lock.ts'
 
 export type { EvalArguments } from './eval-arguments.ts'
 export { parseEvalArguments } from './eval-arguments.ts'
@@ -87,9 +88,25 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const parsed = parseEvalArguments(args)
   const limits = parsed.budget === undefined ? undefined : parsed.shard === undefined ? parsed.budget : budgetShare(parsed.budget, parsed.shard.index, parsed.shard.count)
   const budget = limits === undefined ? undefined : new ModelBudget(limits)
+  const reportDir = resolve(process.cwd(), parsed.reportDir)
+  // One writer per report folder: a second evaluation there is refused before anything loads.
+  const lock = await lockReportFolder(reportDir)
+  if (!lock.held) {
+    const holder = lock.pid > 0 ? `process ${lock.pid}, since ${lock.since}` : 'a process that is taking it this instant'
+    io.stderr(`toolcheck eval: ${reportDir} is in use by another evaluation (${holder}); wait for it to end, or give this one another --report-dir\n`)
+    return EXIT_CODES.usage
+  }
+  try {
+    return await evaluateInto(reportDir, parsed, budget, io)
+  } finally {
+    await lock.release()
+  }
+}
+
+/** Plays the evaluation into the report folder it holds (see `runEval`). */
+async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEvalArguments>, budget: ModelBudget | undefined, io: CommandIo): Promise<number> {
   const opened = await openEvaluation(parsed, io, 'eval', budget)
   if (typeof opened === 'number') return opened
-  const reportDir = resolve(process.cwd(), parsed.reportDir)
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
   const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec }
   const index: IndexedRun[] = []

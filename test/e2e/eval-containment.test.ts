@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
@@ -13,8 +15,9 @@ function capture() {
 }
 
 /** `toolcheck eval` of the farm fixture with its own agent, three trials. */
-async function evalFarm(name: string, extra: string[] = []) {
+async function evalFarm(name: string, extra: string[] = [], clean = true) {
   const directory = reportDirectory(name)
+  if (clean) await rm(directory, { recursive: true, force: true })
   const { output, io } = capture()
   const started = performance.now()
   const code = await runEval(['--agent', FARM, '--domain', FARM, '--scenarios', FARM, '--variants', 'plain', '--trials', '3', '--report-dir', directory, ...extra], io)
@@ -51,5 +54,32 @@ describe('toolcheck eval contains each run', () => {
     const tagRuns = shards.flatMap((shard) => shard.report.runs)
     expect(tagRuns.map((run) => run.trial).sort()).toEqual([0, 1, 2])
     expect(new Set(tagRuns.map((run) => `${verdict(run)}:${run.score}`))).toEqual(new Set(['completed:1']))
+  }, 120_000)
+
+  test('two evals started a second apart into one folder: the second is refused at once, naming the first, and nothing is lost', async () => {
+    const directory = reportDirectory('eval-farm-shared')
+    await rm(directory, { recursive: true, force: true })
+    const first = evalFarm('eval-farm-shared', [], false)
+    // Started once it holds the folder (its sheep keep it busy for seconds after that).
+    await expect.poll(() => readdir(directory).catch(() => []), { timeout: 30_000 }).toContain('eval.lock')
+    const { output, io } = capture()
+    const second = await runEval(['--agent', FARM, '--domain', FARM, '--scenarios', FARM, '--variants', 'plain', '--report-dir', directory], io)
+    expect(second).toBe(2)
+    expect(output.stderr).toBe(`toolcheck eval: ${directory.replace(/\/$/, '')} is in use by another evaluation (process ${process.pid}, since ${output.stderr.match(/since ([^)]+)\)/)?.[1]}); wait for it to end, or give this one another --report-dir\n`)
+    const { code, report } = await first
+    expect(code).toBe(5)
+    expect(report.runs).toHaveLength(45)
+    expect(await readdir(directory)).not.toContain('eval.lock')
+  }, 120_000)
+
+  test("a lock left by an evaluation whose process is gone is taken over", async () => {
+    const directory = reportDirectory('eval-farm-stale-lock')
+    await rm(directory, { recursive: true, force: true })
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(directory, { recursive: true }))
+    await writeFile(join(directory, 'eval.lock'), JSON.stringify({ pid: Number(gone.stdout), since: '2026-01-01T00:00:00.000Z' }))
+    const { code, report } = await evalFarm('eval-farm-stale-lock', ['--filter', 'count-cow'], false)
+    expect(code).toBe(0)
+    expect(report.runs).toHaveLength(3)
   }, 120_000)
 })
