@@ -8,6 +8,7 @@ import type { Report, ReportRun } from '../../src/reporter/report.ts'
 import { reportDirectory } from './run-fixture.ts'
 
 const FARM = fileURLToPath(new URL('./fixtures/farm/farm.ts', import.meta.url))
+const LEDGER = fileURLToPath(new URL('./fixtures/farm/ledger.ts', import.meta.url))
 
 function capture() {
   const output = { stdout: '', stderr: '' }
@@ -81,5 +82,22 @@ describe('toolcheck eval contains each run', () => {
     const { code, report } = await evalFarm('eval-farm-stale-lock', ['--filter', 'count-cow'], false)
     expect(code).toBe(0)
     expect(report.runs).toHaveLength(3)
+  }, 120_000)
+
+  test('a tool that writes a value 5,000 levels deep into the world, and one that returns a value 100,000 levels deep', async () => {
+    const directory = reportDirectory('eval-ledger')
+    await rm(directory, { recursive: true, force: true })
+    const { io } = capture()
+    const code = await runEval(['--agent', FARM, '--domain', LEDGER, '--scenarios', LEDGER, '--variants', 'plain', '--report-dir', directory], io)
+    expect(code).toBe(5)
+    const report = JSON.parse(await readFile(`${directory}/report.json`, 'utf8')) as Report
+    // The deep world is written into the report, its runs file and its page, and read back.
+    expect(report.runs.map((run) => [run.scenario, verdict(run)]).sort()).toEqual([
+      ['deep-ledger', 'completed'],
+      ['deeper-ledger', 'error:domain:invalid-result'],
+    ])
+    expect(report.runs.find((run) => run.scenario === 'deeper-ledger')?.error?.message).toContain('is nested more than 64 levels deep')
+    expect(await readFile(`${directory}/index.html`, 'utf8')).toContain('deep-ledger')
+    expect((await readFile(`${directory}/runs.jsonl`, 'utf8')).length).toBeGreaterThan(10_000)
   }, 120_000)
 })
