@@ -75,7 +75,7 @@ export type ToWorker = { readonly type: 'play'; readonly unit: EvalUnit } | { re
 /** Messages from a worker to the command. */
 export type FromWorker =
   /** Loaded: the cases (when asked for them), and the problems of the table (each a failing test). */
-  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string }
+  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   /** The scenarios, domains or agent could not be loaded: nothing plays. */
   | { readonly type: 'failed'; readonly problems: readonly string[] }
   | { readonly type: 'done'; readonly unit: EvalUnit; readonly outcome: EvalOutcome }

@@ -25,7 +25,7 @@ import { buildTranscript } from '../../src/vitest/transcript.ts'
 import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } from './eval-messages.ts'
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
-import { closeUserModules, importFreshUserModules } from './import-user-module.ts'
+import { closeUserModules, importFreshUserModules, userCodeFingerprint } from './import-user-module.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { containedRun, containRuns, playContained } from './run-containment.ts'
@@ -77,8 +77,10 @@ async function load(): Promise<Loaded | undefined> {
       return { cases: [], domains, agent, user }
     }
     const table = scenarioTable(selected, variantsOf(settings.variants), { domains })
+    const codeFingerprint = setup.listCases ? await userCodeFingerprint() : undefined
     send({
       type: 'ready',
+      ...(codeFingerprint === undefined ? {} : { codeFingerprint }),
       ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories] })) } : {}),
       problems: table.problems.map((problem) => ({ file: EVAL_FILE, test: problem.name, message: problem.message })),
     })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -61,6 +62,23 @@ export function importFreshUserModules(paths: readonly string[]): Promise<(Recor
   })
   freshQueue = fresh.catch(() => undefined)
   return fresh
+}
+
+/**
+ * A hash of the source of every module of the user's loaded so far (through vite, outside
+ * `node_modules`), by path: what changes when the user edits a tool. `undefined` when none was
+ * loaded (the built-in corpus).
+ */
+export async function userCodeFingerprint(): Promise<string | undefined> {
+  if (server === undefined) return undefined
+  const vite = await server
+  const files = [...vite.environments.ssr.moduleGraph.idToModuleMap.values()]
+    .map((module) => module.file)
+    .filter((file): file is string => typeof file === 'string' && !file.includes('/node_modules/'))
+    .sort()
+  const hash = createHash('sha256')
+  for (const file of new Set(files)) hash.update(`${file}\u0000`).update(await readFile(file).catch(() => Buffer.alloc(0)))
+  return hash.digest('hex').slice(0, 16)
 }
 
 /** Stops the vite server the user's modules were loaded through, if one was started. */

@@ -19,7 +19,7 @@ const YOUNG_GENERATION_MB = 48
 
 /** What the workers found when they loaded: the cases to play, or why nothing can. */
 export type PoolReady =
-  | { readonly kind: 'ready'; readonly cases: readonly EvalCase[]; readonly problems: readonly ReportProblem[]; readonly empty?: string }
+  | { readonly kind: 'ready'; readonly cases: readonly EvalCase[]; readonly problems: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   | { readonly kind: 'failed'; readonly problems: readonly string[] }
 
 /** Options of `startEvalPool`. */
@@ -123,12 +123,13 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
     let cases: readonly EvalCase[] = []
     let problems: readonly ReportProblem[] = []
     let empty: string | undefined
+    let codeFingerprint: string | undefined
     const failures: string[] = []
     // A worker that said why it failed then ends its thread: that is no news.
     const told = new Set<Member>()
     const settle = () => {
       if (loaded + failures.length < members.length) return
-      resolve(failures.length > 0 ? { kind: 'failed', problems: [...new Set(failures)] } : { kind: 'ready', cases, problems, ...(empty === undefined ? {} : { empty }) })
+      resolve(failures.length > 0 ? { kind: 'failed', problems: [...new Set(failures)] } : { kind: 'ready', cases, problems, ...(empty === undefined ? {} : { empty }), ...(codeFingerprint === undefined ? {} : { codeFingerprint }) })
     }
     onMessage = (member, message) => {
       if (message.type === 'ready') {
@@ -136,6 +137,7 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
         if (message.cases !== undefined) cases = message.cases
         if (message.problems !== undefined && message.problems.length > 0) problems = message.problems
         if (message.empty !== undefined) empty = message.empty
+        if (message.codeFingerprint !== undefined) codeFingerprint = message.codeFingerprint
       } else if (message.type === 'failed') {
         told.add(member)
         failures.push(...message.problems)

@@ -108,7 +108,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   const opened = await openEvaluation(parsed, io, 'eval', budget)
   if (typeof opened === 'number') return opened
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
-  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec }
+  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
   const index: IndexedRun[] = []
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0

@@ -37,6 +37,8 @@ export interface OpenedEvaluation {
   readonly problems: readonly ReportProblem[]
   /** The earlier evaluation being resumed, when `--resume` was given. */
   readonly resumed?: ResumableRuns
+  /** The hash of the user's modules (see `GivenSettings.codeFingerprint`), when any were loaded. */
+  readonly codeFingerprint?: string
   /** The gates, checked (their baseline read). */
   readonly gates: PreparedGates
   /** The agent and user specs played. */
@@ -149,8 +151,25 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
+    // A domain error is kept only while the user's code is the code that made it: a fixed tool plays again.
+    if (resumed !== undefined && resumed.settings.codeFingerprint !== ready.codeFingerprint) {
+      const runs = new Map([...resumed.runs].filter(([, entry]) => entry.run.error?.culprit !== 'domain'))
+      resumed = { ...resumed, runs }
+    }
     if (resumed !== undefined) pool.keep([...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })))
-    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
+    return {
+      pool,
+      cases: ready.cases,
+      units,
+      allUnits: every.length,
+      problems: ready.problems,
+      ...(resumed === undefined ? {} : { resumed }),
+      ...(ready.codeFingerprint === undefined ? {} : { codeFingerprint: ready.codeFingerprint }),
+      gates,
+      agentSpec,
+      userSpec,
+      close,
+    }
   } catch (error) {
     await close()
     throw error

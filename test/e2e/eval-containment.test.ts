@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
@@ -77,7 +77,7 @@ describe('toolcheck eval contains each run', () => {
     const directory = reportDirectory('eval-farm-stale-lock')
     await rm(directory, { recursive: true, force: true })
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
-    await import('node:fs/promises').then(({ mkdir }) => mkdir(directory, { recursive: true }))
+    await mkdir(directory, { recursive: true })
     await writeFile(join(directory, 'eval.lock'), JSON.stringify({ pid: Number(gone.stdout), since: '2026-01-01T00:00:00.000Z' }))
     const { code, report } = await evalFarm('eval-farm-stale-lock', ['--filter', 'count-cow'], false)
     expect(code).toBe(0)
@@ -99,5 +99,29 @@ describe('toolcheck eval contains each run', () => {
     expect(report.runs.find((run) => run.scenario === 'deeper-ledger')?.error?.message).toContain('is nested more than 64 levels deep')
     expect(await readFile(`${directory}/index.html`, 'utf8')).toContain('deep-ledger')
     expect((await readFile(`${directory}/runs.jsonl`, 'utf8')).length).toBeGreaterThan(10_000)
+  }, 120_000)
+
+  test('--resume plays domain-error runs again once the domain code changed, and keeps them while it has not', async () => {
+    const directory = reportDirectory('eval-farm-resume')
+    await rm(directory, { recursive: true, force: true })
+    await mkdir(directory, { recursive: true })
+    // A copy of the farm the test can fix, beside the report (where its imports resolve).
+    const farm = join(directory, 'farm.ts')
+    await writeFile(farm, await readFile(FARM, 'utf8'))
+    const report = join(directory, 'report')
+    const evalIt = async (extra: string[]) => {
+      const { output, io } = capture()
+      const code = await runEval(['--agent', farm, '--domain', farm, '--scenarios', farm, '--filter', 'feed', '--variants', 'plain', '--trials', '3', '--report-dir', report, ...extra], io)
+      return { code, output, runs: (JSON.parse(await readFile(join(report, 'report.json'), 'utf8')) as Report).runs }
+    }
+    expect((await evalIt([])).code).toBe(5)
+    const unchanged = await evalIt(['--resume', report])
+    expect(unchanged.code).toBe(5)
+    expect(unchanged.output.stdout).toContain('3 runs kept, 0 played')
+    await writeFile(farm, (await readFile(farm, 'utf8')).replace("throw new Error('the feeding log is full')", 'return undefined'))
+    const fixed = await evalIt(['--resume', report])
+    expect(fixed.output.stdout).toContain('0 runs kept, 3 played')
+    expect(fixed.code).toBe(0)
+    expect(fixed.runs.map(verdict)).toEqual(['completed', 'completed', 'completed'])
   }, 120_000)
 })
