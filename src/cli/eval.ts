@@ -74,6 +74,9 @@ counts domain and infrastructure errors apart from agent failures. When several 
 of 1, 5, 4, 3 is the code. 130 when interrupted.
 `
 
+/** The signals that stop an evaluation as Ctrl-C does. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
 /** The exit code of an evaluation stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 const INTERRUPTED = 130
 
@@ -125,7 +128,8 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
     progress.started(opened.units.length)
-    process.once('SIGINT', onInterrupt)
+    // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
+    for (const signal of STOP_SIGNALS) process.once(signal, onInterrupt)
     try {
       await opened.pool.play(
         opened.units,
@@ -150,7 +154,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
         },
       )
     } finally {
-      process.off('SIGINT', onInterrupt)
+      for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt)
       progress.ended()
       await writer.close()
       // Every run is on disk: the workers' heaps go before the report is built from the runs

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { mkdir, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { EvalCase, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
 import { readEarlierRuns, readResumableRuns } from '../reporter/resumable-runs.ts'
+import { newBreakerDirectory, removeStaleBreakerDirectories } from '../roles/endpoint/breaker-directories.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
@@ -94,7 +95,10 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
   }
   // The breakers of the workers' endpoints are shared through files (see fileBreakerStore).
   const given = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  const breakerDirectory = given || (await mkdtemp(join(tmpdir(), 'toolcheck-eval-breakers-')))
+  // Named for this process, so that a killed evaluation's folder is removed by the next one.
+  if (!given) removeStaleBreakerDirectories()
+  const breakerDirectory = given || newBreakerDirectory()
+  if (!given) await mkdir(breakerDirectory, { recursive: true })
   const pool = startEvalPool({
     workers: Math.max(1, Math.min(availableParallelism(), 4)),
     env: { ...process.env, [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
