@@ -56,7 +56,9 @@ TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAK
 OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
 elapsed. Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in
-runs.partial.jsonl, which --resume picks up.
+runs.partial.jsonl, which --resume picks up (it plays domain-error runs again when your modules
+changed since). The report folder is held by one evaluation at a time (its eval.lock names the
+process): a second one into the same folder stops at once with exit code 2.
 
 A run's verdict names whose code made it: the agent (it failed the scenario, or its own code threw
 or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a

@@ -40,7 +40,7 @@ async function playWild(): Promise<Map<string, EvalOutcome[]>> {
 const verdicts = (outcomes: readonly EvalOutcome[] | undefined) => (outcomes ?? []).map((outcome) => (outcome.kind === 'run' ? `${outcome.run.status}${outcome.run.error === undefined ? '' : `:${outcome.run.error.culprit}:${outcome.run.error.kind}`}` : outcome.kind))
 
 describe('the eval pool contains what a run does to its worker', () => {
-  test('a tool that calls process.exit, one that leaves a rejected promise and one that exhausts memory end only their runs; the runs beside them are played again and pass', async () => {
+  test("tool calls process.exit, tool leaves a rejected promise, tool exhausts its worker's memory, runs in flight on a worker that died: each tool ends only its own run, and the runs beside it are played again and pass", async () => {
     const outcomes = await playWild()
     expect(verdicts(outcomes.get('close-gate'))).toEqual(['error:domain:tool-threw', 'error:domain:tool-threw'])
     expect(verdicts(outcomes.get('sell-eggs'))).toEqual(['error:domain:tool-threw', 'error:domain:tool-threw'])

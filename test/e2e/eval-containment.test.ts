@@ -30,7 +30,7 @@ async function evalFarm(name: string, extra: string[] = [], clean = true) {
 const verdict = (run: ReportRun) => `${run.status}${run.error === undefined ? '' : `:${run.error.culprit}:${run.error.kind}`}`
 
 describe('toolcheck eval contains each run', () => {
-  test('a farm whose tools throw from a timer, loop synchronously and count in a module variable, beside 36 read-only runs', async () => {
+  test('tool throws from a timer after answering, tool loops synchronously, tool keeps state in its module: a farm with those tools beside 36 read-only runs', async () => {
     const { code, report, seconds, output } = await evalFarm('eval-farm')
     expect(output.stderr).toContain('toolcheck eval: 6 of 45 runs ended in domain errors')
     void seconds
@@ -50,14 +50,14 @@ describe('toolcheck eval contains each run', () => {
     expect(new Set((byScenario.get('tag-cow') ?? []).map((run) => `${verdict(run)}:${run.score}`))).toEqual(new Set(['completed:1']))
   }, 120_000)
 
-  test('the counting tool has one verdict in every shard of a split', async () => {
+  test('tool keeps state in its module: the counting tool has one verdict in every shard of a split', async () => {
     const shards = await Promise.all([1, 2, 3].map((index) => evalFarm(`eval-farm-shard-${index}`, ['--shard', `${index}/3`, '--filter', 'stateful'])))
     const tagRuns = shards.flatMap((shard) => shard.report.runs)
     expect(tagRuns.map((run) => run.trial).sort()).toEqual([0, 1, 2])
     expect(new Set(tagRuns.map((run) => `${verdict(run)}:${run.score}`))).toEqual(new Set(['completed:1']))
   }, 120_000)
 
-  test('two evals started a second apart into one folder: the second is refused at once, naming the first, and nothing is lost', async () => {
+  test('second eval into a report folder in use: two evals started a second apart into one folder, the second refused at once naming the first, and nothing lost', async () => {
     const directory = reportDirectory('eval-farm-shared')
     await rm(directory, { recursive: true, force: true })
     const first = evalFarm('eval-farm-shared', [], false)
@@ -73,7 +73,7 @@ describe('toolcheck eval contains each run', () => {
     expect(await readdir(directory)).not.toContain('eval.lock')
   }, 120_000)
 
-  test("a lock left by an evaluation whose process is gone is taken over", async () => {
+  test('lock left by a killed eval: one whose process is gone is taken over', async () => {
     const directory = reportDirectory('eval-farm-stale-lock')
     await rm(directory, { recursive: true, force: true })
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
@@ -84,7 +84,7 @@ describe('toolcheck eval contains each run', () => {
     expect(report.runs).toHaveLength(3)
   }, 120_000)
 
-  test('a tool that writes a value 5,000 levels deep into the world, and one that returns a value 100,000 levels deep', async () => {
+  test('tool writes a value 5,000 levels deep into the world, tool returns a value 100,000 levels deep', async () => {
     const directory = reportDirectory('eval-ledger')
     await rm(directory, { recursive: true, force: true })
     const { io } = capture()
@@ -101,7 +101,7 @@ describe('toolcheck eval contains each run', () => {
     expect((await readFile(`${directory}/runs.jsonl`, 'utf8')).length).toBeGreaterThan(10_000)
   }, 120_000)
 
-  test('--resume plays domain-error runs again once the domain code changed, and keeps them while it has not', async () => {
+  test('--resume after the tool was fixed plays the domain-error runs again, and keeps them while the code is unchanged', async () => {
     const directory = reportDirectory('eval-farm-resume')
     await rm(directory, { recursive: true, force: true })
     await mkdir(directory, { recursive: true })
