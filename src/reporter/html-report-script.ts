@@ -200,10 +200,11 @@ export const HTML_REPORT_SCRIPT = `
   // --- addresses: one per run and per cell, in the URL hash ---
   var addresses = null
   function buildAddresses() {
-    var byName = {}
+    // Without a prototype: an address such as #constructor or #__proto__ names nothing.
+    var byName = Object.create(null)
     var cellIds = new Array(cellCount)
     var runIds = new Array(count)
-    var taken = {}
+    var taken = Object.create(null)
     var unique = function (id) {
       var candidate = id
       for (var n = 2; taken[candidate]; n++) candidate = id + '~' + n
