@@ -53,7 +53,7 @@ key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. So does a 
 other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS,
 TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
 TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
-OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
+TOOLCHECK_PRICES, OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
 elapsed. Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in
 runs.partial.jsonl, which --resume picks up (it plays domain-error runs again when your modules

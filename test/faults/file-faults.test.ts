@@ -182,6 +182,7 @@ describe('settings faults', () => {
     ['TOOLCHECK_MAX_REPLY_DEPTH', '5000', 'TOOLCHECK_MAX_REPLY_DEPTH is "5000", which is not a valid maxReplyDepth: limits.maxReplyDepth must be at most 1000, got 5000'],
     ['TOOLCHECK_CACHE', 'sometimes', 'TOOLCHECK_CACHE is "sometimes", which is not a cache mode; use one of: record, replay, auto, off'],
     ['OPENAI_BASE_URL', 'localhost:8000', 'OPENAI_BASE_URL is set, but not to an http or https URL (such as http://127.0.0.1:8000/v1)'],
+    ['TOOLCHECK_PRICES', '/nonexistent/prices.json', 'TOOLCHECK_PRICES=/nonexistent/prices.json: the price file cannot be read as JSON (ENOENT)'],
   ] as const)('bad settings in the environment: %s', async ([variable, value, message]) => {
     expect(environmentProblems({ [variable]: value })).toEqual([expect.stringContaining(message)])
     const reportDir = join(await folder(), 'report')

@@ -3,6 +3,7 @@ import { parseCacheMode } from '../../cache/index.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from './endpoint-breaker.ts'
 import { LIMIT_VARIABLES, limitsFromEnv } from './limits-from-env.ts'
 import { nonEmpty } from './non-empty.ts'
+import { pricesWithEnv } from './prices-from-env.ts'
 import { safeText } from '../../conversation/safe-text.ts'
 
 /**
@@ -11,7 +12,8 @@ import { safeText } from '../../conversation/safe-text.ts'
  * `TOOLCHECK_MAX_REPLY_*`), the cache mode (`TOOLCHECK_CACHE`), the folders (`TOOLCHECK_CACHE_DIR`,
  * `TOOLCHECK_BREAKER_DIR`: something that is not a folder is in the way) and the servers'
  * addresses (`OPENAI_BASE_URL`, `HF_ENDPOINT_URL`: a URL, without a user name or password, which
- * fetch refuses to send). `toolcheck eval` and the plugin check them
+ * fetch refuses to send) and the price file (`TOOLCHECK_PRICES`: readable JSON of prices).
+ * `toolcheck eval` and the plugin check them
  * before any test runs, so that a bad value stops the run once instead of failing every test.
  * Empty when all is well. (The agent and user specs are checked by `roleSpecProblem`.)
  */
@@ -33,6 +35,12 @@ export function environmentProblems(env: Readonly<Record<string, string | undefi
     const folder = nonEmpty(env[variable])
     const problem = folder === undefined ? undefined : folderProblem(folder)
     if (problem !== undefined) problems.push(`${variable} is ${JSON.stringify(folder)}, which ${problem}`)
+  }
+  // A price file that cannot be read would otherwise stop the command only once a role is made.
+  try {
+    pricesWithEnv(undefined, env)
+  } catch (error) {
+    problems.push(safeText((error as Error).message))
   }
   for (const [variable, keyVariable] of [['OPENAI_BASE_URL', 'OPENAI_API_KEY'], ['HF_ENDPOINT_URL', 'HF_TOKEN']] as const) {
     const address = nonEmpty(env[variable])?.trim()
