@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
@@ -14,7 +15,7 @@ import type { BudgetReport } from './runs-file.ts'
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
  * several trials, how far the evaluation's budget went when it had one, and the tests that broke
  * before recording a run. Plain text, no colours, so it
- * reads the same in CI logs.
+ * reads the same in CI logs; control characters in any name are written as escapes.
  */
 export function formatSummary(report: SummarizedReport): string {
   const { summary } = report
@@ -64,7 +65,9 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
     for (const problem of report.problems) lines.push(`  ${problem.file} > ${problem.test}: ${firstLine(problem.message)}`)
   }
-  return lines.join('\n')
+  // Names come from the user's files (a category label, an agent's name) and from reports anyone
+  // may have written: none may move the cursor, clear the screen or retitle the terminal.
+  return lines.map(escapeControlCharacters).join('\n')
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
