@@ -233,8 +233,8 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
             }
         }
         onMessage = (member, message) => {
-          if (message.type !== 'done') return
-          member.playing.delete(keyOf(message.unit))
+          // A unit its worker no longer plays (the worker died and the unit went to another) is not delivered twice.
+          if (message.type !== 'done' || !member.playing.delete(keyOf(message.unit))) return
           alone.delete(member)
           deliver(message.unit, message.outcome)
           fill(member)
