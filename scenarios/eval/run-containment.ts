@@ -24,6 +24,8 @@ export interface ContainedRun {
   ended: boolean
   /** Timers the run's tools set, due within their time limit, not yet run. */
   readonly timers: Set<unknown>
+  /** The longest time limit of a tool that set one of `timers`: how long the run waits for them. */
+  timersLimitMs: number
   /** Called when the last of `timers` has run or been cleared. */
   drained?: () => void
 }
@@ -117,7 +119,16 @@ let entering: CallContext | undefined
  */
 export async function playContained<T>(run: ContainedRun, play: () => Promise<T>): Promise<T> {
   const result = await runs.run(run, play)
-  if (run.timers.size > 0) await new Promise<void>((resolve) => (run.drained = resolve))
+  // Waited for no longer than the tools' time limit: a tool whose timers set timers forever
+  // (polling) must not hold its run.
+  if (run.timers.size > 0) {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await new Promise<void>((resolve) => {
+      run.drained = resolve
+      timer = setTimeout(resolve, run.timersLimitMs)
+    })
+    clearTimeout(timer)
+  }
   // Rejections left unhandled are told once the microtasks are done: one turn of the loop.
   await new Promise((resolve) => setImmediate(resolve))
   run.ended = true
@@ -126,7 +137,7 @@ export async function playContained<T>(run: ContainedRun, play: () => Promise<T>
 
 /** A new run's containment. */
 export function containedRun(unit: EvalUnit): ContainedRun {
-  return { unit, cancel: new AbortController(), calls: 0, ended: false, timers: new Set() }
+  return { unit, cancel: new AbortController(), calls: 0, ended: false, timers: new Set(), timersLimitMs: 0 }
 }
 
 function stackOf(error: unknown): { stack?: string } {
@@ -156,6 +167,7 @@ function traceTimers(): void {
       ;(callback as (...values: unknown[]) => void)(...rest)
     }, delay)
     run.timers.add(handle)
+    run.timersLimitMs = Math.max(run.timersLimitMs, call.limitMs)
     owners.set(handle, run)
     return handle
   }) as typeof setTimeout
