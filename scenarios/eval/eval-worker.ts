@@ -1,6 +1,7 @@
 // A worker thread of `toolcheck eval` (see src/cli/eval-pool.ts): loads the scenarios, the
 // domains and the roles once, then plays the runs the command hands it, each as a scenario test
-// plays it, and sends back each run's line for the runs file.
+// plays it, and sends back each run's line for the runs file. Each run gets the user's domain
+// modules afresh, and is contained (run-containment.ts): what its code breaks ends it alone.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ScenarioVariant } from '../../src/augmentation/index.ts'
 import { safeText } from '../../src/conversation/safe-text.ts'
