@@ -5,14 +5,15 @@ import { startEvalPool } from '../../src/cli/eval-pool.ts'
 
 const FARM = fileURLToPath(new URL('../e2e/fixtures/farm/farm.ts', import.meta.url))
 const WILD = fileURLToPath(new URL('../e2e/fixtures/farm/wild.ts', import.meta.url))
+const WELL = fileURLToPath(new URL('../e2e/fixtures/farm/well.ts', import.meta.url))
 
 /** Plays every case of `modules` (domain and scenarios; farm.ts's farm hand plays) for `trials` trials: each outcome under `<scenario>#<trial>`. */
-async function playAll(modules: string, options: { workers: number; trials: number; memoryMb?: number; shuffle?: boolean }): Promise<Map<string, EvalOutcome>> {
+async function playAll(modules: string, options: { workers: number; trials: number; memoryMb?: number; shuffle?: boolean; runTimeoutMs?: number }): Promise<Map<string, EvalOutcome>> {
   const pool = startEvalPool({
     workers: options.workers,
     env: process.env,
     ...(options.memoryMb === undefined ? {} : { memoryMb: options.memoryMb }),
-    setup: { settings: { variants: 'plain', domainModules: [modules], scenarioPaths: [modules], agentModule: FARM }, agentSpec: 'reference', userSpec: 'scripted', scoring: 'toolcheck', concurrency: 4, runTimeoutMs: 60_000 },
+    setup: { settings: { variants: 'plain', domainModules: [modules], scenarioPaths: [modules], agentModule: FARM }, agentSpec: 'reference', userSpec: 'scripted', scoring: 'toolcheck', concurrency: 4, runTimeoutMs: options.runTimeoutMs ?? 60_000 },
   })
   try {
     const ready = await pool.ready
@@ -64,5 +65,13 @@ describe('the eval pool contains what a run does to its worker', () => {
     expect(one.size).toBe(30)
     expect(verdictOf(three)).toEqual(verdictOf(one))
     expect(ofScenario(three, 'tag-cow').map((outcome) => outcome.kind === 'run' && outcome.run.score)).toEqual([1, 1])
+  }, 180_000)
+
+  test('a run that blocks its thread where no call can be blamed is played again alone; blocking it alone, it is a problem, and the runs beside it pass', async () => {
+    // A short run time limit, so the blocked thread is given up on in seconds.
+    const outcomes = await playAll(WELL, { workers: 1, trials: 1, runTimeoutMs: 2_000 })
+    const dig = outcomes.get('dig-well#0')
+    expect(dig?.kind === 'problem' ? dig.problem.message : dig?.kind).toMatch(/^the run stopped the worker thread playing it: its thread was blocked for \d+ s, outside any tool call$/)
+    expect(verdicts(['village', 'field', 'orchard'].map((place) => outcomes.get(`count-buckets-${place}#0`) as EvalOutcome))).toEqual(['completed', 'completed', 'completed'])
   }, 180_000)
 })
