@@ -108,6 +108,7 @@ describe('toolcheck eval contains each run', () => {
     // A copy of the farm the test can fix, beside the report (where its imports resolve).
     const farm = join(directory, 'farm.ts')
     await writeFile(farm, await readFile(FARM, 'utf8'))
+    await writeFile(join(directory, 'asking-scenario.ts'), await readFile(join(FARM, '..', 'asking-scenario.ts'), 'utf8'))
     const report = join(directory, 'report')
     const evalIt = async (extra: string[]) => {
       const { output, io } = capture()
