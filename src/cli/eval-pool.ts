@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker } from '../../scenarios/eval/eval-messages.ts'
+import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from '../../scenarios/eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import { WatchMemory } from '../../scenarios/eval/watch-memory.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
@@ -38,7 +38,7 @@ export interface EvalPool {
   /** Settles once every worker has loaded the scenarios. */
   readonly ready: Promise<PoolReady>
   /** Tells the workers which runs the report being resumed already holds. */
-  keep(runs: readonly KeptRun[]): void
+  keep(runs: readonly KeptRun[], userReplays?: readonly UserReplay[]): void
   /**
    * Plays the units, handing each outcome to `onOutcome` as it comes (one at a time, in the order
    * they finish). Units go to whichever worker has a free place, so a slow run holds up no other.
@@ -116,7 +116,8 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
   let onMessage: (member: Member, message: FromWorker) => void = () => {}
   let onDeath: (member: Member) => void = () => {}
   const members: Member[] = Array.from({ length: Math.max(1, options.workers) }, (_, index) => spawn(index === 0))
-  let kept: readonly KeptRun[] = []
+  // What the workers were told to keep, told again to a worker that replaces one.
+  let keeping: ToWorker | undefined
   let closing = false
   const ready = new Promise<PoolReady>((resolve) => {
     let loaded = 0
@@ -155,9 +156,9 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
   }
   return {
     ready,
-    keep(runs) {
-      kept = runs
-      for (const member of members) post(member, { type: 'keep', runs })
+    keep(runs, userReplays) {
+      keeping = { type: 'keep', runs, ...(userReplays === undefined || userReplays.length === 0 ? {} : { userReplays }) }
+      for (const member of members) post(member, keeping)
     },
     play(units, testOf, onOutcome) {
       const concurrency = Math.max(1, options.setup.concurrency)
@@ -263,7 +264,7 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
           if (!closing && place >= 0 && replacements++ < mostReplacements) {
             const replacement = spawn(false)
             members[place] = replacement
-            if (kept.length > 0) post(replacement, { type: 'keep', runs: kept })
+            if (keeping !== undefined) post(replacement, keeping)
           }
           for (const other of members) fill(other)
         }

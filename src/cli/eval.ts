@@ -39,6 +39,8 @@ gates (exit code 4 when one fails):
   --max-missing <share>               the share of the baseline's cells that may be missing
                                       (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
+  --max-user-errors <n>               the most runs whose simulated user may break its part
+                                      (leak, quit early, leave its goal, play the agent)
 
 The gates are checked before anything plays: a baseline that cannot be read or was scored the
 other way, or a category gate that names no category of the scenarios to play, stops the
@@ -64,16 +66,18 @@ A run's verdict names whose code made it: the agent (it failed the scenario, or 
 or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a
 ToolError, hung, returned no JSON, or wrote a table or column the domain does not have: a domain
 error, not scored) or the infrastructure (endpoints, cache, a spent budget: an infrastructure
-error, not scored).
+error, not scored); a run whose simulated user broke its part (it leaked what it holds back,
+ended before its goal, stated what it was never given, or played the agent; see docs/users.md)
+is a user error, not scored either.
 
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores,
 including runs the agent's own code broke, which are failures); 1 when the harness failed (a
 scenario file or the --agent module did not load, an unhandled error, a run that broke before it
 could be recorded); 2 for bad options, specs or gates; 5 when runs ended in domain errors (a bug
 in a tool); 4 when a gate failed; 3 when runs ended in infrastructure errors (rate limits after
-retries, timeouts, unreadable replies, cache misses in replay mode, a spent budget). The report
-counts domain and infrastructure errors apart from agent failures. When several apply, the first
-of 1, 5, 4, 3 is the code. 130 when interrupted.
+retries, timeouts, unreadable replies, cache misses in replay mode, a spent budget); 6 when runs
+ended in user errors. The report counts domain, infrastructure and user errors apart from agent
+failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when interrupted.
 `
 
 /** The signals that stop an evaluation as Ctrl-C does. */

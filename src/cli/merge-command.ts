@@ -27,12 +27,14 @@ options:
   --report-dir <dir>      where the merged report goes (default toolcheck-report)
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
---min-category-pass-rate, --baseline, --max-missing, --alpha, as toolcheck eval takes them.
+--min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors, as toolcheck
+eval takes them.
 
 exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
 test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored
 in different modes, or holding the same run twice), or for a shard that did not finish (resume it
-first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
+first); 3 when runs ended in infrastructure errors; 4 when a gate failed; 6 when runs ended in
+user errors (the simulated user broke its part).
 `
 
 /** `toolcheck merge`: returns the exit code (see `MERGE_USAGE`). */

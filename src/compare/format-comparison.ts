@@ -93,5 +93,5 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 }
 
 function sideName(side: SideSummary): string {
-  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors` : ''})`
+  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors${side.userErrors > 0 ? ` (${side.userErrors} user)` : ''}` : ''})`
 }

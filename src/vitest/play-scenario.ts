@@ -68,6 +68,6 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     if (note !== undefined) skip(note)
   }
   const run = await playPreparedRun(ready, { ...options, trial, ...evaluationSettings(), ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }) })
-  if (task !== undefined) await recordScenarioRun(task, run.scenario, run.trajectory, run.evaluation as EvaluationResult, { augmentationColumns: run.augmentationColumns, threshold: options.minimumScore, attacks: ready.prepared?.attacks })
+  if (task !== undefined) await recordScenarioRun(task, run.scenario, run.trajectory, run.evaluation as EvaluationResult, { augmentationColumns: run.augmentationColumns, threshold: options.minimumScore, attacks: ready.prepared?.attacks, userPart: run.userPart, userTrial: run.userTrial })
   return run
 }

@@ -127,8 +127,8 @@ describe('toolcheck eval', () => {
     expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
     // Each run's label says what its augmentation did.
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
-    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackSuccess: 0, falseClaims: 0 })
-    expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0 in 0\/\d+/m)
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0 })
+    expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0\.000\s+0 in 0\/\d+/m)
   })
 
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
@@ -137,7 +137,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
     expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
