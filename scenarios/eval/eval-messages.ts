@@ -21,6 +21,8 @@ export interface EvalWorkerSetup {
   readonly budget?: { readonly limits: BudgetLimits; readonly buffer: SharedArrayBuffer }
   /** Whether this worker sends the list of cases (one worker does; they all load the same). */
   readonly listCases: boolean
+  /** The memory this worker shares with the command (`WatchMemory`): which tool code runs, and its heartbeat. */
+  readonly watch: SharedArrayBuffer
 }
 
 /** One test of the evaluation, as the command sees it: a scenario under one variant. */
@@ -35,6 +37,19 @@ export interface EvalCase {
 export interface EvalUnit {
   readonly case: number
   readonly trial: number
+  /** Set when the run is played again after a call of it stopped its thread: that call ends the run, without its code running again. */
+  readonly cut?: CutCall
+}
+
+/**
+ * A tool call that stopped the thread playing its run (its place among the run's calls): it ran
+ * synchronously past its time limit (`blocked`), or its thread died while its code ran
+ * (`crashed`, with why). Played again, the run ends at that call as the tool's bug.
+ */
+export interface CutCall {
+  readonly call: number
+  readonly ending: 'blocked' | 'crashed'
+  readonly message: string
 }
 
 /** A run already in the report being resumed: the fingerprint its scenario had, so a changed scenario is played again. */
@@ -70,7 +85,7 @@ export interface UserReplay {
 /** Messages from a worker to the command. */
 export type FromWorker =
   /** Loaded: the cases (when asked for them), and the problems of the table (each a failing test). */
-  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string }
+  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   /** The scenarios, domains or agent could not be loaded: nothing plays. */
   | { readonly type: 'failed'; readonly problems: readonly string[] }
   | { readonly type: 'done'; readonly unit: EvalUnit; readonly outcome: EvalOutcome }

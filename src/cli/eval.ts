@@ -15,6 +15,7 @@ import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 import { openEvaluation } from './open-evaluation.ts'
+import { lockReportFolder } from './report-folder-lock.ts'
 
 export type { EvalArguments } from './eval-arguments.ts'
 export { parseEvalArguments } from './eval-arguments.ts'
@@ -57,7 +58,9 @@ TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_PRICES, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DI
 TOOLCHECK_BREAKER_DIR, OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
 elapsed. Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in
-runs.partial.jsonl, which --resume picks up.
+runs.partial.jsonl, which --resume picks up (it plays domain-error runs again when your modules
+changed since). The report folder is held by one evaluation at a time (its eval.lock names the
+process): a second one into the same folder stops at once with exit code 2.
 
 A run's verdict names whose code made it: the agent (it failed the scenario, or its own code threw
 or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a
@@ -77,6 +80,9 @@ ended in user errors. The report counts domain, infrastructure and user errors a
 failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when interrupted.
 `
 
+/** The signals that stop an evaluation as Ctrl-C does. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
 /** The exit code of an evaluation stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 const INTERRUPTED = 130
 
@@ -91,11 +97,27 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const parsed = parseEvalArguments(args)
   const limits = parsed.budget === undefined ? undefined : parsed.shard === undefined ? parsed.budget : budgetShare(parsed.budget, parsed.shard.index, parsed.shard.count)
   const budget = limits === undefined ? undefined : new ModelBudget(limits)
+  const reportDir = resolve(process.cwd(), parsed.reportDir)
+  // One writer per report folder: a second evaluation there is refused before anything loads.
+  const lock = await lockReportFolder(reportDir)
+  if (!lock.held) {
+    const holder = lock.pid > 0 ? `process ${lock.pid}, since ${lock.since}` : 'a process that is taking it this instant'
+    io.stderr(`toolcheck eval: ${reportDir} is in use by another evaluation (${holder}); wait for it to end, or give this one another --report-dir\n`)
+    return EXIT_CODES.usage
+  }
+  try {
+    return await evaluateInto(reportDir, parsed, budget, io)
+  } finally {
+    await lock.release()
+  }
+}
+
+/** Plays the evaluation into the report folder it holds (see `runEval`). */
+async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEvalArguments>, budget: ModelBudget | undefined, io: CommandIo): Promise<number> {
   const opened = await openEvaluation(parsed, io, 'eval', budget)
   if (typeof opened === 'number') return opened
-  const reportDir = resolve(process.cwd(), parsed.reportDir)
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
-  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec }
+  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
   const index: IndexedRun[] = []
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0
@@ -112,7 +134,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
     progress.started(opened.units.length)
-    process.once('SIGINT', onInterrupt)
+    // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
+    for (const signal of STOP_SIGNALS) process.once(signal, onInterrupt)
     try {
       await opened.pool.play(
         opened.units,
@@ -137,7 +160,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
         },
       )
     } finally {
-      process.off('SIGINT', onInterrupt)
+      for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt)
       progress.ended()
       await writer.close()
       // Every run is on disk: the workers' heaps go before the report is built from the runs

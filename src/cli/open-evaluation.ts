@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { mkdir, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { EvalCase, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
 import { readEarlierRuns, readResumableRuns } from '../reporter/resumable-runs.ts'
+import { newBreakerDirectory, removeStaleBreakerDirectories } from '../roles/endpoint/breaker-directories.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
@@ -37,6 +38,8 @@ export interface OpenedEvaluation {
   readonly problems: readonly ReportProblem[]
   /** The earlier evaluation being resumed, when `--resume` was given. */
   readonly resumed?: ResumableRuns
+  /** The hash of the user's modules (see `GivenSettings.codeFingerprint`), when any were loaded. */
+  readonly codeFingerprint?: string
   /** The gates, checked (their baseline read). */
   readonly gates: PreparedGates
   /** The agent and user specs played. */
@@ -94,7 +97,10 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
   }
   // The breakers of the workers' endpoints are shared through files (see fileBreakerStore).
   const given = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  const breakerDirectory = given || (await mkdtemp(join(tmpdir(), 'toolcheck-eval-breakers-')))
+  // Named for this process, so that a killed evaluation's folder is removed by the next one.
+  if (!given) removeStaleBreakerDirectories()
+  const breakerDirectory = given || newBreakerDirectory()
+  if (!given) await mkdir(breakerDirectory, { recursive: true })
   const pool = startEvalPool({
     workers: Math.max(1, Math.min(availableParallelism(), 4)),
     env: { ...process.env, [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
@@ -152,12 +158,29 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
+    // A domain error is kept only while the user's code is the code that made it: a fixed tool plays again.
+    if (resumed !== undefined && resumed.settings.codeFingerprint !== ready.codeFingerprint) {
+      const runs = new Map([...resumed.runs].filter(([, entry]) => entry.run.error?.culprit !== 'domain'))
+      resumed = { ...resumed, runs }
+    }
     if (resumed !== undefined)
       pool.keep(
         [...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })),
         [...resumed.userReplays].map(([id, userTrial]) => ({ id, userTrial })),
       )
-    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
+    return {
+      pool,
+      cases: ready.cases,
+      units,
+      allUnits: every.length,
+      problems: ready.problems,
+      ...(resumed === undefined ? {} : { resumed }),
+      ...(ready.codeFingerprint === undefined ? {} : { codeFingerprint: ready.codeFingerprint }),
+      gates,
+      agentSpec,
+      userSpec,
+      close,
+    }
   } catch (error) {
     await close()
     throw error

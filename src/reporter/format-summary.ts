@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
@@ -16,7 +17,7 @@ import { escapeControlCharacters } from '../conversation/safe-text.ts'
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
  * several trials, how far the evaluation's budget went when it had one, and the tests that broke
  * before recording a run. Plain text, no colours, so it
- * reads the same in CI logs.
+ * reads the same in CI logs; control characters in any name are written as escapes.
  */
 export function formatSummary(report: SummarizedReport): string {
   const { summary } = report

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../vitest/transcript.ts'
+import { jsonText } from '../world/index.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns } from './compare-runs.ts'
 import { reportOf } from './report-of.ts'
@@ -107,7 +108,8 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
 
 /** A finished run as a line of a runs file (without its newline). */
 export function runLineText(line: RunLine): string {
-  return JSON.stringify({
+  // A run may hold a value of any depth (what a tool wrote into the world).
+  return jsonText({
     run: line.run,
     ...(line.fingerprint === undefined ? {} : { fingerprint: line.fingerprint }),
     ...(line.transcript === undefined ? {} : { transcript: line.transcript }),
@@ -207,11 +209,21 @@ function reportJsonAround(report: Omit<Report, 'runs'>, runs: number): [string, 
   return [text.slice(0, at + 1), text.slice(at + 1 + `    ${JSON.stringify(RUNS_PLACE)}`.length)]
 }
 
+/** `JSON.stringify(value, null, 2)`; a value too deep for it (a run's arguments, say) is written on one line. */
+function prettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return jsonText(value)
+  }
+}
+
 /** One run as an element of the report's `runs`, indented as `JSON.stringify(report, null, 2)` indents it. */
 function runJson(run: ReportRun): string {
   // Only the newlines JSON.stringify puts between members start lines: a line separator (U+2028)
   // inside a string is a character of the string, not a place to indent.
-  return `    ${JSON.stringify(run, null, 2).replaceAll('\n', '\n    ')}`
+  return `    ${prettyJson(run).replaceAll('\n', '\n    ')}`
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */

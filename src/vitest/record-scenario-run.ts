@@ -1,6 +1,7 @@
 import type { AttackMinefield } from '../augmentation/index.ts'
 import { attackOutcome, labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { cappedText } from '../conversation/capped-text.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
 import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
@@ -71,7 +72,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     agent: trajectory.agent,
     user: trajectory.user,
     status: trajectory.status,
-    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error } }),
+    // Every error text is cut to a few KB however it arrived (a server's body, a tool's message).
+    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error, message: cappedText(trajectory.error.message), ...(trajectory.error.stack === undefined ? {} : { stack: cappedText(trajectory.error.stack) }) } }),
     // A run the agent's own code ended scores 0, whatever evaluation it came with.
     score: unscored ? null : culpritOf(trajectory) === 'agent' ? 0 : evaluation.score,
     ...(threshold === undefined ? {} : { threshold }),

@@ -251,6 +251,12 @@ browserTest('trials are grouped by cell with their pass count and pass^k; every 
   await withPage(file, async (page) => {
     await expect.poll(() => page.locator('#run-details .cell-detail h2').textContent()).toBe(LONG_NAME)
   }, { address: `#cell/${LONG_NAME}/none` })
+  // Addresses that are names of every object's properties name nothing, and break nothing (withPage checks for errors).
+  for (const address of ['#constructor', '#__proto__', '#toString'])
+    await withPage(file, async (page) => {
+      await expect.poll(() => page.locator('#runs-rows > div').count()).toBeGreaterThan(0)
+      expect(await page.locator('#run-details .run-detail, #run-details .cell-detail').count()).toBe(0)
+    }, { address })
 })
 
 browserTest('text inside the conversations finds the runs that said it and marks it in the one opened', async () => {

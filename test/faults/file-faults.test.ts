@@ -198,6 +198,20 @@ describe('file faults', () => {
     expect(existsSync(dead)).toBe(false)
     expect(existsSync(live)).toBe(true)
   })
+
+  test('breaker folder left by a killed eval', async () => {
+    const dead = join(tmpdir(), `toolcheck-breakers-${deadPid()}-${randomUUID()}`)
+    directories.push(dead)
+    await mkdir(dead)
+    await writeFile(join(dead, 'state.json'), '{}')
+    const ours = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(`toolcheck-breakers-${process.pid}-`))
+    const before = await ours()
+    const { code } = await evalWith({}, ['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', join(await folder(), 'report')])
+    expect(code).toBe(0)
+    // The dead evaluation's folder is gone, and this one removed its own.
+    expect(existsSync(dead)).toBe(false)
+    expect(await ours()).toEqual(before)
+  })
 })
 
 describe('settings faults', () => {

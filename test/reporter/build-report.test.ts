@@ -131,6 +131,14 @@ describe('buildReport', () => {
     expect(formatSummary(report)).toContain('STATE_DEPENDENCY')
   })
 
+  test('escape sequences in a category label are written as escapes on the terminal', () => {
+    const runs = [record('a', 0, { categories: ['billing\u001b[2J\u001b]0;owned\u0007'] })]
+    const { report } = buildReport([collected('x', runs, ['passed'])])
+    const summary = formatSummary(report)
+    expect(summary).not.toMatch(/[\u0007\u001b]/)
+    expect(summary).toContain('billing\\u001b[2J\\u001b]0;owned\\u0007')
+  })
+
   test('groups a sweep’s combined augmentations by column: a run counts under each column it lists, overall once', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
