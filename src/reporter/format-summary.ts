@@ -3,7 +3,6 @@ import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
-import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
