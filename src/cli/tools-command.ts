@@ -8,7 +8,7 @@ export interface ToolListing {
   readonly name: string
   /** The domain the tool belongs to (`device` for the built-in phone). */
   readonly domain: string
-  /** Its group within the domain (`contacts`, `settings`), or null. */
+  /** Its group within the domain (`contact`, `setting`), or null. */
   readonly group: string | null
   readonly description: string
   readonly action: boolean
