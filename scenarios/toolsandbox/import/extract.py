@@ -81,6 +81,7 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import json
+import math
 import os
 import random
 import sys
@@ -275,6 +276,9 @@ def function_name(function: Any) -> tuple[str, dict[str, Any]]:
 
 
 def jsonable(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        # JSON has no infinity; ToolSandbox uses it as "any difference" in tolerances.
+        return "Infinity" if value > 0 else ("-Infinity" if value < 0 else None)
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, str):
@@ -330,8 +334,9 @@ def milestone_json(milestone: Any, defaults: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def read_scenarios(seed: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]], list[dict[str, Any]]]:
-    """Builds `named_scenarios()` and records, for each base scenario, its extension as authored."""
+def read_scenarios(seed: int, variants: bool) -> tuple[dict[str, Any], dict[str, dict[str, Any]], list[dict[str, Any]]]:
+    """Builds the scenarios (`named_scenarios()` when `variants`, else only the base scenarios) and
+    records, for each base scenario, its extension as authored."""
     from tool_sandbox.common import evaluation, scenario as scenario_module
     from tool_sandbox.common.execution_context import DatabaseNamespace
     from tool_sandbox.common.tool_discovery import ToolBackend
@@ -345,9 +350,12 @@ def read_scenarios(seed: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]
     original = scenario_module.ScenarioExtension.get_extended_scenario
 
     def recording(extension: Any) -> Any:
+        # Read the milestones before the matcher adds its guardrails to them.
+        milestones = [milestone_json(m, defaults) for m in extension.milestones]
+        minefields = [milestone_json(m, defaults) for m in extension.minefields]
+        caller = sys._getframe(1).f_globals.get("__name__", "").rsplit(".", 1)[-1]
         result = original(extension)
-        built = result[extension.name]
-        context = built.starting_context
+        context = result[extension.name].starting_context
         try:
             authored[extension.name] = {
                 "name": extension.name,
@@ -361,7 +369,9 @@ def read_scenarios(seed: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]
                         "content": row["content"],
                         "visibleTo": None if row["visible_to"] is None else [str(v) for v in row["visible_to"]],
                     }
-                    for row in context.get_database(DatabaseNamespace.SANDBOX).to_dicts()
+                    for row in context.get_database(
+                        DatabaseNamespace.SANDBOX, get_all_history_snapshots=True
+                    ).to_dicts()
                 ],
                 "tables": {
                     str(namespace): jsonable(context.get_database(namespace).to_dicts())
@@ -372,11 +382,11 @@ def read_scenarios(seed: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]
                         DatabaseNamespace.REMINDER,
                     )
                 },
-                "milestones": [milestone_json(m, defaults) for m in extension.milestones],
+                "milestones": milestones,
                 "milestoneEdges": None if extension.milestone_edge_list is None else [list(e) for e in extension.milestone_edge_list],
-                "minefields": [milestone_json(m, defaults) for m in extension.minefields],
+                "minefields": minefields,
                 "minefieldEdges": None if extension.minefield_edge_list is None else [list(e) for e in extension.minefield_edge_list],
-                "file": sys._getframe(1).f_globals.get("__name__", "").rsplit(".", 1)[-1],
+                "file": caller,
             }
         except Exception as error:  # noqa: BLE001  (one scenario's problem does not stop the rest)
             failed.append({"name": extension.name, "error": f"{type(error).__name__}: {error}"})
@@ -385,10 +395,32 @@ def read_scenarios(seed: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]
     scenario_module.ScenarioExtension.get_extended_scenario = recording  # type: ignore[method-assign]
     try:
         random.seed(seed)
-        scenarios = named_scenarios(preferred_tool_backend=ToolBackend.DEFAULT)
+        if variants:
+            scenarios = named_scenarios(preferred_tool_backend=ToolBackend.DEFAULT)
+        else:
+            scenarios = {}
+            for builder in base_builders():
+                scenarios.update(builder(preferred_tool_backend=ToolBackend.DEFAULT))
     finally:
         scenario_module.ScenarioExtension.get_extended_scenario = original  # type: ignore[method-assign]
     return scenarios, authored, failed
+
+
+def base_builders() -> list[Any]:
+    """The four functions that build ToolSandbox's base scenarios, in `named_scenarios()`'s order."""
+    from tool_sandbox.scenarios import (
+        named_insufficient_information_scenarios,
+        named_multiple_tool_call_scenarios,
+        named_multiple_user_turn_scenarios,
+        named_single_tool_call_scenarios,
+    )
+
+    return [
+        named_single_tool_call_scenarios,
+        named_multiple_tool_call_scenarios,
+        named_multiple_user_turn_scenarios,
+        named_insufficient_information_scenarios,
+    ]
 
 
 def base_world_name(context: Any, base_worlds: dict[str, Any]) -> str:
@@ -458,8 +490,7 @@ def scenarios_document(scenarios: dict[str, Any], authored: dict[str, dict[str, 
         if name not in authored:
             continue
         entry = dict(authored[name])
-        # The base entry of named_scenarios() also carries the NO_DISTRACTION_TOOLS tag; keep the authored ones.
-        entry["categories"] = [str(c) for c in scenario.categories if str(c) != "NO_DISTRACTION_TOOLS"]
+        entry["categories"] = [str(c) for c in scenario.categories]
         found.append(entry)
     return found
 
@@ -477,7 +508,7 @@ def main(argv: list[str]) -> int:
         freeze_clock(now, arguments.time_zone)
         stand_ins = install_packages()
         import_toolsandbox(Path(arguments.checkout).resolve())
-        scenarios, authored, failed = read_scenarios(arguments.seed)
+        scenarios, authored, failed = read_scenarios(arguments.seed, variants=arguments.mode == "tools")
         header = {"seed": arguments.seed, "now": now, "timeZone": arguments.time_zone or "", "standIns": stand_ins}
         if arguments.mode == "tools":
             document: dict[str, Any] = {"toolsandbox": header, "cases": tools_document(scenarios)}
