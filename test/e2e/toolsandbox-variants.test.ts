@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { applyAugmentation, TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
-import { main } from '../../src/cli/main.ts'
+import { main, USAGE } from '../../src/cli/main.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { loadScenarioDirectory } from '../../src/scenario/index.ts'
 import type { ToolSpec } from '../../src/tools/tool-spec.ts'
@@ -70,6 +70,8 @@ const pythonFound = await run('python3', ['--version']).then(
   () => false,
 )
 const ready = pythonFound && existsSync(join(CHECKOUT, 'tool_sandbox'))
+// `toolcheck import toolsandbox` comes with the importer; until then its folder is not checked.
+const importer = /^  import +\S/m.test(USAGE)
 
 let folder = ''
 let toolSandboxCases: ToolSandboxCase[] = []
@@ -135,6 +137,20 @@ describe.skipIf(!ready)("ToolSandbox's eight variants, against ToolSandbox's own
     const expected = toolSandboxCases.filter((item) => knownDifference(item.augmentation, item.tools)).map((item) => `${item.base} <${LABEL_OF.get(item.augmentation) ?? ''}>`)
     expect(expected.length).toBeGreaterThan(0)
     expect(stripped).toEqual(expected)
+  }, 600_000)
+
+  test.skipIf(!importer)("the imported folder's 1,032 cases show ToolSandbox's tools, names and order", async () => {
+    const out = join(folder, 'imported')
+    let stderr = ''
+    const code = await main(['import', 'toolsandbox', CHECKOUT, '--out', out], { stdout: () => undefined, stderr: (text) => void (stderr += text) })
+    expect(code, stderr).toBe(0)
+    const ours = new Map((await listedCases(out)).map((item) => [`${item.scenario} <${item.augmentation}>`, listing(item.tools)]))
+    const mismatched = toolSandboxCases.flatMap((theirs) => {
+      const key = `${theirs.base} <${LABEL_OF.get(theirs.augmentation) ?? theirs.augmentation}>`
+      return ours.get(key) === listing(theirs.tools) ? [] : [`${key}: ${ours.get(key) ?? 'missing'} | ToolSandbox: ${listing(theirs.tools)}`]
+    })
+    expect(ours.size).toBe(1032)
+    expect(mismatched).toEqual([])
   }, 600_000)
 
   test('every built-in scenario under every variant shows what ToolSandbox shows for its tools', async () => {
