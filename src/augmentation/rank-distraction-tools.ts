@@ -16,6 +16,23 @@ import { fuzzyScore } from '../tools/fuzzy-score.ts'
  * `applyAugmentation`).
  */
 export function rankDistractionTools(tools: readonly AnyTool[], offered: readonly string[]): AnyTool[] {
+  // A registry's list never changes and every variant of a scenario ranks the same way: each
+  // ranking is worked out once per list and allow list (WRatio is the costly part).
+  let byOffered = rankings.get(tools)
+  if (byOffered === undefined) rankings.set(tools, (byOffered = new Map()))
+  const key = offered.join('\u0000')
+  let ranked = byOffered.get(key)
+  if (ranked === undefined) {
+    ranked = rank(tools, offered)
+    // Allow lists come from scenarios; the bound only guards against a caller feeding endless ones.
+    if (byOffered.size < 10_000) byOffered.set(key, ranked)
+  }
+  return [...ranked]
+}
+
+const rankings = new WeakMap<readonly AnyTool[], Map<string, readonly AnyTool[]>>()
+
+function rank(tools: readonly AnyTool[], offered: readonly string[]): AnyTool[] {
   const offeredNames = new Set(offered)
   for (const tool of tools) if (!offeredToAgent(tool)) offeredNames.add(tool.name)
   const offeredTools = tools.filter((tool) => offeredNames.has(tool.name))
@@ -27,13 +44,27 @@ export function rankDistractionTools(tools: readonly AnyTool[], offered: readonl
       tool,
       position,
       sameGroup: tool.group !== undefined && offeredGroups.has(tool.group),
-      similarity: Math.max(0, ...targets.map((name) => fuzzyScore(tool.name, name))),
+      similarity: Math.max(0, ...targets.map((name) => nameScore(tool.name, name))),
     }))
   candidates.sort(
     (first, second) =>
       Number(second.sameGroup) - Number(first.sameGroup) || second.similarity - first.similarity || first.position - second.position,
   )
   return candidates.map((candidate) => candidate.tool)
+}
+
+// Tool names are few and meet again in every ranking, so each pair is scored once.
+const scores = new Map<string, number>()
+
+function nameScore(name: string, offered: string): number {
+  const key = `${name}\u0000${offered}`
+  let score = scores.get(key)
+  if (score === undefined) {
+    score = fuzzyScore(name, offered)
+    // Names come from registries; the bound only guards against a caller feeding arbitrary text.
+    if (scores.size < 100_000) scores.set(key, score)
+  }
+  return score
 }
 
 /** Whether the agent may be shown a tool (its audience includes the agent, the default). */
