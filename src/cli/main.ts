@@ -42,7 +42,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     },
   },
   scenarios: {
-    summary: 'list the built-in scenarios with their categories',
+    summary: 'list the built-in scenarios with their categories, or every case with the tools it shows',
     load: async () => {
       const command = await import('./scenarios-command.ts')
       return { usage: command.SCENARIOS_USAGE, run: command.runScenariosCommand }

@@ -135,6 +135,12 @@ export interface Trajectory {
   readonly usage: Usage
   readonly races: readonly RaceRecord[]
   /**
+   * The scoring mode the run was played for, which decided the order kept for parallel calls that
+   * raced (`toolcheck`: the worst; `toolsandbox`: ToolSandbox's). `evaluate` scores in this mode
+   * unless told otherwise. Absent on trajectories recorded before it existed.
+   */
+  readonly scoring?: 'toolcheck' | 'toolsandbox'
+  /**
    * The tools the agent was shown, as shown (scrambled names, removed descriptions, renamed
    * arguments); each spec's `tool` names the real tool. Absent on trajectories built by hand.
    */

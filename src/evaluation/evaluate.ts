@@ -16,6 +16,7 @@ import { matchMilestonesDepthFirst } from './depth-first-mapping.ts'
 import { matchMilestones } from './milestone-matcher.ts'
 import { RougeTokenizer } from './rouge-l.ts'
 import type { ScoringMode } from './scoring-mode.ts'
+import { ScoringMismatchError } from './scoring-mismatch-error.ts'
 import { SemanticTexts } from './semantic-texts.ts'
 import { TrajectoryIndex } from './trajectory-index.ts'
 import type { ToolSandboxTable } from './toolsandbox-table.ts'
@@ -32,9 +33,10 @@ export interface EvaluateOptions {
   /** Similarities scenarios may name beyond the built-in ones: the domain's. */
   readonly similarities?: Readonly<Record<string, ValueSimilarity>>
   /**
-   * `toolcheck` (the default) or `toolsandbox`, which reproduces ToolSandbox's numbers and
-   * mappings (parallel calls share one snapshot, message rows score r^(1/3), its tie order); see
-   * `ScoringMode`.
+   * `toolcheck` or `toolsandbox`, which reproduces ToolSandbox's numbers and mappings (parallel
+   * calls share one snapshot, message rows score r^(1/3), its tie order); see `ScoringMode`. By
+   * default the mode the trajectory was played for (`trajectory.scoring`, which decided the order
+   * its racing parallel calls kept), else toolcheck's.
    */
   readonly scoring?: ScoringMode
 }
@@ -50,23 +52,31 @@ export type EvaluatedScenario = Pick<Scenario, 'milestones' | 'milestoneEdges' |
  * asks for it (`falseClaims`), agent messages that claim the effect of a milestone not reached
  * are false claims (`findFalseClaims`), and any also makes the score 0. A run that the agent's
  * own code ended (an error whose culprit is the agent) scores 0 too: the agent failed, whatever
- * it reached before. `options.scoring`
- * chooses toolcheck's scoring or ToolSandbox's (see `ScoringMode`). Returns data; it
- * throws only for a malformed scenario (`EvaluationScenarioError`) or a failing embedder
+ * it reached before. `options.scoring` chooses toolcheck's scoring or ToolSandbox's (see
+ * `ScoringMode`); by default the trajectory's own, so a run and its score follow one mode. Returns data; it
+ * throws only for a malformed scenario (`EvaluationScenarioError`), a trajectory played for the
+ * other mode whose parallel calls raced (`ScoringMismatchError`), or a failing embedder
  * (`EmbeddingError`, with the embedder's error as its `cause`).
  */
 export async function evaluate(trajectory: Trajectory, scenario: EvaluatedScenario, options: EvaluateOptions = {}): Promise<EvaluationResult> {
   const semantic = new SemanticTexts()
   const embedder = options.embedder ?? lexicalEmbedder()
   const extractors = { ...builtInExtractors, ...options.extractors }
+  const scoring: ScoringMode = options.scoring ?? trajectory.scoring ?? 'toolcheck'
+  if (trajectory.scoring !== undefined && trajectory.scoring !== scoring && trajectory.races.length > 0) {
+    const where = trajectory.races.map((race) => `message ${race.messageIndex} (${race.tools.join(', ')})`).join('; ')
+    throw new ScoringMismatchError(
+      `cannot score with ${scoring} scoring a run played for ${trajectory.scoring} scoring: its parallel calls raced at ${where}, and the two modes keep different orders of them; play it with runScenario(scenario, { scoring: '${scoring}' })`,
+    )
+  }
   // ToolSandbox scores its conversation table, where each of several parallel calls is a row.
-  const table = options.scoring === 'toolsandbox' ? toolSandboxTable(trajectory) : undefined
+  const table = scoring === 'toolsandbox' ? toolSandboxTable(trajectory) : undefined
   // Semantic similarities are looked up synchronously; each pass records the texts it lacked, and
   // they are embedded before the next. A pass can uncover new texts (a row is read only up to its
   // first zero column), so there is no fixed number of passes. The loop ends: every text a pass
   // lacks is embedded after it, and the texts are finite (the trajectory's and the scenario's).
   for (;;) {
-    const result = evaluateOnce(table?.trajectory ?? trajectory, scenario, semantic, extractors, options.similarities ?? {}, options.scoring ?? 'toolcheck')
+    const result = evaluateOnce(table?.trajectory ?? trajectory, scenario, semantic, extractors, options.similarities ?? {}, scoring)
     if (semantic.missing.length === 0) return table === undefined ? result : onMessages(result, table)
     await semantic.load(embedder)
   }

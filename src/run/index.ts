@@ -1,5 +1,6 @@
 export type { RunOptions } from './run-scenario.ts'
 export { runScenario } from './run-scenario.ts'
+export { defaultScoring, setDefaultScoring } from './default-scoring.ts'
 export { clockOf } from '../scenario/index.ts'
 export type { ParallelCallRule, ParallelCallsRequest, ParallelCallsResult } from './run-parallel-calls.ts'
 export { runParallelCalls } from './run-parallel-calls.ts'

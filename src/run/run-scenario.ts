@@ -32,6 +32,7 @@ import { canonicalJson, DEPTH_CEILING, nestingDepth } from '../world/index.ts'
 import { clockOf } from '../scenario/index.ts'
 import type { ParallelCallRule } from './run-parallel-calls.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
+import { defaultScoring } from './default-scoring.ts'
 import { rememberRun } from './scenario-of.ts'
 import { userBriefing } from './system-prompts.ts'
 
@@ -68,10 +69,14 @@ export interface RunOptions {
   /** Seeds ids and the sample of parallel-call orders (0 by default). */
   readonly seed?: number
   /**
-   * Which order of a batch of parallel calls counts when the orders end differently: toolcheck's
-   * (the worst, by default) or ToolSandbox's (the first that fails); see `ParallelCallRule`.
-   * `playScenario` and the scenario tests take it from the plugin's `scoring`.
+   * The scoring mode the run will be scored in (`ScoringMode`), which also decides the order a
+   * batch of parallel calls keeps when the orders end differently: toolcheck's (the worst) or
+   * ToolSandbox's (the first that fails); see `ParallelCallRule`. The trajectory records it and
+   * `evaluate` scores in it unless told otherwise. By default the vitest plugin's `scoring` inside
+   * a configured run (so a test's own `runScenario` and its matchers agree), toolcheck's elsewhere.
    */
+  readonly scoring?: ParallelCallRule
+  /** The order parallel calls keep, when it must differ from what `scoring` implies (a lower-level override). */
   readonly parallelCalls?: ParallelCallRule
   readonly signal?: AbortSignal
   /**
@@ -138,6 +143,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const clock = clockOf(scenario)
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
+  const scoring = options.scoring ?? defaultScoring()
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
   const user = options.user ?? scriptedUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns
@@ -181,7 +187,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     budgetSpent,
     ...writableTables(startingWorld),
     toolTimeoutMs: domain.toolTimeoutMs,
-    parallelCalls: options.parallelCalls ?? 'toolcheck',
+    parallelCalls: options.parallelCalls ?? scoring,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }),
   }
@@ -242,6 +248,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     ...(error === undefined ? {} : { error }),
     usage: state.usage,
     races: state.races,
+    scoring: options.parallelCalls ?? scoring,
     tools: presentation.tools,
     ...(state.tampered.length === 0 ? {} : { tampered: state.tampered }),
   }

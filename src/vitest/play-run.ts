@@ -8,7 +8,7 @@ import { checkUserPart, evaluate, withUserVerdict } from '../evaluation/index.ts
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AugmentedRun, RunOptions } from '../run/index.ts'
-import { prepareVariant, rememberRun, runScenario } from '../run/index.ts'
+import { defaultScoring, prepareVariant, rememberRun, runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
@@ -55,7 +55,7 @@ export interface RunChoices {
 export interface PlayRunOptions extends RunChoices {
   readonly trial: number
   readonly signal?: AbortSignal
-  /** How the run is scored (`toolcheck` by default). */
+  /** How the run is played and scored; by default the mode runs follow (`defaultScoring`: the plugin's `scoring` in a configured run). */
   readonly scoring?: ScoringMode
   /** Backs `semantic` comparisons; the offline fallback when absent. */
   readonly embedder?: Embedder
@@ -93,6 +93,7 @@ export async function prepareRun(scenario: Scenario, options: Pick<RunChoices, '
  */
 export async function playPreparedRun(ready: PreparedRun, options: PlayRunOptions): Promise<ScenarioRun> {
   const { domain, registry, prepared, scenario, presentation } = ready
+  const scoring = options.scoring ?? defaultScoring()
   const runOptions: RunOptions = {
     agent: options.agent,
     domain,
@@ -100,7 +101,7 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
     trial: options.trial,
     seed: options.seed ?? options.trial,
     // Scored as ToolSandbox scores, a run keeps the order of parallel calls ToolSandbox keeps.
-    parallelCalls: options.scoring ?? 'toolcheck',
+    scoring,
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
@@ -110,7 +111,7 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
   }
   const played = await runScenario(scenario, runOptions)
   const evaluation = await evaluate(played, scenario, {
-    scoring: options.scoring ?? 'toolcheck',
+    scoring,
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     extractors: domain.extractors,
     similarities: domain.similarities,

@@ -412,7 +412,7 @@ const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
     domain: roles.domain,
     registry: roles.registry,
     seed: roles.seed,
-    parallelCalls: configuredScoring(),
+    scoring: configuredScoring(),
     ...(roles.user === undefined ? {} : { user: roles.user }),
     ...(roles.signal === undefined ? {} : { signal: roles.signal }),
   })
