@@ -97,11 +97,12 @@ async function withVerifiedReference(input: ScenarioInput): Promise<{ scenario: 
   const missed = result.milestones.filter((match) => match.similarity < 1).map((match) => `milestone ${match.index}: ${match.reason}`)
   const fired = result.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.index} fired`)
   const failed = trajectory.traces.filter((trace) => trace.error !== undefined).map((trace) => `${trace.tool} failed: ${trace.error?.message}`)
-  const reason = `the reference its milestones give scores ${result.score.toFixed(3)}: ${[...failed, ...missed, ...fired].join('; ') || trajectory.status}`
+  const first = [...failed, ...missed, ...fired][0] ?? trajectory.status
+  const reason = `the reference its milestones give scores ${result.score.toFixed(3)}: ${first.length > 200 ? `${first.slice(0, 200)}...` : first}`
   const usesWeb = (input.tools.allow ?? []).some((tool) => WEB_TOOLS.has(tool))
   const caveats = [...(input.caveats ?? [])]
   if (usesWeb && !caveats.some((caveat) => caveat.kind === 'upstream-defect'))
-    caveats.push({ kind: 'needs-live-data', reason: `its milestones hold web facts the offline tools do not reproduce (${reason})` })
+    caveats.push({ kind: 'needs-live-data', reason: `its milestones expect web results the offline tools do not give (${first.length > 200 ? `${first.slice(0, 200)}...` : first})` })
   return { scenario: caveats.length === 0 ? input : { ...input, caveats }, reason }
 }
 

@@ -12,6 +12,17 @@ const SETTING_TOOLS: Readonly<Record<string, string>> = Object.freeze({
   low_battery_mode: 'set_low_battery_mode_status',
 })
 
+/**
+ * A search that finds every row, for a milestone that accepts any search of a tool (its golden
+ * call names no argument) while the tool refuses a search without one: everything since 1980,
+ * the earliest time ToolSandbox's tools accept.
+ */
+const EVERYTHING: Readonly<Record<string, Record<string, JsonValue>>> = Object.freeze({
+  search_messages: { creation_timestamp_lowerbound: 315529200 },
+  search_reminder: { creation_timestamp_lowerbound: 315529200 },
+  search_contacts: { is_self: false },
+})
+
 /** The tool that makes each kind of row change, its key argument, and how a row's columns become its arguments. */
 const ROW_TOOLS: Readonly<Record<string, { readonly tool: string; readonly arguments: (row: Record<string, JsonValue>) => Record<string, JsonValue> }>> = Object.freeze({
   'added contacts': { tool: 'add_contact', arguments: (row) => pick(row, ['name', 'phone_number', 'relationship', 'is_self']) },
@@ -38,15 +49,21 @@ export class NoReferenceError extends Error {
   }
 }
 
-/** The milestones in an order their DAG allows, lowest index first among those ready. */
-function topologicalOrder(count: number, edges: readonly (readonly [number, number])[] | undefined): number[] {
+/**
+ * The milestones in an order their DAG allows: among those ready, a settings change first (a
+ * state fix comes before the work that needs it, and ToolSandbox's guardrails then see the
+ * settings unchanged between later milestones), then the lowest index.
+ */
+function topologicalOrder(count: number, edges: readonly (readonly [number, number])[] | undefined, first: (index: number) => boolean): number[] {
   const given = edges ?? Array.from({ length: Math.max(0, count - 1) }, (_, index) => [index, index + 1] as const)
   const incoming = Array.from({ length: count }, () => 0)
   for (const [, to] of given) incoming[to] = (incoming[to] ?? 0) + 1
   const order: number[] = []
   const done = new Set<number>()
   while (order.length < count) {
-    const next = incoming.findIndex((degree, index) => degree === 0 && !done.has(index))
+    const ready = (index: number) => incoming[index] === 0 && !done.has(index)
+    const preferred = incoming.findIndex((_, index) => ready(index) && first(index))
+    const next = preferred >= 0 ? preferred : incoming.findIndex((_, index) => ready(index))
     if (next < 0) throw new NoReferenceError('its milestone edges form a cycle')
     order.push(next)
     done.add(next)
@@ -80,7 +97,8 @@ export function referenceFromMilestones(scenario: ScenarioInput): ReferenceStep[
     steps.push({ agent: 'say', content: 'Happy to help. Could you tell me everything I need to know for that?' })
     steps.push({ user: 'say', content: scenario.user.goal })
   }
-  for (const index of topologicalOrder(milestones.length, scenario.milestoneEdges)) {
+  const changesSettings = (index: number) => (milestones[index]?.constraints ?? []).some((constraint) => constraint.kind === 'table' && constraint.table === 'settings')
+  for (const index of topologicalOrder(milestones.length, scenario.milestoneEdges, changesSettings)) {
     const milestone = milestones[index] as MilestoneInput
     const where = `milestone ${index}`
     const calls: Call[] = []
@@ -91,7 +109,18 @@ export function referenceFromMilestones(scenario: ScenarioInput): ReferenceStep[
       return { $ref: { step, call: 0, path: resultPath(path) } }
     }
     const explicit = new Set(milestone.constraints.flatMap((constraint) => (constraint.kind === 'tool-call' ? constraint.anyOf.map((target) => target.tool) : [])))
-    for (const constraint of milestone.constraints) calls.push(...callsFor(constraint, where, explicit, settings, refTo))
+    for (const constraint of milestone.constraints) {
+      for (const call of callsFor(constraint, where, explicit, settings, refTo)) {
+        // Several constraints on one tool at one milestone check parts of one call: merge them.
+        const same = constraint.kind === 'tool-call' ? calls.find((other) => other.tool === call.tool) : undefined
+        if (same === undefined) calls.push(call)
+        else Object.assign(same.arguments, call.arguments)
+      }
+    }
+    for (const call of calls) {
+      const criterion = EVERYTHING[call.tool]
+      if (criterion !== undefined && Object.keys(call.arguments).length === 0) Object.assign(call.arguments, criterion)
+    }
     for (const constraint of milestone.constraints) {
       if (constraint.kind !== 'message') continue
       const content = Array.isArray(constraint.content) ? (constraint.content[0] as string) : constraint.content
