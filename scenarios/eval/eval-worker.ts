@@ -75,7 +75,7 @@ async function load(): Promise<Loaded | undefined> {
     const table = scenarioTable(selected, variantsOf(settings.variants), { domains })
     send({
       type: 'ready',
-      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories] })) } : {}),
+      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories], ...(testCase.scenario.scoring === undefined ? {} : { scoring: testCase.scenario.scoring }) })) } : {}),
       problems: table.problems.map((problem) => ({ file: EVAL_FILE, test: problem.name, message: problem.message })),
     })
     return { cases: table.cases, domains, agent, user }
@@ -107,7 +107,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const cancel = new AbortController()
     const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
     const run = await withinTime(
-      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
+      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal: cancel.signal, domains: from.domains }),
       setup.runTimeoutMs + GRACE_MS,
     ).finally(() => clearTimeout(timer))
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)

@@ -14,7 +14,7 @@ import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
-import { openEvaluation } from './open-evaluation.ts'
+import { openEvaluation, scoringOfCases } from './open-evaluation.ts'
 
 export type { EvalArguments } from './eval-arguments.ts'
 export { parseEvalArguments } from './eval-arguments.ts'
@@ -91,7 +91,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
   if (typeof opened === 'number') return opened
   const reportDir = resolve(process.cwd(), parsed.reportDir)
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
-  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec }
+  const settings: GivenSettings = { scoring: parsed.scoring ?? scoringOfCases(opened.cases), agentSpec: opened.agentSpec, userSpec: opened.userSpec }
   const index: IndexedRun[] = []
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0

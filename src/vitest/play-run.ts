@@ -43,7 +43,7 @@ export interface RunChoices {
 export interface PlayRunOptions extends RunChoices {
   readonly trial: number
   readonly signal?: AbortSignal
-  /** How the run is scored (`toolcheck` by default). */
+  /** How the run is scored (by default the scenario's own `scoring`, else `toolcheck`). */
   readonly scoring?: ScoringMode
   /** Backs `semantic` comparisons; the offline fallback when absent. */
   readonly embedder?: Embedder
@@ -88,7 +88,7 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
     trial: options.trial,
     seed: options.seed ?? options.trial,
     // Scored as ToolSandbox scores, a run keeps the order of parallel calls ToolSandbox keeps.
-    parallelCalls: options.scoring ?? 'toolcheck',
+    parallelCalls: options.scoring ?? scenario.scoring ?? 'toolcheck',
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
@@ -97,7 +97,7 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
   }
   const trajectory = await runScenario(scenario, runOptions)
   const evaluation = await evaluate(trajectory, scenario, {
-    scoring: options.scoring ?? 'toolcheck',
+    scoring: options.scoring ?? scenario.scoring ?? 'toolcheck',
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     extractors: domain.extractors,
     similarities: domain.similarities,
