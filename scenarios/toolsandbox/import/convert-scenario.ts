@@ -31,6 +31,26 @@ export class UnconvertibleScenarioError extends Error {
   }
 }
 
+/** Tools that read the device's location: always, or when called without coordinates. */
+const LOCATION_ALWAYS = new Set(['get_current_location'])
+const LOCATION_WITHOUT_COORDINATES = new Set(['search_location_around_lat_lon', 'search_weather_around_lat_lon'])
+
+/**
+ * The tool of a milestone call that needs the location service when the scenario starts with it
+ * off and offers no switch for it (ToolSandbox's tools then refuse the call, whatever the agent
+ * does); `undefined` when there is none.
+ */
+function locationBound(milestones: readonly MilestoneInput[], source: ExtractedScenario, offered: ReadonlySet<string>): string | undefined {
+  if (source.tables['SETTING']?.[0]?.['location_service'] !== false || offered.has('set_location_service_status')) return undefined
+  for (const milestone of milestones)
+    for (const constraint of milestone.constraints) {
+      if (!('anyOf' in constraint)) continue
+      const bound = constraint.anyOf.find((target) => LOCATION_ALWAYS.has(target.tool) || (LOCATION_WITHOUT_COORDINATES.has(target.tool) && !Object.hasOwn(target.arguments ?? {}, 'latitude')))
+      if (bound !== undefined) return bound.tool
+    }
+  return undefined
+}
+
 /** ToolSandbox's goal text (what follows its role-play instruction) split into goal and knowledge boundary. */
 export function splitGoal(text: string): { goal: string; knowledge: string } {
   const match = KNOWLEDGE_START.exec(text)
@@ -121,6 +141,9 @@ export function convertScenario(source: ExtractedScenario, instruction: string, 
   // A milestone on a tool the scenario never offers cannot be reached by any agent.
   const unoffered = [...new Set(milestones.flatMap((milestone) => milestone.constraints.flatMap((constraint) => ('anyOf' in constraint ? constraint.anyOf.map((target) => target.tool) : [])).filter((tool) => !offered.has(tool))))]
   const caveats: NonNullable<ScenarioInput['caveats']> = unoffered.map((tool) => ({ kind: 'upstream-defect', reason: `a milestone expects a call of ${tool}, which ToolSandbox's scenario never offers the agent` }))
+  const needsLocation = locationBound(milestones, source, offered)
+  if (needsLocation !== undefined)
+    caveats.push({ kind: 'upstream-defect', reason: `a milestone expects a call of ${needsLocation} that needs the location service, which is off, and no tool the scenario offers can switch it on` })
 
   const { goal, knowledge } = splitGoal(withoutInstruction(userPrompt, instruction))
   const scenario: ScenarioInput = {
