@@ -8,7 +8,7 @@ const base = {
   user: { goal: 'Know the weather.' },
   firstMessage: 'How warm is it?',
   tools: { allow: ['search_weather_around_lat_lon'] },
-} as const
+}
 
 function message(index: number, sender: Message['sender'], recipient: Message['recipient'], extra: Partial<Message> = {}): Message {
   return { index, sender, recipient, content: '', visibleTo: [sender, recipient], snapshot: 0, ...extra }
@@ -21,7 +21,7 @@ describe('the reference agent', () => {
       id: 'say-values',
       reference: [
         { agent: 'call', calls: [{ tool: 'search_weather_around_lat_lon', arguments: {} }] },
-        { agent: 'say', content: 'It is {temperature} degrees in {city}; {unknown} stays.', values: { temperature: { $ref: { step: 0, path: 'current_temperature' } }, city: { $ref: { step: 0, path: 'location' } } } },
+        { agent: 'say', content: 'It is {temperature} degrees in {city}; {unknown} stays.', values: { temperature: { $ref: { step: 0, call: 0, path: 'current_temperature' } }, city: { $ref: { step: 0, call: 0, path: 'location' } } } },
         { user: 'end' },
       ],
     })
