@@ -1,5 +1,6 @@
 import type { JsonValue } from '../../../src/world/index.ts'
 import type { MilestoneInput, ReferenceStep, ScenarioInput } from '../../../src/scenario/index.ts'
+import { localDateTime } from '../domain/local-time.ts'
 
 type ConstraintInput = MilestoneInput['constraints'][number]
 type Call = { tool: string; arguments: Record<string, JsonValue | { $ref: { step: number; call: number; path: string } }> }
@@ -138,13 +139,41 @@ export function referenceFromMilestones(scenario: ScenarioInput): ReferenceStep[
       if (!resultStep.has(index)) resultStep.set(index, steps.length)
       steps.push({ agent: 'call', calls: [call] })
     }
-    for (const message of said) steps.push({ agent: 'say', content: message.content, ...(message.values === undefined ? {} : { values: message.values }) })
+    for (const message of said) {
+      // The scripted user ends the conversation at a reply it does not have: a say before more
+      // work is followed by the user asking for the rest of its goal.
+      if (steps.at(-1) !== undefined && 'agent' in (steps.at(-1) as ReferenceStep) && (steps.at(-1) as { agent: string }).agent === 'say') steps.push({ user: 'say', content: scenario.user.goal })
+      steps.push({ agent: 'say', content: message.content, ...(message.values === undefined ? {} : { values: message.values }) })
+    }
   }
+  for (const [position, step] of steps.entries()) {
+    const next = steps[position + 1]
+    if ('agent' in step && step.agent === 'say' && next !== undefined && 'agent' in next) steps.splice(position + 1, 0, { user: 'say', content: scenario.user.goal })
+  }
+  fillDateParts(steps, milestones, scenario.clock?.timeZone ?? 'America/Los_Angeles')
   const last = steps.at(-1)
   if (last === undefined || !('agent' in last) || last.agent !== 'say')
     steps.push({ agent: 'say', content: milestones.length === 0 ? "Sorry, I can't do that with what I have." : 'Done.' })
   steps.push({ user: 'end' })
   return steps
+}
+
+/**
+ * A `datetime_info_to_timestamp` call whose milestone names no date (any call counts) gets the
+ * date and time of the first reminder time a later milestone expects, in the scenario's zone:
+ * the timestamp the reminder needs is what the call is for.
+ */
+function fillDateParts(steps: ReferenceStep[], milestones: readonly MilestoneInput[], timeZone: string): void {
+  const wanted = milestones.flatMap((milestone) => milestone.constraints.flatMap((constraint) => ('rows' in constraint ? constraint.rows.map((row) => (row as Record<string, JsonValue>)['reminder_timestamp']) : []))).find((value) => typeof value === 'number')
+  if (typeof wanted !== 'number') return
+  for (const step of steps) {
+    if (!('calls' in step)) continue
+    for (const call of step.calls) {
+      if (call.tool !== 'datetime_info_to_timestamp' || Object.keys(call.arguments).length > 0) continue
+      const { year, month, day, hour, minute, second } = localDateTime(wanted, timeZone)
+      Object.assign(call.arguments, { year, month, day, hour, minute, second })
+    }
+  }
 }
 
 /** The calls one constraint needs, given the settings so far (which it updates). */

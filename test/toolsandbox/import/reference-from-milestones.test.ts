@@ -61,3 +61,32 @@ describe('a reference solution from the milestones', () => {
     )
   })
 })
+
+describe('calls and turns the milestones imply', () => {
+  test("a date conversion any call of which counts gets the date of the reminder a later milestone wants, in the scenario's zone", () => {
+    const steps = referenceFromMilestones(
+      scenario({
+        tools: { allow: ['datetime_info_to_timestamp', 'add_reminder'] },
+        clock: { now: '2026-05-14T10:00:00-07:00', timeZone: 'America/Los_Angeles' },
+        milestones: [
+          { constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'datetime_info_to_timestamp', arguments: {} }] }] },
+          // 2024-03-22 17:00 in Los Angeles.
+          { constraints: [{ kind: 'added', table: 'reminders', rows: [{ content: 'Buy milk', reminder_timestamp: 1711152000 }] }] },
+        ],
+      }),
+    )
+    expect(steps[0]).toEqual({ agent: 'call', calls: [{ tool: 'datetime_info_to_timestamp', arguments: { year: 2024, month: 3, day: 22, hour: 17, minute: 0, second: 0 } }] })
+  })
+
+  test('after the agent reports, more work waits for the user to ask for the rest', () => {
+    const steps = referenceFromMilestones(
+      scenario({
+        milestones: [
+          { constraints: [{ kind: 'message', content: 'First part done.' }] },
+          { constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'search_contacts', arguments: { name: 'Ana' } }] }] },
+        ],
+      }),
+    )
+    expect(steps.slice(0, 3)).toEqual([{ agent: 'say', content: 'First part done.' }, { user: 'say', content: 'Text Ana.' }, { agent: 'call', calls: [{ tool: 'search_contacts', arguments: { name: 'Ana' } }] }])
+  })
+})
