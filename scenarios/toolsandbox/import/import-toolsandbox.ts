@@ -93,7 +93,12 @@ async function withVerifiedReference(input: ScenarioInput): Promise<{ scenario: 
   const scenario = defineScenario({ ...candidate, domain: deviceDomain } as never, input.id)
   const trajectory = await runScenario(scenario, { agent: referenceAgent(), domain: deviceDomain, parallelCalls: 'toolsandbox' })
   const result = await evaluate(trajectory, scenario, { scoring: 'toolsandbox', extractors: deviceDomain.extractors, similarities: deviceDomain.similarities })
-  if (trajectory.status === 'completed' && result.score === 1) return { scenario: candidate }
+  // A web search that finds nothing offline means the milestones were written against a live
+  // answer: the reference may still pass (it calls with the milestones' values), an agent cannot.
+  const empty = trajectory.traces.find((trace) => WEB_TOOLS.has(trace.tool) && trace.error === undefined && (trace.result === null || (Array.isArray(trace.result) && trace.result.length === 0)))
+  const liveData =
+    empty === undefined ? [] : [{ kind: 'needs-live-data' as const, reason: `${empty.tool} finds nothing offline for ${JSON.stringify(empty.arguments)}, which ToolSandbox's live service answered` }]
+  if (trajectory.status === 'completed' && result.score === 1) return { scenario: liveData.length === 0 ? candidate : { ...candidate, caveats: [...(candidate.caveats ?? []), ...liveData] } }
   const missed = result.milestones.filter((match) => match.similarity < 1).map((match) => `milestone ${match.index}: ${match.reason}`)
   const fired = result.minefields.filter((match) => match.similarity > 0).map((match) => `minefield ${match.index} fired`)
   const failed = trajectory.traces.filter((trace) => trace.error !== undefined).map((trace) => `${trace.tool} failed: ${trace.error?.message}`)
