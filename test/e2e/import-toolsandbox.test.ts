@@ -46,6 +46,16 @@ describe.skipIf(!existsSync(CHECKOUT))('toolcheck import toolsandbox, on a real 
       ['add_reminder_content_and_week_delta_and_time_and_location_low_battery_mode_multiple_user_turn_alt', [expect.stringMatching(/^upstream-defect: .*location service/)]],
     ])
 
+    // What the offline web tools cannot answer is marked, never silently wrong: a Whole Foods that
+    // ToolSandbox's live search found.
+    const live = result.imported.filter((entry) => entry.caveats.some((caveat) => caveat.startsWith('needs-live-data')))
+    expect(live.map((entry) => entry.id).sort()).toEqual([
+      'add_reminder_content_and_week_delta_and_time_and_location',
+      'add_reminder_content_and_week_delta_and_time_and_location_alt',
+      'add_reminder_content_and_week_delta_and_time_and_location_multiple_user_turn',
+      'add_reminder_content_and_week_delta_and_time_and_location_multiple_user_turn_alt',
+    ])
+
     const reportDir = reportDirectory('import-toolsandbox')
     const played = capture()
     const code = await runEval(['--scenarios', out, '--variants', 'plain', '--report-dir', reportDir], played.io)
