@@ -13,7 +13,8 @@ export interface EvalWorkerSetup {
   /** The agent and user specs (`TOOLCHECK_AGENT` or `--agent`'s module, `TOOLCHECK_USER` or `--user`'s module). */
   readonly agentSpec: string
   readonly userSpec: string
-  readonly scoring: ScoringMode
+  /** The run's scoring mode; absent: each scenario's own, else toolcheck's. */
+  readonly scoring?: ScoringMode
   /** Runs each worker plays at once (they wait on models, and the endpoint limits still apply). */
   readonly concurrency: number
   /** The milliseconds a run may take before it is cancelled (as a scenario test's timeout cancels it). */
@@ -31,6 +32,8 @@ export interface EvalCase {
   readonly test: string
   readonly scenario: string
   readonly categories: readonly string[]
+  /** The scenario's own scoring mode, when it has one (imported ToolSandbox scenarios: `toolsandbox`). */
+  readonly scoring?: ScoringMode
 }
 
 /** A run to play: a case (its index in the list) and a trial. */

@@ -89,7 +89,7 @@ async function load(): Promise<Loaded | undefined> {
     send({
       type: 'ready',
       ...(codeFingerprint === undefined ? {} : { codeFingerprint }),
-      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories] })) } : {}),
+      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories], ...(testCase.scenario.scoring === undefined ? {} : { scoring: testCase.scenario.scoring }) })) } : {}),
       problems: table.problems.map((problem) => ({ file: EVAL_FILE, test: problem.name, message: problem.message })),
     })
     return { cases: table.cases, domains, agent, user }
@@ -126,7 +126,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const signal = AbortSignal.any([cancel.signal, contained.cancel.signal])
     const run = await playContained(contained, () =>
       withinTime(
-        playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), scoring: setup.scoring, signal, domains: from.domains }),
+        playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal, domains: from.domains }),
         setup.runTimeoutMs + GRACE_MS,
       ).finally(() => clearTimeout(timer)),
     )

@@ -25,7 +25,8 @@ export interface EvalArguments {
   readonly variants: EvalVariants
   readonly trials: number
   readonly reportDir: string
-  readonly scoring: ScoringMode
+  /** `--scoring`; absent when not given: each scenario is then scored by its own `scoring`, else toolcheck's. */
+  readonly scoring?: ScoringMode
   /** Gates to check on the report; absent when none was given. */
   readonly gates?: GateOptions
   /** The report folder to resume (`--resume`), resolved against the working directory. */
@@ -60,7 +61,9 @@ export const EVAL_OPTIONS_USAGE = `options:
                           prompt-injection, user and world variant; faults, injections, user or
                           world: as written and under one family's variants
   --trials <n>            play every scenario n times and report pass^k (default 1)
-  --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
+  --scoring <mode>        toolcheck or toolsandbox: score as ToolSandbox's own code does (default:
+                          the scenario's own mode, toolsandbox for imported ToolSandbox scenarios,
+                          else toolcheck)
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
 resume, shards and budgets:
@@ -141,8 +144,8 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const trialsText = nonEmpty('trials', values.trials)
   const trials = trialsText === undefined ? 1 : Number(trialsText)
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
-  const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
-  if (!isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
+  const scoring = nonEmpty('scoring', values.scoring)
+  if (scoring !== undefined && !isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
   const filter = nonEmpty('filter', values.filter)
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
@@ -168,7 +171,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     variants,
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
-    scoring,
+    ...(scoring === undefined ? {} : { scoring }),
     ...(gates === undefined ? {} : { gates }),
     ...(resume === undefined ? {} : { resume }),
     ...(shard === undefined ? {} : { shard }),

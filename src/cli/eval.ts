@@ -14,7 +14,7 @@ import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
-import { openEvaluation } from './open-evaluation.ts'
+import { openEvaluation, scoringOfCases } from './open-evaluation.ts'
 import { lockReportFolder } from './report-folder-lock.ts'
 
 export type { EvalArguments } from './eval-arguments.ts'
@@ -117,7 +117,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   const opened = await openEvaluation(parsed, io, 'eval', budget)
   if (typeof opened === 'number') return opened
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
-  const settings: GivenSettings = { scoring: parsed.scoring, agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
+  const settings: GivenSettings = { scoring: parsed.scoring ?? scoringOfCases(opened.cases), agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
   const index: IndexedRun[] = []
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0

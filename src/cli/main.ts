@@ -63,6 +63,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       return { usage: command.TOOLTALK_USAGE, run: command.runToolTalkCommand }
     },
   },
+  import: {
+    summary: "import ToolSandbox's own scenarios from a checkout as scenario files: toolcheck import toolsandbox <checkout> --out <dir>",
+    load: async () => {
+      const command = await import('./import-command.ts')
+      return { usage: command.IMPORT_USAGE, run: command.runImportCommand }
+    },
+  },
   compare: {
     summary: 'compare two reports: regressions and improvements per scenario, decided by an exact test',
     load: async () => {

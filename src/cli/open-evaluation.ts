@@ -1,3 +1,4 @@
+import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { existsSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -90,7 +91,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       return EXIT_CODES.usage
     }
     const scoring = resumed.settings.scoring ?? 'toolcheck'
-    if (scoring !== parsed.scoring) {
+    if (parsed.scoring !== undefined && scoring !== parsed.scoring) {
       say([`cannot resume ${resumed.directory}: its runs were scored as ${scoring}, and this evaluation scores as ${parsed.scoring}; pass --scoring ${scoring}, or start a new report`])
       return EXIT_CODES.usage
     }
@@ -115,7 +116,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       },
       agentSpec,
       userSpec,
-      scoring: parsed.scoring,
+      ...(parsed.scoring === undefined ? {} : { scoring: parsed.scoring }),
       concurrency: RUNS_PER_WORKER,
       runTimeoutMs: RUN_TIMEOUT_MS,
       ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),
@@ -145,7 +146,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     const gates: PreparedGates =
       parsed.gates === undefined
         ? { problems: [] }
-        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring ?? scoringOfCases(ready.cases), categories: ready.cases.flatMap((testCase) => testCase.categories) })
     if (gates.problems.length > 0) {
       say(gates.problems)
       await close()
@@ -201,4 +202,13 @@ export async function earlierDurations(path: string): Promise<Map<string, number
     durations.set(key, (durations.get(key) ?? 0) + entry.durationMs)
   }
   return durations
+}
+
+/**
+ * How an evaluation without `--scoring` is scored as a whole: ToolSandbox's way when every
+ * scenario asks for it (a folder imported from ToolSandbox), toolcheck's otherwise; each run is
+ * scored by its own scenario's mode either way.
+ */
+export function scoringOfCases(cases: readonly { readonly scoring?: ScoringMode }[]): ScoringMode {
+  return cases.length > 0 && cases.every((testCase) => testCase.scoring === 'toolsandbox') ? 'toolsandbox' : 'toolcheck'
 }

@@ -3,6 +3,7 @@ import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
+import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -49,6 +50,11 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push(...table('category', summary.byCategory, summary.overall))
     lines.push('')
     lines.push(...table('augmentation', summary.byAugmentation, summary.overall))
+    // Scored as ToolSandbox scores, the runs also read as its paper's tables do.
+    if (report.settings?.scoring === 'toolsandbox') {
+      lines.push('')
+      lines.push(...formatToolSandboxTables(report))
+    }
   }
   if (summary.robustness !== undefined) {
     lines.push('')

@@ -132,7 +132,7 @@ function endpointFor(options: LlmUserOptions): ChatEndpoint {
  */
 export function userSystemPrompt(scenario: Scenario, view: Pick<UserView, 'systemPrompt' | 'persona' | 'example'> = { systemPrompt: '' }, instructions?: string): string {
   const roleplay = instructions ?? [view.persona ?? NEUTRAL_USER_PROMPT, USER_RULES].join('\n')
-  const sections = [roleplay, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
+  const sections = [roleplay, `Your goal: ${scenario.user.goal}`, ...(scenario.user.knowledge === '' ? [] : [`What you know: ${scenario.user.knowledge}`])]
   const notes = view.systemPrompt.trim()
   if (notes !== '' && !notes.includes(scenario.user.goal)) sections.push(`More about your situation: ${notes}`)
   const demonstrations = scenario.user.demonstrations.length > 0 ? scenario.user.demonstrations : [view.example ?? DEFAULT_DEMONSTRATION]

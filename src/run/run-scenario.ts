@@ -143,7 +143,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const clock = clockOf(scenario)
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
-  const scoring = options.scoring ?? defaultScoring()
+  const scoring = options.scoring ?? scenario.scoring ?? defaultScoring()
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
   const user = options.user ?? scriptedUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns

@@ -78,7 +78,18 @@ export const userReplySchema = z
  */
 export const referenceStepSchema = z.union([
   z.object({ agent: z.literal('call'), calls: z.array(referenceCallSchema).min(1) }).strict(),
-  z.object({ agent: z.literal('say'), content: z.string() }).strict(),
+  z
+    .object({
+      agent: z.literal('say'),
+      content: z.string(),
+      /**
+       * Values quoted from earlier tool results: each `{name}` in `content` becomes the value its
+       * `$ref` points at (`{ "temperature": { "$ref": { "step": 0, "path": "current_temperature" } } }`),
+       * so the reference can report what a tool found whatever the run's data.
+       */
+      values: z.record(z.string().regex(/^\w+$/, 'a value name is letters, digits and _'), resultRefSchema).optional(),
+    })
+    .strict(),
   userReplySchema,
   z.object({ user: z.literal('end') }).strict(),
 ])
@@ -117,8 +128,11 @@ export const scenarioSchema = z
     user: z
       .object({
         goal: z.string().min(1),
-        /** What the user does not know and must not make up ("You do not know Fredrik's number."). */
-        knowledge: z.string().min(1),
+        /**
+         * What the user does not know and must not make up ("You do not know Fredrik's number.").
+         * May be empty: some of ToolSandbox's scenarios state no such limit.
+         */
+        knowledge: z.string().default(''),
         demonstrations: z.array(demonstrationSchema).default([]),
       })
       .strict(),
@@ -154,7 +168,26 @@ export const scenarioSchema = z
      * expects (a permanent tool fault made them unreachable), which count as not reached.
      */
     falseClaims: z.union([z.boolean(), z.object({ unreachable: z.array(milestoneSchema).min(1) }).strict()]).optional(),
-    reference: z.array(referenceStepSchema).min(1),
+    /**
+     * The steps a correct agent takes, with the user's replies. May be absent or empty (ToolSandbox
+     * ships none): the scenario still plays with any agent, and the reference agent says it cannot
+     * play it.
+     */
+    reference: z.array(referenceStepSchema).default([]),
+    /**
+     * How the scenario's own benchmark scores it: `toolsandbox` for scenarios imported from
+     * ToolSandbox. A run's explicit scoring option wins over it; toolcheck's scoring when neither.
+     */
+    scoring: z.enum(['toolcheck', 'toolsandbox']).optional(),
+    /**
+     * Known problems with the scenario as its source wrote it, shown in reports. `upstream-defect`:
+     * no agent can reach its milestones (a milestone on a tool the scenario never offers), so its
+     * runs are reported apart and not scored as the agent's failures. `needs-live-data`: its
+     * milestones hold live web facts the offline tools do not have.
+     */
+    caveats: z
+      .array(z.object({ kind: z.enum(['upstream-defect', 'needs-live-data']), reason: z.string().min(1) }).strict())
+      .optional(),
   })
   .strict()
   .superRefine((scenario, context) => {

@@ -55,7 +55,7 @@ export interface RunChoices {
 export interface PlayRunOptions extends RunChoices {
   readonly trial: number
   readonly signal?: AbortSignal
-  /** How the run is played and scored; by default the mode runs follow (`defaultScoring`: the plugin's `scoring` in a configured run). */
+  /** How the run is played and scored: by default the scenario's own `scoring`, else the mode runs follow (`defaultScoring`: the plugin's `scoring` in a configured run). */
   readonly scoring?: ScoringMode
   /** Backs `semantic` comparisons; the offline fallback when absent. */
   readonly embedder?: Embedder
@@ -93,7 +93,7 @@ export async function prepareRun(scenario: Scenario, options: Pick<RunChoices, '
  */
 export async function playPreparedRun(ready: PreparedRun, options: PlayRunOptions): Promise<ScenarioRun> {
   const { domain, registry, prepared, scenario, presentation } = ready
-  const scoring = options.scoring ?? defaultScoring()
+  const scoring = options.scoring ?? scenario.scoring ?? defaultScoring()
   const runOptions: RunOptions = {
     agent: options.agent,
     domain,

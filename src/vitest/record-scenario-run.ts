@@ -54,8 +54,9 @@ export interface RecordOptions {
  * Turns an evaluated run into the record the reporter reads, under the agent and user that played
  * it (the trajectory's).
  */
-export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
+export function toRunRecord(scenario: Scenario, played: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
+  const trajectory = withUpstreamDefect(scenario, played)
   const unscored = !isAgentResult(trajectory)
   // Attacks and false claims say something about the agent only in a run that is its own.
   const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => attackRecord(attack, trajectory, evaluation))
@@ -91,6 +92,18 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
+}
+
+/**
+ * A run of a scenario that is defective where it comes from (an `upstream-defect` caveat: no agent
+ * can reach its milestones) is no result of the agent's: it is recorded as an error of the
+ * scenario's side (culprit `domain`, kind `upstream-defect`), counted apart and not scored, with
+ * the defect as its message. A run that ended in an error already keeps it.
+ */
+function withUpstreamDefect(scenario: Scenario, trajectory: Trajectory): Trajectory {
+  const defect = scenario.caveats?.find((caveat) => caveat.kind === 'upstream-defect')
+  if (defect === undefined || trajectory.status === 'error') return trajectory
+  return { ...trajectory, status: 'error', error: { culprit: 'domain', kind: 'upstream-defect', message: `the scenario is defective where it comes from, so no agent can pass it: ${defect.reason}` } }
 }
 
 /**

@@ -30,7 +30,7 @@ describe('help', () => {
   test('help for a command that does not exist is a usage error', async () => {
     const { code, stderr } = await run('help', 'evaluate')
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^toolcheck help: no command "evaluate"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, compare\n/)
+    expect(stderr).toMatch(/^toolcheck help: no command "evaluate"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, import, compare\n/)
   })
 
   test('--version prints the package version', async () => {
@@ -63,7 +63,7 @@ describe('command-line argument errors', () => {
   test('an unknown command lists the commands', async () => {
     const { code, stderr } = await run('tool')
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^toolcheck: unknown command "tool"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, compare, help\n/)
+    expect(stderr).toMatch(/^toolcheck: unknown command "tool"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, import, compare, help\n/)
   })
 
   test('the commands still accept their own options', async () => {

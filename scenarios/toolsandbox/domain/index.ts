@@ -36,7 +36,8 @@
  *
  * The bundled offline data (`scenarios/toolsandbox/domain/data/`), invented for testing and independent of the
  * wall clock: places in San Francisco, New York, Chicago, Seattle, Austin and Boston (name,
- * address, category, coordinates, rating); weather for a dozen cities (monthly normals and a
+ * address, category, coordinates, rating), and Apple Park, the Golden Gate Bridge and the Grand
+ * Canyon's South Rim, which ToolSandbox's own scenarios ask about; weather for a dozen cities, Cupertino and the South Rim (monthly normals and a
  * seven-day pattern, so `days` 0 to 6 counts from the clock's local date); stock quotes for two
  * dozen well-known tickers; fixed exchange rates for 21 currencies. Places are matched word by word
  * (plurals and small slips tolerated, filler such as "near me" ignored) and returned nearest first;

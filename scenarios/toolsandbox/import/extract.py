@@ -51,6 +51,7 @@ Common fields: `{ "toolsandbox": { "seed", "now", "timeZone", "standIns": [names
 
 --mode scenarios:
     { "toolsandbox": {...},
+      "userInstruction": "...",               # the role-play text every user-simulator prompt starts with
       "scenarios": [                          # the 129 base scenarios, in ToolSandbox's order
         { "name", "categories": [...], "file": "multiple_tool_call_scenarios",
           "baseWorld": "base" | "base_wifi_off" | ...,
@@ -513,7 +514,14 @@ def main(argv: list[str]) -> int:
         if arguments.mode == "tools":
             document: dict[str, Any] = {"toolsandbox": header, "cases": tools_document(scenarios)}
         else:
-            document = {"toolsandbox": header, "scenarios": scenarios_document(scenarios, authored), "failed": failed}
+            from tool_sandbox.scenarios.user_simulator_few_shot_examples import USER_INSTRUCTION
+
+            document = {
+                "toolsandbox": header,
+                "userInstruction": USER_INSTRUCTION,
+                "scenarios": scenarios_document(scenarios, authored),
+                "failed": failed,
+            }
     except ExtractError as error:
         print(str(error), file=sys.stderr)
         return 2

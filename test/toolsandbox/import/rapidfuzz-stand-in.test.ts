@@ -13,7 +13,7 @@ const CHECK = fileURLToPath(new URL('./check_rapidfuzz_stand_in.py', import.meta
  */
 describe('the rapidfuzz stand-in the ToolSandbox importer ships', () => {
   it('agrees with rapidfuzz on every WRatio, partial_ratio, ratio, default_process and extract vector', () => {
-    const output = execFileSync('python3', [CHECK, STAND_INS, VECTORS], { encoding: 'utf8' })
+    const output = execFileSync('python3', ['-B', CHECK, STAND_INS, VECTORS], { encoding: 'utf8' })
     const result = JSON.parse(output) as { cases: number; searches: number; mismatches: unknown[] }
     expect(result.cases).toBeGreaterThan(1000)
     expect(result.searches).toBeGreaterThan(30)

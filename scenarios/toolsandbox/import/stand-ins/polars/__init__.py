@@ -159,38 +159,28 @@ class Expr:
 
     __mul__ = mul
 
-    def __and__(self, other: Any) -> "Expr":
-        # Kleene logic, as polars: false wins over null.
+    def _logical(self, other: Any, dominant: bool) -> "Expr":
+        # Kleene logic, as polars: the dominant value (false for and, true for or) wins over null.
         def evaluate(frame: "DataFrame") -> list[Any]:
             left = self.evaluate(frame)
             right = other.evaluate(frame) if isinstance(other, Expr) else [other] * frame.height
-            out = []
+            out: list[Any] = []
             for a, b in zip(left, right):
-                if a is False or b is False:
-                    out.append(False)
+                if a is dominant or b is dominant:
+                    out.append(dominant)
                 elif a is None or b is None:
                     out.append(None)
                 else:
-                    out.append(bool(a and b))
+                    out.append(not dominant)
             return out
 
         return Expr(evaluate, self.name)
+
+    def __and__(self, other: Any) -> "Expr":
+        return self._logical(other, False)
 
     def __or__(self, other: Any) -> "Expr":
-        def evaluate(frame: "DataFrame") -> list[Any]:
-            left = self.evaluate(frame)
-            right = other.evaluate(frame) if isinstance(other, Expr) else [other] * frame.height
-            out = []
-            for a, b in zip(left, right):
-                if a is True or b is True:
-                    out.append(True)
-                elif a is None or b is None:
-                    out.append(None)
-                else:
-                    out.append(False)
-            return out
-
-        return Expr(evaluate, self.name)
+        return self._logical(other, True)
 
     def and_(self, *others: Any) -> "Expr":
         result = self

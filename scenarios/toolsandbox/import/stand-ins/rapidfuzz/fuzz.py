@@ -13,18 +13,19 @@ def _prepare(a: Any, b: Any, processor: Optional[Callable[[Any], str]]) -> tuple
 
 
 def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
+    """The length of the longest common subsequence, by the bit-parallel algorithm rapidfuzz uses:
+    one machine-word pass per character of `b` (Python's integers make the word as long as `a`)."""
     if not a or not b:
         return 0
-    previous = [0] * (len(b) + 1)
-    for character in a:
-        current = [0] * (len(b) + 1)
-        for j in range(1, len(b) + 1):
-            if character == b[j - 1]:
-                current[j] = previous[j - 1] + 1
-            else:
-                current[j] = max(previous[j], current[j - 1])
-        previous = current
-    return previous[len(b)]
+    masks: dict[str, int] = {}
+    for position, character in enumerate(a):
+        masks[character] = masks.get(character, 0) | (1 << position)
+    full = (1 << len(a)) - 1
+    row = full
+    for character in b:
+        matches = row & masks.get(character, 0)
+        row = ((row + matches) | (row - matches)) & full
+    return len(a) - bin(row).count("1")
 
 
 def _indel_similarity(a: Sequence[str], b: Sequence[str]) -> float:
