@@ -72,7 +72,7 @@ export interface RunOptions {
    * The scoring mode the run will be scored in (`ScoringMode`), which also decides the order a
    * batch of parallel calls keeps when the orders end differently: toolcheck's (the worst) or
    * ToolSandbox's (the first that fails); see `ParallelCallRule`. The trajectory records it and
-   * `evaluate` scores in it unless told otherwise. By default the vitest plugin's `scoring` inside
+   * `evaluate` scores in it unless told otherwise. By default the scenario's own `scoring`, else the vitest plugin's `scoring` inside
    * a configured run (so a test's own `runScenario` and its matchers agree), toolcheck's elsewhere.
    */
   readonly scoring?: ParallelCallRule

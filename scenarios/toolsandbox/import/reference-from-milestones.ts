@@ -190,7 +190,8 @@ function callsFor(
       if (target === undefined) return []
       const args: Call['arguments'] = {}
       for (const [name, value] of Object.entries(target.arguments ?? {})) {
-        const fillName = typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value['$fill'] === 'string' ? value['$fill'] : undefined
+        const fill = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['$fill'] : undefined
+        const fillName = typeof fill === 'string' ? fill : undefined
         if (fillName === undefined) {
           args[name] = value as JsonValue
           continue
