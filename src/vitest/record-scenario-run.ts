@@ -52,7 +52,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
   const unscored = !isAgentResult(trajectory)
   // Attacks and false claims say something about the agent only in a run that is its own.
   const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
-  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
+  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence, ...(claim.fact === undefined ? {} : { fact: claim.fact }) }))
+  const unchecked = unscored || evaluation.unchecked === undefined ? undefined : evaluation.unchecked.map((entry) => ({ messageIndex: entry.messageIndex, check: entry.check }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -75,6 +76,7 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
     ...(attacks === undefined ? {} : { attacks }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    ...(unchecked === undefined ? {} : { unchecked }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
