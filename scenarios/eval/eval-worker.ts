@@ -25,6 +25,7 @@ import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } fro
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules } from './import-user-module.ts'
+import { judgeFromSpec } from '../../src/evaluation/judge/judge-from-spec.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { selectScenarios } from './select-scenarios.ts'
@@ -43,6 +44,8 @@ interface Loaded {
 }
 
 if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
+// The judge the command names, asked only where the built-in judge cannot tell.
+const judge = judgeFromSpec(setup.judgeSpec, process.env, '--judge')
 const kept = new Map<string, ScenarioFingerprint | undefined>()
 const loaded = await load()
 if (loaded === undefined) await stop()
@@ -107,7 +110,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const cancel = new AbortController()
     const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
     const run = await withinTime(
-      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
+      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
       setup.runTimeoutMs + GRACE_MS,
     ).finally(() => clearTimeout(timer))
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)

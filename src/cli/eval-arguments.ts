@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
+import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -22,6 +23,8 @@ export interface EvalArguments {
   readonly trials: number
   readonly reportDir: string
   readonly scoring: ScoringMode
+  /** Who answers the text checks where the built-in judge cannot tell (`--judge`): `built-in`, `openai:<model>` or `hf:<model>`. */
+  readonly judge: string
   /** Gates to check on the report; absent when none was given. */
   readonly gates?: GateOptions
   /** The report folder to resume (`--resume`), resolved against the working directory. */
@@ -54,6 +57,9 @@ export const EVAL_OPTIONS_USAGE = `options:
                           world: as written and under one family's variants
   --trials <n>            play every scenario n times and report pass^k (default 1)
   --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
+  --judge <spec>          who answers the text checks the built-in judge cannot tell (an agent's
+                          message in a language or wording it does not read): built-in (default:
+                          counted as not checked), openai:<model> or hf:<model>
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
 resume, shards and budgets:
@@ -95,6 +101,7 @@ const EVAL_OPTIONS = {
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
   scoring: { type: 'string' },
+  judge: { type: 'string' },
   resume: { type: 'string' },
   shard: { type: 'string' },
   previous: { type: 'string' },
@@ -129,6 +136,13 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
   const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
   if (!isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
+  const judge = nonEmpty('judge', values.judge) ?? 'built-in'
+  try {
+    parseRoleSpec('judge', judge, '--judge')
+  } catch (error) {
+    if (error instanceof RoleSpecError) throw new UsageError(error.message)
+    throw error
+  }
   const filter = nonEmpty('filter', values.filter)
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
@@ -150,6 +164,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
     scoring,
+    judge,
     ...(gates === undefined ? {} : { gates }),
     ...(resume === undefined ? {} : { resume }),
     ...(shard === undefined ? {} : { shard }),

@@ -13,7 +13,7 @@ describe('toolcheck()', () => {
     const config = hooks(toolcheck({ trials: 3, agent: 'reference' })).config() as { test: Record<string, unknown> }
     expect(config.test.setupFiles).toEqual([expect.stringMatching(/src\/vitest\/setup\.ts$/)])
     expect(config.test.repeats).toBe(2)
-    expect(config.test.provide).toEqual({ toolcheck: expect.objectContaining({ agent: 'reference', trials: 3, embedder: 'offline' }) })
+    expect(config.test.provide).toEqual({ toolcheck: expect.objectContaining({ agent: 'reference', trials: 3, embedder: 'offline', judge: 'built-in' }) })
     expect((hooks(toolcheck()).config() as { test: Record<string, unknown> }).test.repeats).toBeUndefined()
   })
 
@@ -104,6 +104,6 @@ describe('resolveToolcheckOptions', () => {
   })
 
   test('names every wrong option and lists the known ones', () => {
-    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, html, summary, limits/)
+    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, judge, html, summary, limits/)
   })
 })
