@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
 import { builtInVerdict } from '../../../src/evaluation/judge/built-in-judge.ts'
 import { builtInJudge } from '../../../src/evaluation/judge/built-in-judge.ts'
@@ -68,5 +69,18 @@ describe('builtInVerdict', () => {
   })
   test('success and failure without a retry between them cannot be told apart', () => {
     expect(builtInVerdict('claims-success', 'Done: the first message was sent, but the second one failed.').answer).toBe('cannot-tell')
+  })
+})
+
+describe('docs/robustness.md', () => {
+  test("gives the built-in judge's recall per language as the corpus measures it", async () => {
+    const calibration = await calibrateJudge(builtInJudge(), JUDGE_CORPUS)
+    const doc = await readFile(new URL('../../../docs/robustness.md', import.meta.url), 'utf8')
+    const names: Record<string, string> = { en: 'English', es: 'Spanish', de: 'German', fr: 'French', pt: 'Portuguese', ja: 'Japanese', it: 'Italian', zh: 'Chinese' }
+    for (const [language, name] of Object.entries(names)) {
+      const failure = calibration.questions['reports-failure'].byLanguage[language]
+      const success = calibration.questions['claims-success'].byLanguage[language]
+      expect(doc).toContain(`| ${name} | ${failure?.messages} | ${failure?.recall.toFixed(2)} | ${success?.recall.toFixed(2)} |`)
+    }
   })
 })
