@@ -137,14 +137,16 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
-    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
+    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck', judge: 'built-in' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
     expect(output.stderr).toMatch(/no such file or folder: .*no\/such\/folder/)
-    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
+    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', scoring: 'toolcheck', judge: 'built-in' })
     expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(() => parseEvalArguments(['--scoring', 'apple'])).toThrow('--scoring takes toolcheck or toolsandbox, not "apple"')
+    expect(parseEvalArguments(['--judge', 'openai:gpt-4o-mini']).judge).toBe('openai:gpt-4o-mini')
+    expect(() => parseEvalArguments(['--judge', 'gpt-4o-mini'])).toThrow('--judge is "gpt-4o-mini", which is not a judge toolcheck knows; use built-in, openai:<model> or hf:<model> (did you mean "openai:gpt-4o-mini"?)')
   })
 
   test('TOOLCHECK_AGENT=openai:<model> with OPENAI_BASE_URL runs the corpus against that server', async () => {
@@ -228,6 +230,7 @@ describe('toolcheck eval', () => {
       trials: 1,
       reportDir: 'toolcheck-report',
       scoring: 'toolcheck',
+      judge: 'built-in',
       gates: { minPassRate: 0.8, categories: { MY_OWN: { minScore: 0.5, minPassRate: 0.25 } }, baseline: 'base/report.json', alpha: 0.01 },
     })
     expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')
