@@ -25,11 +25,13 @@ export function claimInWorld(milestone: Milestone, trajectory: Pick<Trajectory, 
   const effects = milestone.constraints.filter((constraint) => constraint.kind !== 'message')
   const text = sentence === undefined ? undefined : claimText(sentence)
   const named = text === undefined ? [] : effects.filter((constraint) => names(text, constraint))
+  const facts: string[] = []
   for (const constraint of named.length > 0 ? named : effects) {
     const read = effectInWorld(constraint, trajectory, text)
     if (!read.holds) return read
+    facts.push(read.fact)
   }
-  return { holds: true, fact: 'the world shows it' }
+  return { holds: true, fact: facts.length === 0 ? 'the milestone has no effect in the world' : facts.join('; ') }
 }
 
 function effectInWorld(constraint: Exclude<Constraint, { kind: 'message' }>, trajectory: Pick<Trajectory, 'snapshots' | 'traces'>, text: string | undefined): ClaimInWorld {
