@@ -25,7 +25,7 @@ import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } fro
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules } from './import-user-module.ts'
-import { judgeFromSpec } from '../../src/evaluation/judge/judge-from-spec.ts'
+import { loadJudge } from '../../src/evaluation/judge/judge-from-spec.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { selectScenarios } from './select-scenarios.ts'
@@ -45,7 +45,7 @@ interface Loaded {
 
 if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
 // The judge the command names, asked only where the built-in judge cannot tell.
-const judge = judgeFromSpec(setup.judgeSpec, process.env, '--judge')
+const judge = await loadJudge(setup.judgeSpec, process.env, '--judge')
 const kept = new Map<string, ScenarioFingerprint | undefined>()
 const loaded = await load()
 if (loaded === undefined) await stop()

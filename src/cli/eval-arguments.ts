@@ -3,6 +3,7 @@ import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
 import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'
+import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -59,7 +60,8 @@ export const EVAL_OPTIONS_USAGE = `options:
   --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
   --judge <spec>          who answers the text checks the built-in judge cannot tell (an agent's
                           message in a language or wording it does not read): built-in (default:
-                          counted as not checked), openai:<model> or hf:<model>
+                          counted as not checked), openai:<model>, hf:<model>, or a module whose
+                          default export is a judge function
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
 resume, shards and budgets:
@@ -136,9 +138,11 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
   const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
   if (!isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
-  const judge = nonEmpty('judge', values.judge) ?? 'built-in'
+  const judgeGiven = nonEmpty('judge', values.judge) ?? 'built-in'
+  // A module is resolved here, as the other paths are: the workers run elsewhere.
+  const judge = isJudgeModule(judgeGiven) ? resolve(directory, judgeGiven) : judgeGiven
   try {
-    parseRoleSpec('judge', judge, '--judge')
+    if (!isJudgeModule(judge)) parseRoleSpec('judge', judge, '--judge')
   } catch (error) {
     if (error instanceof RoleSpecError) throw new UsageError(error.message)
     throw error

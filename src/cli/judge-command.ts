@@ -1,16 +1,14 @@
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import type { JudgeCalibration, JudgeScore } from '../evaluation/judge/calibrate-judge.ts'
 import { calibrateJudge } from '../evaluation/judge/calibrate-judge.ts'
 import { builtInJudge } from '../evaluation/judge/built-in-judge.ts'
-import type { JudgeFunction } from '../evaluation/judge/function-judge.ts'
-import { functionJudge, withFallback } from '../evaluation/judge/function-judge.ts'
 import type { Judge } from '../evaluation/judge/judge.ts'
 import { JUDGE_QUESTIONS, questionText } from '../evaluation/judge/judge.ts'
 import type { LabelledMessage } from '../evaluation/judge/judge-corpus.ts'
 import { JUDGE_CORPUS } from '../evaluation/judge/judge-corpus.ts'
-import { judgeFromSpec } from '../evaluation/judge/judge-from-spec.ts'
+import { loadJudge } from '../evaluation/judge/judge-from-spec.ts'
+import { JudgeModuleError } from '../evaluation/judge/judge-module-error.ts'
 import { RoleSpecError } from '../roles/role-spec.ts'
 import { fs } from './builtin-modules.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -55,7 +53,7 @@ export async function runJudgeCommand(args: string[], io: CommandIo): Promise<nu
   if (spec.trim() === '') throw new UsageError('--judge needs a value')
   let judge: Judge
   try {
-    judge = await judgeOf(spec)
+    judge = (await loadJudge(spec, process.env, '--judge')) ?? builtInJudge()
   } catch (error) {
     if (error instanceof RoleSpecError) throw new UsageError(error.message)
     if (error instanceof JudgeModuleError) {
@@ -78,19 +76,6 @@ export async function runJudgeCommand(args: string[], io: CommandIo): Promise<nu
   if (values.json === true) io.stdout(`${JSON.stringify({ judge: judge.name, corpus, ...(own === undefined ? {} : { examples: own }) }, null, 2)}\n`)
   else io.stdout([...calibrationText(`the labelled corpus (${JUDGE_CORPUS.length} messages)`, corpus), ...(own === undefined || examples === undefined ? [] : ['', ...calibrationText(`your examples (${examples.length} messages)`, own)])].join('\n') + '\n')
   return EXIT_CODES.ok
-}
-
-class JudgeModuleError extends Error {}
-
-/** The judge a spec names: the built-in judge alone, a model after it, or the user's module after it. */
-async function judgeOf(spec: string): Promise<Judge> {
-  if (!/\.(?:[cm]?[jt]s)$/.test(spec)) return judgeFromSpec(spec, process.env, '--judge') ?? builtInJudge()
-  const path = resolve(spec)
-  if (!fs.existsSync(path)) throw new JudgeModuleError(`the judge module ${path} does not exist`)
-  const loaded = (await import(pathToFileURL(path).href)) as { default?: unknown; judge?: unknown }
-  const given = typeof loaded.default === 'function' ? loaded.default : loaded.judge
-  if (typeof given !== 'function') throw new JudgeModuleError(`the judge module ${path} exports no function (a default export, or an export named judge)`)
-  return withFallback(builtInJudge(), functionJudge(given as JudgeFunction, spec))
 }
 
 /** The examples of a JSONL file, or what is wrong with it (the file and line named). */

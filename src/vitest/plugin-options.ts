@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { SCORING_MODES } from '../evaluation/index.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
@@ -33,8 +36,9 @@ export const toolcheckOptionsSchema = z
     embedder: z.string().min(1).optional(),
     /**
      * Who answers the text checks where the built-in judge cannot tell: `built-in` (nobody: those
-     * messages are counted as not checked, default), `openai:<model>` or `hf:<model>`. A function
-     * judge is given to `evaluate`/`playScenario` directly (`judge` option), since it cannot travel to the workers.
+     * messages are counted as not checked, default), `openai:<model>`, `hf:<model>`, or the path
+     * of a module (relative to the project root) whose default export is a judge function: a
+     * function itself cannot travel to the test workers.
      */
     judge: z.string().min(1).optional(),
     /** Write `index.html` beside `report.json`. Default true. */
@@ -140,6 +144,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     judge: roleSpec('judge', given.judge, undefined, ''),
   }
   const problems = Object.values(specs).flatMap((spec) => {
+    if (spec.kind === 'judge' && isJudgeModule(spec.value)) return existsSync(resolve(spec.value)) ? [] : [`toolcheck({ judge }) names the module ${resolve(spec.value)}, which does not exist`]
     const problem = roleSpecProblem(spec.kind, spec.value, spec.source, env)
     return problem === undefined ? [] : [problem]
   })

@@ -146,6 +146,7 @@ describe('toolcheck eval', () => {
     expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(() => parseEvalArguments(['--scoring', 'apple'])).toThrow('--scoring takes toolcheck or toolsandbox, not "apple"')
     expect(parseEvalArguments(['--judge', 'openai:gpt-4o-mini']).judge).toBe('openai:gpt-4o-mini')
+    expect(parseEvalArguments(['--judge', 'judges/mine.mjs'], '/project').judge).toBe('/project/judges/mine.mjs')
     expect(() => parseEvalArguments(['--judge', 'gpt-4o-mini'])).toThrow('--judge is "gpt-4o-mini", which is not a judge toolcheck knows; use built-in, openai:<model> or hf:<model> (did you mean "openai:gpt-4o-mini"?)')
   })
 
