@@ -127,7 +127,7 @@ describe('toolcheck eval', () => {
     expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
     // Each run's label says what its augmentation did.
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
-    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackSuccess: 0, falseClaims: 0 })
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
     expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0 in 0\/\d+/m)
   })
 
