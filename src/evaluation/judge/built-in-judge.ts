@@ -72,7 +72,15 @@ function quote(clauses: readonly ReadClause[], at: readonly number[]): string {
 }
 
 const LANGUAGES = Object.values(JUDGE_CUES)
-const CONTRASTS = LANGUAGES.flatMap((cues) => cues.contrast)
+let contrasts: readonly RegExp[] | undefined
+
+/** Where a clause ends at a contrast: before a contrast word (`but`), after a Japanese one (`が、`). Made once. */
+function contrastPatterns(): readonly RegExp[] {
+  contrasts ??= LANGUAGES.flatMap((cues) => cues.contrast).map((contrast) =>
+    isWordy(contrast) ? new RegExp(`(?<![\\p{L}\\p{N}'])(?=${escape(contrast)}(?![\\p{L}\\p{N}]))`, 'u') : new RegExp(`(?<=${escape(contrast)})`, 'u'),
+  )
+  return contrasts
+}
 
 function isQuestion(sentence: string): boolean {
   return /[?？]["'”’)」]*$/.test(sentence)
@@ -99,10 +107,7 @@ function normalise(text: string): string {
 /** A sentence cut at colons, semicolons, dashes and contrasts; the contrast word starts the next clause. */
 function clausesOf(sentence: string): string[] {
   let parts = sentence.split(/\s*(?:[:;：；]|\s[—–-]\s)\s*/)
-  for (const contrast of CONTRASTS) {
-    const pattern = isWordy(contrast) ? new RegExp(`(?<![\\p{L}\\p{N}'])(?=${escape(contrast)}(?![\\p{L}\\p{N}]))`, 'u') : new RegExp(`(?<=${escape(contrast)})`, 'u')
-    parts = parts.flatMap((part) => part.split(pattern))
-  }
+  for (const pattern of contrastPatterns()) parts = parts.flatMap((part) => part.split(pattern))
   return parts.map((part) => part.trim()).filter((part) => part !== '')
 }
 
@@ -134,9 +139,16 @@ function has(text: string, phrase: string): boolean {
 /** Where `phrase` stands in `text` as whole words (Japanese as text), or −1. */
 function find(text: string, phrase: string): number {
   if (!isWordy(phrase)) return text.indexOf(phrase)
-  const match = new RegExp(`(?<![\\p{L}\\p{N}'])${escape(phrase)}(?![\\p{L}\\p{N}])`, 'u').exec(text)
-  return match?.index ?? -1
+  let pattern = WHOLE_WORDS.get(phrase)
+  if (pattern === undefined) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}'])${escape(phrase)}(?![\\p{L}\\p{N}])`, 'u')
+    WHOLE_WORDS.set(phrase, pattern)
+  }
+  return pattern.exec(text)?.index ?? -1
 }
+
+// One pattern per phrase of the cue lists (a fixed set), made once.
+const WHOLE_WORDS = new Map<string, RegExp>()
 
 /** Whether a phrase is written with spaces between words (matched as whole words), unlike Japanese. */
 function isWordy(phrase: string): boolean {

@@ -24,10 +24,15 @@ export class JudgedTexts {
 
   /** The verdict on `message`; `cannot-tell` (and remembered) while a judge of its own has not answered yet. */
   verdict(question: JudgeQuestion, message: string): JudgeVerdict {
-    if (this.#judge === undefined) return builtInVerdict(question, message)
     const key = `${question}\u0000${message}`
     const known = this.#verdicts.get(key)
     if (known !== undefined) return known
+    if (this.#judge === undefined) {
+      // The matcher asks about the same messages again and again; the built-in verdict is kept.
+      const verdict = builtInVerdict(question, message)
+      this.#verdicts.set(key, verdict)
+      return verdict
+    }
     this.#missing.set(key, { question, message })
     return { answer: 'cannot-tell' }
   }
