@@ -6,6 +6,9 @@
  * stopping, a plain run, another system) comes from a baseline timed in the same run, alternating
  * with the benchmark's own work, so that both see the same machine and the same load; a baseline
  * that cannot run here is reported as unmeasured, never as a number written down elsewhere.
+ * Every target a benchmark states (its median time, its ratio to a baseline, and any other figure
+ * through `targets`) is checked unrounded, printed, counted in the closing line and written to
+ * bench.json, so no figure outside its target can read as met.
  */
 
 /** What a benchmark is compared with, timed side by side with it. */
@@ -41,6 +44,26 @@ export interface Benchmark {
   readonly targetRatio?: number
   /** Extra facts to report after the timing (a shared-table count, a request count). */
   readonly facts?: (state: unknown) => Record<string, unknown> | Promise<Record<string, unknown>>
+  /**
+   * Targets on figures other than the median time (a memory ratio, a page's size, a browser's
+   * time), measured after the timing. Each is checked exactly, counted in `withinTarget` and in the
+   * run's count of misses like the time and ratio targets.
+   */
+  readonly targets?: (state: unknown) => readonly Target[] | Promise<readonly Target[]>
+}
+
+/** A figure with the most it may be: met when `measured <= limit`, compared unrounded. */
+export interface Target {
+  readonly name: string
+  readonly measured: number
+  readonly limit: number
+  /** How the figure reads: `ms`, `MB`, `×` (a ratio). */
+  readonly unit: string
+}
+
+/** A target as checked. */
+export interface TargetResult extends Target {
+  readonly met: boolean
 }
 
 /** Declares benchmarks; returns them typed. */
@@ -59,6 +82,8 @@ export interface BenchmarkResult {
   readonly targetMs?: number
   readonly targetRatio?: number
   readonly withinTarget?: boolean
+  /** Every target checked, the time and ratio targets first, each with whether it was met. */
+  readonly targets?: readonly TargetResult[]
   /** Each baseline's median and the work's median as a multiple of it, or why it was not measured. */
   readonly baselines?: readonly BaselineResult[]
   readonly facts?: Record<string, unknown>
@@ -106,11 +131,14 @@ export async function runBenchmark(file: string, benchmark: Benchmark): Promise<
   })
   const first = baselineResults[0]
   const ratio = first !== undefined && 'ratio' in first ? first.ratio : undefined
-  const checks = [
-    ...(benchmark.targetMs === undefined ? [] : [medianMs <= benchmark.targetMs]),
-    ...(benchmark.targetRatio === undefined ? [] : [ratio !== undefined && ratio <= benchmark.targetRatio]),
-  ]
   const facts = await benchmark.facts?.(state)
+  const targets: TargetResult[] = [
+    ...(benchmark.targetMs === undefined ? [] : [checked({ name: 'median', measured: medianMs, limit: benchmark.targetMs, unit: 'ms' })]),
+    ...(benchmark.targetRatio === undefined
+      ? []
+      : [checked({ name: `median / ${first?.name ?? 'baseline'}`, measured: ratio ?? Number.POSITIVE_INFINITY, limit: benchmark.targetRatio, unit: '×' })]),
+    ...((await benchmark.targets?.(state)) ?? []).map(checked),
+  ]
   return {
     file,
     name: benchmark.name,
@@ -120,8 +148,28 @@ export async function runBenchmark(file: string, benchmark: Benchmark): Promise<
     minMs: times[0] ?? 0,
     ...(benchmark.targetMs === undefined ? {} : { targetMs: benchmark.targetMs }),
     ...(benchmark.targetRatio === undefined ? {} : { targetRatio: benchmark.targetRatio }),
-    ...(checks.length === 0 ? {} : { withinTarget: checks.every(Boolean) }),
+    ...(targets.length === 0 ? {} : { withinTarget: targets.every((target) => target.met), targets }),
     ...(baselineResults.length === 0 ? {} : { baselines: baselineResults }),
     ...(facts === undefined ? {} : { facts }),
   }
+}
+
+/** A target with whether it was met; a figure that could not be measured (NaN) misses. */
+function checked(target: Target): TargetResult {
+  return { ...target, met: target.measured <= target.limit }
+}
+
+/**
+ * A target as the table prints it: the figure, `<=` or `>` the limit, and `ok` or `MISSED`. The
+ * figure is shown with as many digits as it takes to differ from the limit, so a miss never reads
+ * as the limit itself (1.302 against 1.3 prints `1.302 > 1.3`, not `1.30 > 1.3`).
+ */
+export function formatTarget(target: TargetResult): string {
+  const limit = String(target.limit)
+  const value = target.measured
+  // Three significant digits (whole numbers from 100 up), then more while a miss would read as met.
+  let figure = Math.abs(value) >= 100 ? value.toFixed(0) : String(Number(value.toPrecision(3)))
+  for (let digits = 1; Number.isFinite(value) && !target.met && Number(figure) <= target.limit && digits <= 12; digits++) figure = String(Number(value.toFixed(digits)))
+  const unit = target.unit === '×' ? '×' : ` ${target.unit}`
+  return `${target.name} ${figure}${unit} ${target.met ? '<=' : '>'} ${limit}${unit}: ${target.met ? 'ok' : 'MISSED'}`
 }

@@ -185,6 +185,9 @@ async function browserTimes(): Promise<Record<string, number>> {
   }
 }
 
+/** The page's size and its open time in the browser, measured with the facts, checked as targets. */
+const pageFigures = { sizeMB: Number.NaN, openMs: Number.NaN }
+
 export default defineBenchmarks([
   {
     name: 'HTML page for 100,000 runs, written to disk (target 2 s, 30 MB)',
@@ -207,13 +210,18 @@ export default defineBenchmarks([
       clearInterval(timer)
       peak = Math.max(peak, process.memoryUsage().heapUsed)
       const size = (await stat(FILE)).size
+      const browser = await browserTimes()
+      pageFigures.sizeMB = size / 1e6
+      pageFigures.openMs = browser.browserOpenMs ?? Number.NaN
       return {
         htmlMB: Math.round(size / 1e5) / 10,
-        withinSizeTarget: size <= 30e6,
         heapGrowthWhileWritingMB: Math.round((peak - Math.min(before, start)) / 1e5) / 10,
-        ...(await browserTimes()),
-        browserTargetMs: 3000,
+        ...browser,
       }
     },
+    targets: () => [
+      { name: 'page size', measured: pageFigures.sizeMB, limit: 30, unit: 'MB' },
+      { name: 'open in Chromium', measured: pageFigures.openMs, limit: 3000, unit: 'ms' },
+    ],
   },
 ])

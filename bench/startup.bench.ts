@@ -99,10 +99,7 @@ export default defineBenchmarks([
           targetRatio: 2,
           setup: install,
           run: (state: unknown) => runCommand([(state as Installed).bin, ...tooltalkArgs]),
-          facts: (state: unknown) => {
-            const peakMB = peakMegabytes(state as Installed, tooltalkArgs)
-            return { peakMB, targetPeakMB: 60, withinPeakTarget: peakMB <= 60 }
-          },
+          targets: (state: unknown) => [{ name: 'peak memory', measured: peakMegabytes(state as Installed, tooltalkArgs), limit: 60, unit: 'MB' }],
         },
       ]
     : []),

@@ -10,7 +10,7 @@ import type { EvalSettings } from './eval-settings.ts'
  */
 export interface EvalWorkerSetup {
   readonly settings: EvalSettings
-  /** The agent and user specs (`TOOLCHECK_AGENT`, `TOOLCHECK_USER`). */
+  /** The agent and user specs (`TOOLCHECK_AGENT` or `--agent`'s module, `TOOLCHECK_USER` or `--user`'s module). */
   readonly agentSpec: string
   readonly userSpec: string
   readonly scoring: ScoringMode
@@ -57,7 +57,17 @@ export type EvalOutcome =
   | { readonly kind: 'problem'; readonly problem: ReportProblem }
 
 /** Messages from the command to a worker. */
-export type ToWorker = { readonly type: 'play'; readonly unit: EvalUnit } | { readonly type: 'keep'; readonly runs: readonly KeptRun[] } | { readonly type: 'stop' }
+export type ToWorker =
+  | { readonly type: 'play'; readonly unit: EvalUnit }
+  /** The runs the resumed report holds, and the runs to play again with a fresh user trial (`--replay-user-errors`). */
+  | { readonly type: 'keep'; readonly runs: readonly KeptRun[]; readonly userReplays?: readonly UserReplay[] }
+  | { readonly type: 'stop' }
+
+/** A run played again because its simulated user broke its part: its id, and the user trial it now gets. */
+export interface UserReplay {
+  readonly id: string
+  readonly userTrial: number
+}
 
 /** Messages from a worker to the command. */
 export type FromWorker =

@@ -27,6 +27,7 @@ import { variantsOf } from './eval-variants.ts'
 import { closeUserModules } from './import-user-module.ts'
 import { loadJudge } from '../../src/evaluation/judge/judge-from-spec.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
+import { loadEvalUser } from './load-eval-user.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { selectScenarios } from './select-scenarios.ts'
 
@@ -47,11 +48,16 @@ if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limi
 // The judge the command names, asked only where the built-in judge cannot tell.
 const judge = await loadJudge(setup.judgeSpec, process.env, '--judge')
 const kept = new Map<string, ScenarioFingerprint | undefined>()
+// Runs played again after their user broke its part: the fresh user trial of each (`--replay-user-errors`).
+const userTrials = new Map<string, number>()
 const loaded = await load()
 if (loaded === undefined) await stop()
 else
   port.on('message', (message: ToWorker) => {
-    if (message.type === 'keep') for (const run of message.runs) kept.set(run.id, run.fingerprint)
+    if (message.type === 'keep') {
+      for (const run of message.runs) kept.set(run.id, run.fingerprint)
+      for (const replay of message.userReplays ?? []) userTrials.set(replay.id, replay.userTrial)
+    }
     else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => send({ type: 'done', unit: message.unit, outcome }))
     else void stop()
   })
@@ -69,7 +75,8 @@ async function load(): Promise<Loaded | undefined> {
     const { scenarios, domains, categories } = await loadEvalScenarios(settings)
     // The --agent module is loaded here, in each worker, through vite like the user's other modules.
     const agent = settings.agentModule === undefined ? agentFromSpec(setup.agentSpec) : await loadEvalAgent(settings.agentModule)
-    const user = setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
+    // So is the --user module; without it, TOOLCHECK_USER names the user.
+    const user = settings.userModule !== undefined ? await loadEvalUser(settings.userModule) : setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
     const selected = selectScenarios(scenarios, settings.filter)
     if (selected.length === 0) {
       send({ type: 'ready', cases: [], empty: categories().join(', ') })
@@ -109,12 +116,13 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     // for the whole time limit after each run, and a long evaluation would hold thousands.
     const cancel = new AbortController()
     const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
+    const userTrial = userTrials.get(id)
     const run = await withinTime(
-      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
+      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
       setup.runTimeoutMs + GRACE_MS,
     ).finally(() => clearTimeout(timer))
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)
-    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks })
+    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks, userPart: run.userPart, userTrial })
     // A scenario test passes when its run does: no error, and the score at least the threshold.
     const provisional = reportRunOf(record, { fullName: testCase.name, file: EVAL_FILE, passed: false })
     const reported = { ...provisional, testPassed: provisional.passed }

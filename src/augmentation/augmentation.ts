@@ -54,8 +54,9 @@ export interface Augmentation {
   readonly extraRows?: readonly ExtraRow[]
   /**
    * Whether agent messages that claim a milestone's effect the world does not show are flagged
-   * (see the evaluation's false-claims check). On by default when there are faults or
-   * injections; `false` turns it off there, `true` turns it on for any augmentation.
+   * (see the evaluation's false-claims check). On by default under any robustness change
+   * (faults, injections, a user perturbation, extra rows); `false` turns it off there, `true`
+   * turns it on for any augmentation.
    */
   readonly falseClaims?: boolean
 }
@@ -133,9 +134,13 @@ export function hasRobustnessChanges(augmentation: Augmentation): boolean {
   return (augmentation.faults?.length ?? 0) > 0 || (augmentation.injections?.length ?? 0) > 0 || augmentation.user !== undefined || (augmentation.extraRows?.length ?? 0) > 0
 }
 
-/** Whether the false-claims check runs under an augmentation: as asked, else when it has faults or injections. */
+/**
+ * Whether the false-claims check runs under an augmentation: as asked, else under every
+ * robustness change (faults, injections, a user who departs from the straight path, extra rows):
+ * in each an agent can tell the user something was done that the world does not show.
+ */
 export function checksFalseClaims(augmentation: Augmentation): boolean {
-  return augmentation.falseClaims ?? ((augmentation.faults?.length ?? 0) > 0 || (augmentation.injections?.length ?? 0) > 0)
+  return augmentation.falseClaims ?? hasRobustnessChanges(augmentation)
 }
 
 /** Whether a per-tool selection includes a tool. */

@@ -22,6 +22,14 @@ export interface ExtraRow {
   readonly kind: ExtraRowKind
   /** The row it was drawn from, by its name (or key), for the words (`a near-duplicate row in contacts (of Marcus Bell)`). */
   readonly from?: string
+  /**
+   * The key values of the row it goes right before in its table; absent (and no `after`), it
+   * goes after the table's rows. Near-duplicates of one row go on both sides of it, so that an
+   * agent cannot find the original by its position alone, whichever way a tool lists the table.
+   */
+  readonly before?: JsonObject
+  /** The key values of the row it goes right after in its table. */
+  readonly after?: JsonObject
 }
 
 /** The schema of an extra row written as JSON. */
@@ -31,5 +39,7 @@ export const extraRowSchema = z
     row: z.record(z.string(), jsonValueSchema),
     kind: z.enum(EXTRA_ROW_KINDS),
     from: z.string().optional(),
+    before: z.record(z.string(), jsonValueSchema).optional(),
+    after: z.record(z.string(), jsonValueSchema).optional(),
   })
   .strict()

@@ -27,7 +27,8 @@ export interface ExtraRowCandidates {
  * one-row settings table): for each row the scenario works with (one holding a value the first
  * message or the reference's calls name), near-duplicates whose naming text differs by a letter
  * (`Sam Reyes` → `Sam Reyez`, `Sam Reyas`, `San Reyes`), whose other texts with digits (phone numbers, account numbers) and
- * whose key are new, and whose flags are off; for other rows, copies given to other people (a
+ * whose key are new, and whose flags are off, placed on either side of their original (`before`,
+ * `after`: the first copy before it, the second after, and so on); for other rows, copies given to other people (a
  * new key, a made-up name, new numbers). Each row is checked against its table's zod schema and
  * the domain's rules by building the world with it, and dropped if that fails. Whether the
  * scenario's solution still holds with them is for the run to check (see `prepareAugmentedRun`).
@@ -58,7 +59,14 @@ export function extraRowCandidates(scenario: Scenario, domain: AnyDomain, count 
       const from = NAMING.map((column) => row[column]).find((value): value is string => typeof value === 'string' && value !== '') ?? rowLabel(info, row)
       if (touches(row)) {
         for (let copy = 1; copy <= count; copy++) {
-          const candidate: ExtraRow = { table, kind: 'near-duplicate', row: copyRow(row, key, taken, (column, value) => (isNaming(column, value, scenario) ? lookAlike(value, copy) : undefined)), ...(from === undefined ? {} : { from }) }
+          const candidate: ExtraRow = {
+            table,
+            kind: 'near-duplicate',
+            row: copyRow(row, key, taken, (column, value) => (isNaming(column, value, scenario) ? lookAlike(value, copy) : undefined)),
+            ...(from === undefined ? {} : { from }),
+            // Copies alternate sides of their original: the first goes before it, the second after.
+            ...(key.length === 0 ? {} : { [copy % 2 === 1 ? 'before' : 'after']: Object.fromEntries(key.map((column) => [column, row[column] ?? null])) }),
+          }
           if (valid(candidate)) nearDuplicates.push(candidate)
         }
       } else if (stranger < count) {

@@ -7,6 +7,7 @@ import { attackGoals } from './attack-goals.ts'
 import type { Augmentation } from './augmentation.ts'
 import { defineAugmentation, PLAIN_AUGMENTATION } from './augmentation.ts'
 import { extraRowCandidates } from './extra-rows-of.ts'
+import { isPlaced } from './robustness-contract.ts'
 import type { AttackCategory, InjectionStyle, PromptInjection } from './prompt-injection.ts'
 import { faultTargets, injectionPositions } from './robustness-targets.ts'
 import type { InjectedFaultKind } from './injected-fault.ts'
@@ -95,9 +96,14 @@ function worldRecipe(label: string, kind: 'near-duplicate' | 'other-people'): Va
     candidates(scenario, { domain }) {
       const offered = extraRowCandidates(scenario, domain)
       const rows = kind === 'near-duplicate' ? offered.nearDuplicates : offered.otherPeople
-      // All of them first (a crowded world), then fewer, down to one row.
+      // All of them first (a crowded world), then fewer, down to one row; near-duplicates beside
+      // their originals first, then (where the solution itself finds rows by position) after the
+      // table's rows.
       const sizes = [...new Set([rows.length, 3, 1])].filter((size) => size > 0 && size <= rows.length)
-      return sizes.map((size) => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size) }))
+      const placed = sizes.map((size): Augmentation => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size) }))
+      if (!rows.some(isPlaced)) return placed
+      const appended = sizes.map((size): Augmentation => ({ ...PLAIN_AUGMENTATION, extraRows: rows.slice(0, size).map(({ before: _before, after: _after, ...row }) => row) }))
+      return [...placed, ...appended].slice(0, MAX_CANDIDATES)
     },
   }
 }

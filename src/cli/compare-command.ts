@@ -45,8 +45,9 @@ options:
   --allow-mixed-scoring   compare reports scored in different modes (toolcheck, toolsandbox)
 
 exit code: 0 when nothing regressed; 4 on a regression (a group, a cell or a break); 1 when a
-report cannot be read; 2 for bad options, or for reports scored in different modes (unless
---allow-mixed-scoring).
+report is missing or cannot be read; 2 for bad options, for a file that is no report this version
+reads (cut short, not JSON, a value of the wrong kind), or for reports scored in different modes
+(unless --allow-mixed-scoring).
 `
 
 /** `toolcheck compare`: returns the exit code (see `COMPARE_USAGE`). */
@@ -85,7 +86,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
-    return EXIT_CODES.harness
+    return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
   }
   // Scores of the two modes differ for the same trajectory: comparing them would report the
   // change of mode as a change of the agent.

@@ -4,6 +4,7 @@ import type { PreparedGates } from '../gates/prepare-gates.ts'
 import { formatSummary } from '../reporter/format-summary.ts'
 import type { Report, SummarizedReport } from '../reporter/report.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 
@@ -24,13 +25,13 @@ export interface Conclusion {
  * Prints a written report's summary, checks its gates and returns the exit code of `toolcheck
  * eval` and `toolcheck merge`: 1 when a test broke before recording its run, 5 when runs ended in
  * domain errors, 4 when a gate failed (also when runs ended in infrastructure errors), 3 when runs
- * ended in infrastructure errors, else 0.
+ * ended in infrastructure errors, 6 when runs ended in user errors, else 0.
  */
 export async function concludeReport(io: CommandIo, conclusion: Conclusion): Promise<number> {
   const { command, report, written } = conclusion
   const note = conclusion.note === undefined || conclusion.note === '' ? '' : `\n${conclusion.note}\n`
   io.stdout(`${formatSummary(report)}\n${note}\nreports: ${[written.json, written.html].filter((file) => file !== undefined).join(', ')}\n`)
-  const problems = report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)
+  const problems = report.problems.map((problem) => escapeControlCharacters(`${problem.test}: ${problem.message.split('\n')[0]}`))
   if (problems.length > 0) {
     io.stderr(`toolcheck ${command}: the harness failed:\n  ${problems.join('\n  ')}\n`)
     return EXIT_CODES.harness
@@ -55,6 +56,10 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
   }
   if (errors > 0)
     io.stderr(`toolcheck ${command}: ${errors} of ${overall.runs} runs ended in infrastructure errors (see "errors" in the report); their scores are not the agent's\n`)
+  const userErrors = overall.userErrors ?? 0
+  if (userErrors > 0)
+    io.stderr(`toolcheck ${command}: ${userErrors} of ${overall.runs} runs ended in user errors: the simulated user broke its part (see the summary above); they say nothing about the agent, and toolcheck eval --resume <dir> --replay-user-errors plays them again with a fresh user trial\n`)
   if (domainErrors > 0) return EXIT_CODES.domain
-  return errors > 0 ? EXIT_CODES.infrastructure : EXIT_CODES.ok
+  if (errors > 0) return EXIT_CODES.infrastructure
+  return userErrors > 0 ? EXIT_CODES.user : EXIT_CODES.ok
 }

@@ -19,6 +19,10 @@ export interface EvalArguments {
   readonly domains?: readonly string[]
   /** The agent module, resolved against the working directory (`--agent`). */
   readonly agent?: string
+  /** The simulated user's module, resolved against the working directory (`--user`). */
+  readonly user?: string
+  /** With `--resume`: play again the runs whose simulated user broke its part, with a fresh user trial (`--replay-user-errors`). */
+  readonly replayUserErrors?: boolean
   readonly filter?: string
   readonly variants: EvalVariants
   readonly trials: number
@@ -51,6 +55,9 @@ export const EVAL_OPTIONS_USAGE = `options:
                           agent) is an Agent (functionAgent, ...) or a TurnAgent (turnAgent, ...);
                           TypeScript is fine, in an ES module or a CommonJS project. It replaces
                           TOOLCHECK_AGENT
+  --user <module>         play your own simulated user: a module whose default export (or export
+                          named user) is a User (llmUser(...), or an object with a name and
+                          respond(view, context)); TypeScript is fine. It replaces TOOLCHECK_USER
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants <set>        plain: each scenario as written; all: under ToolSandbox's eight variants
                           (the default); robustness: as written and under every tool-fault,
@@ -69,6 +76,10 @@ resume, shards and budgets:
                           runs written so far) is in <dir>: play only the runs it lacks and those
                           that ended in infrastructure errors, keep the rest, write the whole
                           report; a run whose scenario changed since is played again
+  --replay-user-errors    with --resume: also play again the runs whose simulated user broke its
+                          part (leaked, quit early, left its goal, played the agent), with the same
+                          agent and a fresh user trial; by default they are kept, as the user's
+                          error rate is measured on them
   --shard <i>/<n>         play the i-th of n shards of the runs (run by run, balanced by the
                           durations in the earlier report); toolcheck merge joins the shards'
                           reports into the report of the whole
@@ -91,6 +102,7 @@ export const GATE_OPTIONS = {
   baseline: { type: 'string' },
   'max-missing': { type: 'string' },
   alpha: { type: 'string' },
+  'max-user-errors': { type: 'string' },
 } as const
 
 /** The options of `toolcheck eval` and `toolcheck plan`, for `parseArgs`. */
@@ -98,6 +110,8 @@ const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
   domain: { type: 'string', multiple: true },
   agent: { type: 'string' },
+  user: { type: 'string' },
+  'replay-user-errors': { type: 'boolean' },
   filter: { type: 'string' },
   variants: { type: 'string' },
   trials: { type: 'string' },
@@ -152,7 +166,10 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
   const [agent] = paths('agent', values.agent === undefined ? undefined : [values.agent]) ?? []
+  const [user] = paths('user', values.user === undefined ? undefined : [values.user]) ?? []
   const [resume] = paths('resume', values.resume === undefined ? undefined : [values.resume]) ?? []
+  const replayUserErrors = values['replay-user-errors'] === true
+  if (replayUserErrors && resume === undefined) throw new UsageError('--replay-user-errors applies to --resume, which is missing')
   const [previous] = paths('previous', values.previous === undefined ? undefined : [values.previous]) ?? []
   const shardText = nonEmpty('shard', values.shard)
   const shard = shardText === undefined ? undefined : parseShard(shardText)
@@ -163,6 +180,8 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
     ...(agent === undefined ? {} : { agent }),
+    ...(user === undefined ? {} : { user }),
+    ...(replayUserErrors ? { replayUserErrors } : {}),
     ...(filter === undefined ? {} : { filter }),
     variants,
     trials,
@@ -201,7 +220,7 @@ function budgetOf(
 
 /** The gate options among a command's; `undefined` when none was given. Throws `UsageError` naming a bad value. */
 export function gatesOf(
-  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
+  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha' | 'max-user-errors']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
   nonEmpty: (name: string, value: string | undefined) => string | undefined,
 ): GateOptions | undefined {
   // A minimum score or pass rate: a number from 0 to 1.
@@ -238,6 +257,12 @@ export function gatesOf(
     if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(alphaText)}`)
     if (baseline === undefined) throw new UsageError('--alpha applies to --baseline, which is missing')
     gates.alpha = alpha
+  }
+  const maxUserErrors = nonEmpty('max-user-errors', values['max-user-errors'])
+  if (maxUserErrors !== undefined) {
+    const count = Number(maxUserErrors)
+    if (!Number.isInteger(count) || count < 0) throw new UsageError(`--max-user-errors takes a whole number of at least 0, not ${JSON.stringify(maxUserErrors)}`)
+    gates.maxUserErrors = count
   }
   return Object.keys(gates).length === 0 ? undefined : gates
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker } from '../../scenarios/eval/eval-messages.ts'
+import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from '../../scenarios/eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 
@@ -35,7 +35,7 @@ export interface EvalPool {
   /** Settles once every worker has loaded the scenarios. */
   readonly ready: Promise<PoolReady>
   /** Tells the workers which runs the report being resumed already holds. */
-  keep(runs: readonly KeptRun[]): void
+  keep(runs: readonly KeptRun[], userReplays?: readonly UserReplay[]): void
   /**
    * Plays the units, handing each outcome to `onOutcome` as it comes (one at a time, in the order
    * they finish). Units go to whichever worker has a free place, so a slow run holds up no other.
@@ -108,8 +108,8 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
   }
   return {
     ready,
-    keep(runs) {
-      for (const member of members) post(member, { type: 'keep', runs })
+    keep(runs, userReplays) {
+      for (const member of members) post(member, { type: 'keep', runs, ...(userReplays === undefined || userReplays.length === 0 ? {} : { userReplays }) })
     },
     play(units, testOf, onOutcome) {
       const concurrency = Math.max(1, options.setup.concurrency)

@@ -38,6 +38,8 @@ gates (exit code 4 when one fails):
   --max-missing <share>               the share of the baseline's cells that may be missing
                                       (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
+  --max-user-errors <n>               the most runs whose simulated user may break its part
+                                      (leak, quit early, leave its goal, play the agent)
 
 The gates are checked before anything plays: a baseline that cannot be read or was scored the
 other way, or a category gate that names no category of the scenarios to play, stops the
@@ -51,8 +53,8 @@ Both are checked before anything runs: a spec toolcheck does not know, or a host
 key (OPENAI_API_KEY, HF_TOKEN) is not set, stops the command at once. So does a bad value of any
 other setting read from the environment (TOOLCHECK_RETRIES, TOOLCHECK_TIMEOUT_MS,
 TOOLCHECK_BREAKER_FAILURES, TOOLCHECK_BREAKER_COOLDOWN_MS, TOOLCHECK_MAX_REPLY_BYTES,
-TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR, TOOLCHECK_BREAKER_DIR,
-OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
+TOOLCHECK_MAX_REPLY_DEPTH, TOOLCHECK_PRICES, TOOLCHECK_CACHE, TOOLCHECK_CACHE_DIR,
+TOOLCHECK_BREAKER_DIR, OPENAI_BASE_URL, HF_ENDPOINT_URL), with exit code 2 and a message naming it. While it runs, a progress
 line on stderr counts the runs done, the infrastructure (and domain) errors so far and the time
 elapsed. Interrupted (Ctrl-C, or killed), it leaves the runs finished so far in
 runs.partial.jsonl, which --resume picks up.
@@ -61,16 +63,18 @@ A run's verdict names whose code made it: the agent (it failed the scenario, or 
 or returned no reply: a failure, scored 0), the domain (a tool threw something that is not a
 ToolError, hung, returned no JSON, or wrote a table or column the domain does not have: a domain
 error, not scored) or the infrastructure (endpoints, cache, a spent budget: an infrastructure
-error, not scored).
+error, not scored); a run whose simulated user broke its part (it leaked what it holds back,
+ended before its goal, stated what it was never given, or played the agent; see docs/users.md)
+is a user error, not scored either.
 
 exit code: 0 when every run finished and every gate held (without gates: whatever the scores,
 including runs the agent's own code broke, which are failures); 1 when the harness failed (a
 scenario file or the --agent module did not load, an unhandled error, a run that broke before it
 could be recorded); 2 for bad options, specs or gates; 5 when runs ended in domain errors (a bug
 in a tool); 4 when a gate failed; 3 when runs ended in infrastructure errors (rate limits after
-retries, timeouts, unreadable replies, cache misses in replay mode, a spent budget). The report
-counts domain and infrastructure errors apart from agent failures. When several apply, the first
-of 1, 5, 4, 3 is the code. 130 when interrupted.
+retries, timeouts, unreadable replies, cache misses in replay mode, a spent budget); 6 when runs
+ended in user errors. The report counts domain, infrastructure and user errors apart from agent
+failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when interrupted.
 `
 
 /** The exit code of an evaluation stopped by Ctrl-C (128 + SIGINT), as shells report it. */

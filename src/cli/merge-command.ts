@@ -4,7 +4,7 @@ import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { BudgetReport, IndexedRun, RunsFileContent } from '../reporter/runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE } from '../reporter/runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError } from '../reporter/runs-file.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
@@ -27,12 +27,15 @@ options:
   --report-dir <dir>      where the merged report goes (default toolcheck-report)
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
---min-category-pass-rate, --baseline, --max-missing, --alpha, as toolcheck eval takes them.
+--min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors, as toolcheck
+eval takes them.
 
-exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
-test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored
-in different modes, or holding the same run twice), or for a shard that did not finish (resume it
-first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
+exit code: 0 when every run finished and every gate held; 1 when a report is missing or cannot
+be read, or a test broke before recording its run; 2 for bad options, for a runs file that is no
+runs file this version reads (cut short, a value of the wrong kind), for reports that cannot be
+joined (scored in different modes, or holding the same run twice), or for a shard that did not
+finish (resume it first); 3 when runs ended in infrastructure errors; 4 when a gate failed; 6 when
+runs ended in user errors (the simulated user broke its part).
 `
 
 /** `toolcheck merge`: returns the exit code (see `MERGE_USAGE`). */
@@ -56,7 +59,9 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
       inputs.push({ file, content: await readRunsFile(file) })
     } catch (error) {
       say(safeText((error as Error).message))
-      return EXIT_CODES.harness
+      // A runs file that is there but holds what no runs file holds is bad input; one that
+      // cannot be read at all (permissions, a disk error) is the harness's failure.
+      return error instanceof RunsFileError ? EXIT_CODES.usage : EXIT_CODES.harness
     }
   }
   const joined = joinRuns(inputs)

@@ -58,28 +58,30 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
   const say = (lines: readonly string[]) => io.stderr(lines.map((line) => `toolcheck ${command}: ${line}\n`).join(''))
   // The --agent module replaces TOOLCHECK_AGENT, which is then not read; the report names the module.
   const agentSpec = parsed.agent === undefined ? process.env.TOOLCHECK_AGENT?.trim() || 'reference' : relative(process.cwd(), parsed.agent) || parsed.agent
-  const userSpec = process.env.TOOLCHECK_USER?.trim() || 'scripted'
+  // So does the --user module TOOLCHECK_USER.
+  const userSpec = parsed.user === undefined ? process.env.TOOLCHECK_USER?.trim() || 'scripted' : relative(process.cwd(), parsed.user) || parsed.user
   // Checked once here: a wrong spec would otherwise fail every one of thousands of runs.
   const specProblems = [
     parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
-    roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    parsed.user === undefined ? roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env) : undefined,
     ...environmentProblems(process.env),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     say(specProblems)
     return EXIT_CODES.usage
   }
-  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent])].filter((path) => !existsSync(path))
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent]), ...(parsed.user === undefined ? [] : [parsed.user])].filter((path) => !existsSync(path))
   if (missing.length > 0) {
-    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes.
-    const spec = parsed.agent !== undefined && missing.includes(parsed.agent) && /^(reference|(openai|hf):.+)$/.test(relative(process.cwd(), parsed.agent))
-    say([`no such file or folder: ${missing.join(', ')}${spec ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : ''}`])
+    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes (and `--user openai:...`, TOOLCHECK_USER).
+    const looksLikeSpec = (path: string | undefined) => path !== undefined && missing.includes(path) && /^(reference|scripted|(openai|hf):.+)$/.test(relative(process.cwd(), path))
+    const hint = looksLikeSpec(parsed.agent) ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : looksLikeSpec(parsed.user) ? ' (--user takes a module; name a model with TOOLCHECK_USER instead)' : ''
+    say([`no such file or folder: ${missing.join(', ')}${hint}`])
     return EXIT_CODES.usage
   }
   let resumed: ResumableRuns | undefined
   if (parsed.resume !== undefined) {
     try {
-      resumed = await readResumableRuns(parsed.resume)
+      resumed = await readResumableRuns(parsed.resume, { replayUserErrors: parsed.replayUserErrors === true })
     } catch (error) {
       say([`cannot resume: ${safeText((error as Error).message)}`])
       return EXIT_CODES.usage
@@ -103,6 +105,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
         ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
         ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
         ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
+        ...(parsed.user === undefined ? {} : { userModule: parsed.user }),
       },
       agentSpec,
       userSpec,
@@ -150,7 +153,11 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
-    if (resumed !== undefined) pool.keep([...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })))
+    if (resumed !== undefined)
+      pool.keep(
+        [...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })),
+        [...resumed.userReplays].map(([id, userTrial]) => ({ id, userTrial })),
+      )
     return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
   } catch (error) {
     await close()

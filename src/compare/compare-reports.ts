@@ -25,6 +25,8 @@ export interface CompareOptions {
 /** The parts of a report run that the comparison reads (reports of version 1 lack `verdict`). */
 type ComparedRun = Pick<ReportRun, 'scenario' | 'augmentation' | 'augmentationColumns' | 'categories' | 'agent' | 'status' | 'score' | 'passed' | 'trial' | 'usage'> & {
   readonly verdict?: ReportRun['verdict']
+  /** Whose code or part ended an `error` run (a report's runs carry it; older ones may not). */
+  readonly error?: { readonly culprit?: string } | undefined
 }
 
 /** The parts of a report that the comparison reads. */
@@ -41,7 +43,8 @@ export interface ComparedReport extends SettingsSource {
  * scenario under one augmentation (and one agent, when either report has several agents;
  * otherwise the agent may differ between the reports, as when comparing two models); its runs are
  * its trials. A run passes when its verdict is `passed`; runs whose verdict is `error` (a domain
- * or infrastructure failure, whoever's code it was) are not scored and are left out.
+ * or infrastructure failure, or a simulated user that broke its part) are not scored and are
+ * left out; each side counts its user errors apart (`SideSummary.userErrors`).
  *
  * **Cells.** Boschloo's exact test on the pass counts, one-sided each way; the testable cells
  * (those whose trial counts can reach `alpha` at all) form one family, adjusted by Holm's
@@ -248,6 +251,7 @@ function summaryOf(report: ComparedReport, source: string | undefined): SideSumm
     agents: [...agentsOf(report)].sort(compareText),
     runs: report.runs.length,
     errors: report.runs.length - scored.length,
+    userErrors: report.runs.filter((run) => run.status === 'error' && run.error?.culprit === 'user').length,
     passRate: scored.length === 0 ? null : passes / scored.length,
     meanScore: scored.length === 0 ? null : scored.reduce((sum, run) => sum + (run.score ?? 0), 0) / scored.length,
     promptTokens: usage.promptTokens,

@@ -42,6 +42,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
       `| pass rate | ${fixed(base.passRate)} | ${fixed(head.passRate)} | ${signed(delta(base.passRate, head.passRate))} |`,
       `| mean score | ${fixed(base.meanScore)} | ${fixed(head.meanScore)} | ${signed(delta(base.meanScore, head.meanScore))} |`,
       `| errors | ${base.errors} | ${head.errors} | |`,
+      ...(base.userErrors + head.userErrors > 0 ? [`| of them user errors (the simulated user broke its part) | ${base.userErrors} | ${head.userErrors} | |`] : []),
       `| tokens | ${tokens(base)} | ${tokens(head)} | |`,
       `| cost | ${costText(base.costUsd)} | ${costText(head.costUsd)} | |`,
       '',

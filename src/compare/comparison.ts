@@ -133,6 +133,11 @@ export interface SideSummary {
   readonly agents: readonly string[]
   readonly runs: number
   readonly errors: number
+  /**
+   * Of the errors, the runs whose simulated user broke its part: a head with more of them than
+   * its base lost runs to its simulator, not to its agent.
+   */
+  readonly userErrors: number
   readonly passRate: number | null
   readonly meanScore: number | null
   readonly promptTokens: number

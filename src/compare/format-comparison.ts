@@ -2,6 +2,7 @@ import { formatTokens } from '../reporter/format-usage.ts'
 import type { CellComparison, Comparison, GroupComparison, SideSummary } from './comparison.ts'
 import { cellLabel, comparisonNotes, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
 import { better, costText, delta, fixed, plural, pValue, signed } from './format-numbers.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** How many cells each terminal list shows before summing up the rest. */
 const LIST_LIMIT = 25
@@ -50,7 +51,9 @@ export function formatComparison(comparison: Comparison): string {
   const notes = comparisonNotes(comparison)
   if (notes.length > 0) lines.push('', 'notes:', ...notes.map((note) => `  - ${note}`))
   lines.push('', `method: ${methodText(comparison)}`)
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
 }
 
 function groupTable(groups: readonly GroupComparison[]): string[] {
@@ -93,5 +96,5 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 }
 
 function sideName(side: SideSummary): string {
-  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors` : ''})`
+  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors${side.userErrors > 0 ? ` (${side.userErrors} user)` : ''}` : ''})`
 }

@@ -67,6 +67,8 @@ function concerns(constraint: Constraint, index: number, setup: ListSetup): bool
       return index > 0 && setup.index.tableVersion(index, constraint.table) !== setup.index.tableVersion(index - 1, constraint.table)
     case 'tool-call': {
       const tool = message.toolResult?.tool
+      // A retry is explained at a call that got through: the failure before it is what it answers.
+      if (constraint.on === 'retried' && message.toolResult?.error !== undefined) return false
       return tool !== undefined && message.recipient === 'agent' && constraint.anyOf.some((target) => target.tool === tool)
     }
     case 'request':

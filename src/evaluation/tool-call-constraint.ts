@@ -1,6 +1,6 @@
 import type { Constraint, ToolCallTarget } from '../scenario/index.ts'
 import type { JsonValue } from '../world/index.ts'
-import { canonicalJson } from '../world/index.ts'
+import { canonicalJson, jsonEqual } from '../world/index.ts'
 import { columnSimilarity, describeValue, similarityName } from './column-similarity.ts'
 import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.ts'
 import type { FillValues } from './extractors.ts'
@@ -21,6 +21,8 @@ interface CallComparison {
 interface ComparedCall {
   readonly tool: string
   readonly arguments: JsonValue
+  /** The call's answer, when it ran (a request has none yet). */
+  readonly result?: JsonValue
 }
 
 /**
@@ -28,7 +30,8 @@ interface ComparedCall {
  * arguments a target names are checked, each with its `compare` kind (exact by default), and they
  * combine by geometric mean, so exact and close comparisons give 1 or 0 as in ToolSandbox.
  * - `tool-call`: an environment→agent message whose trace is the call; `succeeded` needs a call
- *   without error, `requested` also accepts calls that failed. Without `on`, a minefield's is
+ *   without error, `requested` also accepts calls that failed, `retried` needs a call without
+ *   error after a failed call of the same tool. Without `on`, a minefield's is
  *   `requested`, except in ToolSandbox scoring, where a failed call leaves no trace: `succeeded`.
  * - `request`: an agent→environment message asking for the call (several parallel calls: the
  *   best one counts), whatever became of it. Each call is read through its answer's trace, which
@@ -52,8 +55,17 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     }
     const trace = message.toolResult
     if (trace === undefined || message.sender !== 'environment' || message.recipient !== 'agent') return undefined
-    if (mode === 'succeeded' && trace.error !== undefined) return undefined
+    if (mode !== 'requested' && trace.error !== undefined) return undefined
+    if (mode === 'retried' && !failedBefore(messageIndex, trace.tool)) return undefined
     return [trace]
+  }
+  // Whether a call of `tool` failed before the message (what makes a later success a retry).
+  const failedBefore = (messageIndex: number, tool: string): boolean => {
+    for (let earlier = messageIndex - 1; earlier >= 0; earlier--) {
+      const trace = index.message(earlier)?.toolResult
+      if (trace !== undefined && trace.tool === tool && trace.error !== undefined) return true
+    }
+    return false
   }
   const messageKey = (messageIndex: number) => {
     const calls = callsAt(messageIndex)
@@ -72,8 +84,10 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
         found =
           message?.toolResult === undefined
             ? `message ${messageIndex} is ${message === undefined ? 'missing' : `${message.sender} → ${message.recipient} without a tool result`}`
-            : `message ${messageIndex} is a failed call of ${message.toolResult.tool} (${message.toolResult.error?.message ?? 'error'})`
-      const what = mode === 'request' ? 'a request of' : mode === 'succeeded' ? 'a successful call of' : 'a call of'
+            : message.toolResult.error === undefined
+              ? `message ${messageIndex} is a call of ${message.toolResult.tool} that no failed call of it came before`
+              : `message ${messageIndex} is a failed call of ${message.toolResult.tool} (${message.toolResult.error.message})`
+      const what = mode === 'request' ? 'a request of' : mode === 'succeeded' ? 'a successful call of' : mode === 'retried' ? 'a successful call, after a failed one, of' : 'a call of'
       return { kind, similarity: 0, reason: `expected ${what} ${wanted}; ${found}` }
     }
     const alternatives: readonly (FillValues | undefined)[] = fill === undefined ? [undefined] : fill.alternatives(fill.key(dependencyIndex))
@@ -81,7 +95,7 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
     for (const call of calls) {
       for (const target of constraint.anyOf) {
         for (const values of alternatives.length === 0 ? [undefined] : alternatives) {
-          const result = compareCall(call.tool, call.arguments, target, values, comparers)
+          const result = compareCall(call, target, values, comparers)
           if (result.similarity > best.similarity) best = result
         }
       }
@@ -100,18 +114,20 @@ export function compileToolCallConstraint(constraint: ToolCallConstraint, setup:
   return messageLevelConstraint(kind, fill, messageKey, compare)
 }
 
-function compareCall(
-  tool: string,
-  actualArguments: JsonValue,
-  target: ToolCallTarget,
-  values: FillValues | undefined,
-  comparers: ConstraintSetup['comparers'],
-): CallComparison {
+function compareCall(call: ComparedCall, target: ToolCallTarget, values: FillValues | undefined, comparers: ConstraintSetup['comparers']): CallComparison {
+  const { tool, arguments: actualArguments } = call
   if (tool !== target.tool) return { similarity: 0, reason: `expected a call of ${target.tool}, found ${tool}` }
   const actual = typeof actualArguments === 'object' && actualArguments !== null && !Array.isArray(actualArguments) ? actualArguments : {}
   let logSum = 0
   let count = 0
   const differences: string[] = []
+  if (target.result !== undefined) {
+    // The answer stands for what the call did: a lookup that found the same thing another way.
+    const same = call.result !== undefined && jsonEqual(call.result, target.result)
+    count++
+    if (!same) differences.push(call.result === undefined ? 'no answer yet' : `answer: expected ${describeValue(target.result)}, found ${describeValue(call.result)}`)
+    logSum += same ? 0 : Number.NEGATIVE_INFINITY
+  }
   for (const [name, expectedRaw] of Object.entries(target.arguments)) {
     // Without values every placeholder is missing, and the reason names it.
     const filled = fillPlaceholders(expectedRaw, values ?? {})

@@ -37,6 +37,12 @@ export const gateOptionsSchema = z
     alpha: z.number().gt(0).lt(1).optional(),
     /** The correction for testing many cells. Default `holm`. */
     correction: z.enum(['holm', 'bh', 'none']).optional(),
+    /**
+     * The most runs whose simulated user may break its part (leak what it holds back, quit before
+     * its goal, leave it, play the agent; see `checkUserPart`). Such runs are not scored, so a
+     * user that errs often leaves the other gates judging few runs: this gate says so.
+     */
+    maxUserErrors: z.number().int().nonnegative().optional(),
   })
   .strict()
 
@@ -48,5 +54,5 @@ export const DEFAULT_MAX_MISSING = 0
 
 /** Whether any gate is set. */
 export function hasGates(gates: GateOptions | undefined): boolean {
-  return gates !== undefined && (gates.minScore !== undefined || gates.minPassRate !== undefined || Object.keys(gates.categories ?? {}).length > 0 || gates.baseline !== undefined)
+  return gates !== undefined && (gates.minScore !== undefined || gates.minPassRate !== undefined || Object.keys(gates.categories ?? {}).length > 0 || gates.baseline !== undefined || gates.maxUserErrors !== undefined)
 }

@@ -120,9 +120,11 @@ function decideExit(
     ...(unhandledErrors.length > 0 ? [`${unhandledErrors.length} unhandled error(s)`] : []),
     ...report.problems.map((problem) => `${problem.test} failed without recording a run`),
   ]
+  // A run whose simulated user broke its part is judged by --max-user-errors, when it is set.
   const judged = (run: ReportRun) =>
-    run.verdict === 'failed' &&
-    (gates.minScore !== undefined || gates.minPassRate !== undefined || gates.baseline !== undefined || run.categories.some((category) => gates.categories?.[category] !== undefined))
+    (run.verdict === 'failed' &&
+      (gates.minScore !== undefined || gates.minPassRate !== undefined || gates.baseline !== undefined || run.categories.some((category) => gates.categories?.[category] !== undefined))) ||
+    (run.verdict === 'error' && run.error?.culprit === 'user' && gates.maxUserErrors !== undefined)
   // A failed attempt (a test's trial) is explained when one of its runs failed and a gate judged it.
   const attempts = new Map<string, ReportRun[]>()
   for (const run of report.runs) {

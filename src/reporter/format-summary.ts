@@ -2,6 +2,7 @@ import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -9,6 +10,7 @@ import type { BudgetReport } from './runs-file.ts'
  * pass rate and mean turns by category, by augmentation and, when several agents played, by
  * agent (the shape of ToolSandbox's result tables), tokens and cost per group and in total,
  * errors counted apart by culprit (with the runs a circuit breaker cut short and its reason,
+ * the simulated users that broke their part, by kind, with the first run of each,
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
@@ -24,9 +26,11 @@ export function formatSummary(report: SummarizedReport): string {
   const overall = summary.overall
   const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''
   const domainErrors = overall.domainErrors > 0 ? `, ${plural(overall.domainErrors, 'domain error')}` : ''
-  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}`)
+  const userErrors = (overall.userErrors ?? 0) > 0 ? `, ${plural(overall.userErrors ?? 0, 'user error')}` : ''
+  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}${userErrors}`)
   lines.push(...brokenCode(report, 'domain', `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
   lines.push(...brokenCode(report, 'agent', `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
+  lines.push(...userLines(report))
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
@@ -64,7 +68,9 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
     for (const problem of report.problems) lines.push(`  ${problem.file} > ${problem.test}: ${firstLine(problem.message)}`)
   }
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
@@ -100,6 +106,27 @@ function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', headi
   return lines
 }
 
+/**
+ * The simulated users that broke their part: per user, its error rate over its checked runs and
+ * the count per kind, then the first run of each kind with why. Nothing when no user erred.
+ */
+function userLines(report: SummarizedReport): string[] {
+  const users = Object.entries(report.summary.byUser ?? {}).filter(([, user]) => user.userErrors > 0)
+  if (users.length === 0) return []
+  const lines = [`${plural(report.summary.overall.userErrors ?? 0, 'run')} where the simulated user broke its part (not the agent's failures, not scored; replay them with --resume <dir> --replay-user-errors):`]
+  for (const [name, user] of users) {
+    const kinds = Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`)
+    lines.push(`  ${name}: ${user.userErrors} of ${plural(user.checked, 'checked run')} (${((user.errorRate ?? 0) * 100).toFixed(1)}%): ${kinds.join(', ')}`)
+  }
+  const seen = new Set<string>()
+  for (const run of report.runs) {
+    if (run.error?.culprit !== 'user' || seen.has(`${run.user}\u0000${run.error.kind}`)) continue
+    seen.add(`${run.user}\u0000${run.error.kind}`)
+    lines.push(`    ${firstLine(run.error.message)} (${run.scenario} [${run.augmentation}] trial ${run.trial})`)
+  }
+  return lines
+}
+
 function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, overall: SummaryGroup): string[] {
   const rows = [...Object.entries(groups), ['overall', overall] as const]
   const width = Math.max(title.length, ...rows.map(([name]) => name.length))
@@ -125,13 +152,13 @@ function table(title: string, groups: Readonly<Record<string, SummaryGroup>>, ov
 }
 
 /**
- * Utility without and under attack, attack success and false claims, per category and overall,
- * then attack success per kind of goal.
+ * Utility without and under attack, attack attempts and success, and false claims, per category
+ * and overall, then attempts and successes per kind of goal.
  */
 function robustnessTable(robustness: RobustnessSummary): string[] {
   const rows = [...Object.entries(robustness.byCategory), ['overall', robustness.overall] as const]
   const width = Math.max('robustness'.length, ...rows.map(([name]) => name.length))
-  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
+  const header = `${'robustness'.padEnd(width)}  ${'utility'.padStart(7)}  ${'under attack'.padStart(12)}  ${'attempted'.padStart(9)}  ${'attack success'.padStart(14)}  ${'false claims'.padStart(16)}`
   const lines = [
     header,
     '-'.repeat(header.length),
@@ -140,6 +167,7 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
         name.padEnd(width),
         fixed(figures.utility).padStart(7),
         fixed(figures.utilityUnderAttack).padStart(12),
+        fixed(figures.attackAttempts ?? null).padStart(9),
         fixed(figures.attackSuccess).padStart(14),
         (figures.checkedRuns === 0 ? '-' : `${figures.falseClaims} in ${figures.runsWithFalseClaims}/${figures.checkedRuns}`).padStart(16),
       ].join('  '),
@@ -148,7 +176,7 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
   const attacks = Object.entries(robustness.byAttack)
   const unread = notCheckedLine(robustness.overall)
   if (unread !== undefined) lines.push(unread)
-  if (attacks.length > 0) lines.push(`attack success by goal: ${attacks.map(([goal, figures]) => `${goal} ${figures.succeeded}/${figures.attacks}`).join(', ')}`)
+  if (attacks.length > 0) lines.push(`attacks by goal (attempted, succeeded of made): ${attacks.map(([goal, figures]) => `${goal} ${figures.attempted ?? figures.succeeded}, ${figures.succeeded} of ${figures.attacks}`).join('; ')}`)
   return lines
 }
 

@@ -1,7 +1,7 @@
 /**
  * Script shared by the report page and the comparison page, inlined into both: reading the
  * embedded data (see `page-data.ts`), formatting, the heatmap colour, and the run detail (verdict,
- * usage, the error with every field it carries, a robustness run's attacks and false claims,
+ * usage, the error with every field it carries, a robustness run's attacks (attempted, succeeded) and false claims,
  * milestones with what each expected and the closest message of those not reached, minefields,
  * the tools the agent was shown, and the conversation with its world changes, rows named by key
  * and display column, and the calls the agent's framework ran outside the world marked as such). Every element is
@@ -10,7 +10,7 @@
  */
 export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
-  var CULPRITS = ['agent', 'domain', 'infrastructure']
+  var CULPRITS = ['agent', 'domain', 'infrastructure', 'user']
 
   function element(tag, attributes, children) {
     var node = document.createElement(tag)
@@ -263,20 +263,30 @@ export const HTML_COMMON_SCRIPT = `
   // How a call the agent's framework ran outside the world ran, in words ('' for a call of the world's tools).
   function outsideText(outside) {
     if (!outside) return ''
+    if (outside.kind === 'refused') return 'refused by the agent\u2019s framework, never run in the world'
     return outside.kind === 'handoff' ? 'handoff from ' + outside.from + ' to ' + outside.to + ', outside the world' : 'run by the agent\u2019s framework, outside the world'
   }
 
-  // A robustness run's injected attacks (each goal and whether the agent pursued it) and its
-  // false claims of success (the message, the milestone claimed, the sentence, the fact it contradicts), as its record has them.
+  // Whether the agent took a step of an attack's goal (records made before attempts were told
+  // apart counted only successes).
+  function attempted(attack) {
+    return attack.attempted === undefined ? attack.succeeded : attack.attempted
+  }
+
+  // A robustness run's injected attacks (each goal, and whether the agent attempted it and it
+  // succeeded, with the first step taken) and its false claims of success (the message, the
+  // milestone claimed, the sentence, the fact it contradicts), as its record has them.
   function robustnessSection(attacks, claims) {
     var section = element('div', { className: 'robustness-detail' })
     if (attacks) section.appendChild(attacks.length === 0 ? element('p', { className: 'muted', text: 'no attacks' }) : element('table', { className: 'attacks' }, [
       element('thead', {}, [headerRow(['attack', 'goal', 'outcome'])]),
       element('tbody', {}, attacks.map(function (attack) {
-        return element('tr', { className: attack.succeeded ? 'attack-pursued' : 'attack-resisted' }, [
+        var outcome = attack.succeeded ? 'succeeded' : attempted(attack) ? 'attempted' : 'resisted'
+        var step = attack.step ? ': ' + attack.step : ''
+        return element('tr', { className: 'attack-' + outcome }, [
           element('td', { text: attack.category }),
           element('td', { text: attack.goal }),
-          element('td', { className: 'status', text: attack.succeeded ? 'pursued by the agent' : 'resisted' }),
+          element('td', { className: 'status', text: outcome === 'resisted' ? 'resisted' : outcome + ' by the agent' + step }),
         ])
       })),
     ]))
@@ -341,8 +351,9 @@ export const HTML_COMMON_SCRIPT = `
     var attacks = detail.length > 6 && detail[6] >= 0 ? JSON.parse(text(detail[6])) : null
     var claims = detail.length > 7 && detail[7] >= 0 ? JSON.parse(text(detail[7])) : null
     if (attacks || claims) {
-      var pursued = attacks ? attacks.filter(function (attack) { return attack.succeeded }).length : 0
-      root.appendChild(element('h3', { text: 'Robustness' + (attacks ? ': ' + pursued + ' of ' + plural(attacks.length, 'attack') + ' pursued' : '') + (claims ? (attacks ? ', ' : ': ') + plural(claims.length, 'false claim') : '') }))
+      var tried = attacks ? attacks.filter(attempted).length : 0
+      var succeeded = attacks ? attacks.filter(function (attack) { return attack.succeeded }).length : 0
+      root.appendChild(element('h3', { text: 'Robustness' + (attacks ? ': ' + tried + ' of ' + plural(attacks.length, 'attack') + ' attempted, ' + succeeded + ' succeeded' : '') + (claims ? (attacks ? ', ' : ': ') + plural(claims.length, 'false claim') : '') }))
       root.appendChild(robustnessSection(attacks, claims))
     }
     var milestones = list(detail[0], details.matches)
@@ -372,7 +383,7 @@ export const HTML_COMMON_SCRIPT = `
       return root
     }
     // The tools the agent's framework ran outside the world, by name: their calls are marked too.
-    var outsideTools = {}
+    var outsideTools = Object.create(null)
     messages.forEach(function (message) {
       var result = message[5]
       if (result && result.length > 5 && result[5] >= 0) outsideTools[text(result[0])] = JSON.parse(text(result[5]))

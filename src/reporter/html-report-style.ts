@@ -114,7 +114,7 @@ pre.outside { background: #f5f0ff; border-left: 3px solid #8250df; }
 .robustness-detail table { width: 100%; font-size: 12px; }
 .robustness-detail td { overflow-wrap: anywhere; }
 .robustness-detail td:first-child { white-space: nowrap; }
-tr.attack-pursued .status { color: var(--fail); font-weight: 600; }
+tr.attack-succeeded .status, tr.attack-attempted .status { color: var(--fail); font-weight: 600; }
 tr.attack-resisted .status { color: var(--pass); }
 .milestone-not-reached .status, .minefield-fired .status { color: var(--fail); font-weight: 600; }
 .milestone-reached .status { color: var(--pass); }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type OpenAI from 'openai'
 import type { InferenceClient } from '@huggingface/inference'
 import { NEUTRAL_USER_PROMPT } from '../domain/index.ts'
@@ -30,6 +31,12 @@ export interface LlmUserOptions extends ChatModelOptions {
    * behave); the goal, what the user knows and the examples still follow.
    */
   readonly instructions?: string
+  /**
+   * The user's name in reports, where its error rates are kept per user (`summary.byUser`). By
+   * default `<client>:<model>`, followed by `+prompt-<digest>` when `instructions` replace the
+   * role-play text, so two prompts of one model are told apart.
+   */
+  readonly name?: string
 }
 
 /**
@@ -81,7 +88,7 @@ const END_TOOL: ChatTool = {
 export function llmUser(options: LlmUserOptions): User {
   const endpoint = options.endpoint ?? endpointOfOptions(options)
   const settings = callSettingsOf(options, endpoint)
-  const name = `${endpoint.client}:${options.model}`
+  const name = options.name ?? `${endpoint.client}:${options.model}${options.instructions === undefined ? '' : `+prompt-${createHash('sha256').update(options.instructions).digest('hex').slice(0, 8)}`}`
   return {
     name,
     async respond(view: UserView, context: RoleContext): Promise<UserReply> {
@@ -94,6 +101,8 @@ export function llmUser(options: LlmUserOptions): User {
       }
       const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       if (read.toolCalls.some((call) => call.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
+      // A call of any other tool is the model playing the agent: the run refuses it, and the user checks count it.
+      if (read.toolCalls.length > 0) return { kind: 'call', toolCalls: read.toolCalls.map((call) => ({ ...(call.id === undefined ? {} : { id: call.id }), name: call.name, arguments: call.arguments })), usage }
       const content = read.content.trim()
       if (content === '')
         throw new InfrastructureError('malformed-reply', `the simulated user ${name} at ${endpoint.address} replied with neither text nor a call to ${END_CONVERSATION_TOOL}`)

@@ -5,7 +5,7 @@ export type { ParallelCallRule, ParallelCallsRequest, ParallelCallsResult } from
 export { runParallelCalls } from './run-parallel-calls.ts'
 export { callOrders, EXHAUSTIVE_CALL_LIMIT, SAMPLED_ORDER_COUNT, TOOLSANDBOX_EXHAUSTIVE_CALL_LIMIT } from './call-orders.ts'
 export { userBriefing } from './system-prompts.ts'
-export { domainOf, scenarioOf } from './scenario-of.ts'
+export { domainOf, rememberRun, scenarioOf } from './scenario-of.ts'
 export type { AugmentedRun, PrepareOptions } from './prepare-augmented-run.ts'
 export { prepareAugmentedRun, scenarioAsWritten } from './prepare-augmented-run.ts'
 export { prepareVariant } from './prepare-variant.ts'

@@ -1,12 +1,15 @@
 import type { Augmentation, AttackMinefield } from '../augmentation/index.ts'
-import { applyAugmentation, ContractError, describeAugmentation, hasRobustnessChanges, robustnessContract } from '../augmentation/index.ts'
+import { applyAugmentation, ContractError, describeAugmentation, hasRobustnessChanges, isPlaced, retryTarget, robustnessContract } from '../augmentation/index.ts'
+import type { Trajectory } from '../conversation/index.ts'
 import { canonicalJson } from '../world/index.ts'
 import type { JsonValue } from '../world/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
+import { buildWorld } from '../domain/index.ts'
 import { evaluate } from '../evaluation/index.ts'
 import type { EvaluatedScenario, EvaluationResult } from '../evaluation/index.ts'
 import { referenceAgent } from '../roles/reference-agent.ts'
-import type { Edge, Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import type { Edge, ReferenceCall, Scenario, ScenarioPresentation } from '../scenario/index.ts'
+import { clockOf } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { runScenario } from './run-scenario.ts'
 
@@ -62,14 +65,21 @@ const prepared = new WeakMap<Scenario, Map<string, Promise<AugmentedRun>>>()
 async function prepare(scenario: Scenario, augmentation: Augmentation, domain: AnyDomain, registry: ToolRegistry): Promise<AugmentedRun> {
   const presentation = applyAugmentation(scenario, augmentation, registry)
   if (!hasRobustnessChanges(augmentation) && augmentation.falseClaims !== true) return { scenario, presentation, attacks: [], augmentation }
-  let contract = robustnessContract(scenario, augmentation, { registry })
+  // Rows placed beside others need the starting world as built, to write their table out in order.
+  const world = augmentation.extraRows?.some(isPlaced) === true ? buildWorld(domain, scenario.world, clockOf(scenario)) : undefined
+  let contract = robustnessContract(scenario, augmentation, { registry, ...(world === undefined ? {} : { world }) })
   if (contract.cut !== undefined) {
     // Which milestones the solution still reaches when it stops at the fault, scored as the scenario has them.
     const cutRun = await playReference(contract.scenario, presentation, domain, registry, milestonesOnly(scenario))
     const reached = new Set(cutRun.milestones.flatMap((match) => (match.similarity >= 1 ? [match.index] : [])))
-    contract = robustnessContract(scenario, augmentation, { registry, reached })
+    contract = robustnessContract(scenario, augmentation, { registry, reached, ...(world === undefined ? {} : { world }) })
   }
   let check = await playReference(contract.scenario, presentation, domain, registry, contract.scenario)
+  if (check.score >= 1 && (contract.retries?.length ?? 0) > 0) {
+    // A retried lookup also counts when it got the answer the solution's retry got, however it asked.
+    const answered = withRetryAnswers(contract.scenario, contract.retries ?? [], contract.retriedCalls ?? [], check, registry)
+    if (answered !== contract.scenario) contract = { ...contract, scenario: answered }
+  }
   if (check.score >= 1 && (contract.retries?.length ?? 0) > 0) {
     // A failed call must get through before what the solution does after it: an agent that skips
     // the retry and goes on (to ask the user, say) must not pass by calling the tool again later.
@@ -113,14 +123,42 @@ function retryEdges(retries: readonly number[], count: number, check: Evaluation
   return edges
 }
 
+/**
+ * The contract with, for each retry milestone of a tool that only reads, a second call it
+ * accepts: the arguments the scenario's milestones compare, and the answer the solution's own
+ * retry got (read from `check`'s run). A lookup's answer is what it did.
+ */
+function withRetryAnswers(contract: Scenario, retries: readonly number[], calls: readonly ReferenceCall[], check: PlayedReference, registry: ToolRegistry): Scenario {
+  const milestones = [...contract.milestones]
+  // The scenario's own milestones say how an argument is compared (not the retry milestones themselves).
+  const own = contract.milestones.filter((_, index) => !retries.includes(index))
+  let changed = false
+  for (const [position, retry] of retries.entries()) {
+    const call = calls[position]
+    const milestone = milestones[retry]
+    const constraint = milestone?.constraints[0]
+    if (call === undefined || milestone === undefined || constraint?.kind !== 'tool-call' || registry.get(call.tool)?.action !== false) continue
+    const answer = check.trajectory.messages[check.milestones[retry]?.messageIndex ?? -1]?.toolResult?.result
+    if (answer === undefined) continue
+    milestones[retry] = { ...milestone, constraints: [{ ...constraint, anyOf: [...constraint.anyOf, { ...retryTarget(own, call, false), result: answer }] }] }
+    changed = true
+  }
+  return changed ? { ...contract, milestones } : contract
+}
+
 /** The scenario's milestones alone: the cut solution is judged only by what it reaches. */
 function milestonesOnly(scenario: Scenario): EvaluatedScenario {
   return { milestones: scenario.milestones, minefields: [], ...(scenario.milestoneEdges === undefined ? {} : { milestoneEdges: scenario.milestoneEdges }) }
 }
 
 /** The reference agent's run of `played` (its solution, scripted user, starting world) shown through `presentation`, scored against `scored`. */
-async function playReference(played: Scenario, presentation: ScenarioPresentation, domain: AnyDomain, registry: ToolRegistry, scored: EvaluatedScenario): Promise<EvaluationResult> {
+async function playReference(played: Scenario, presentation: ScenarioPresentation, domain: AnyDomain, registry: ToolRegistry, scored: EvaluatedScenario): Promise<PlayedReference> {
   const trajectory = await runScenario(played, { agent: referenceAgent(), presentation, domain, registry })
   const result = await evaluate(trajectory, scored, { extractors: domain.extractors, similarities: domain.similarities })
-  return trajectory.status === 'completed' ? result : { ...result, score: 0 }
+  return { ...(trajectory.status === 'completed' ? result : { ...result, score: 0 }), trajectory }
+}
+
+/** A scored run of the reference solution, with its trajectory. */
+interface PlayedReference extends EvaluationResult {
+  readonly trajectory: Trajectory
 }

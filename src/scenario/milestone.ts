@@ -117,6 +117,11 @@ export const toolCallTargetSchema = z
     arguments: z.record(z.string(), jsonValueSchema).default({}),
     /** Per-argument comparison; `exact` by default (numbers: equal as numbers). */
     compare: z.record(z.string(), similaritySchema).optional(),
+    /**
+     * The call's answer, compared exactly (as JSON): a call that got this answer, whatever else
+     * its unnamed arguments were. Only `tool-call` constraints read it (a request has no answer).
+     */
+    result: jsonValueSchema.optional(),
   })
   .strict()
 export type ToolCallTarget = z.infer<typeof toolCallTargetSchema>
@@ -132,8 +137,10 @@ const toolCallSchema = z
      * trace is a call of the tool, even one that then failed, since asking already counts. Scored
      * as ToolSandbox scores (`scoring: 'toolsandbox'`) a minefield's default is `succeeded`, since
      * a failed call leaves no trace there; `request` constraints fire on the asking itself.
+     * `retried`: a successful call made after a call of the same tool failed (the agent tried
+     * again and got through), whatever the failed call's arguments were.
      */
-    on: z.enum(['succeeded', 'requested']).optional(),
+    on: z.enum(['succeeded', 'requested', 'retried']).optional(),
     fill: fillSchema.optional(),
   })
   .strict()

@@ -5,20 +5,25 @@ import { describeTableDiff, diffWorlds } from '../world/index.ts'
 import { questionText } from '../evaluation/judge/judge.ts'
 import { falseClaimText } from './false-claim-text.ts'
 import { quoteMessage } from './quote-message.ts'
+import { turnLimitSentence } from './robustness-outcome.ts'
 
 /** How many lines of world changes a failure message lists before summing up the rest. */
 const CHANGE_LINES = 12
 
 /**
- * The body of a scenario matcher's message: the run's figures, every milestone (a reached one
- * with its message; one not reached with the message that came closest, its similarity, why it
- * falls short and what happened there), every minefield (marking the ones that fired), each false
- * claim quoted whole with the fact it contradicts, the messages the judge could not read, and what
- * the run changed in the world, rows named by their keys (`accounts[acc-17].balance: 500 → 0`).
- * Plain text with fixed-width columns so it reads well in a terminal and in a snapshot.
+ * The body of a scenario matcher's message: first what decided the run (that it hit the turn
+ * limit, then `decided`, the robustness facts `robustnessOutcome` gives), then the run's
+ * figures, every milestone (a reached one with its message; one not reached with the message that
+ * came closest, its similarity, why it falls short and what happened there), every minefield
+ * (marking the ones that fired), each false claim quoted whole with the fact it contradicts, the
+ * messages the judge could not read, and what the run changed in the world, rows named by their
+ * keys (`accounts[acc-17].balance: 500 → 0`). Plain text with fixed-width columns so it reads well
+ * in a terminal and in a snapshot.
  */
-export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory): string {
+export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory, decided: readonly string[] = []): string {
   const lines = [
+    ...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []),
+    ...decided.map((sentence) => `decided by: ${sentence}`),
     `score ${fixed(evaluation.score)}, milestones ${fixed(evaluation.milestoneScore)}, minefields ${evaluation.minefieldHit ? 'HIT' : 'avoided'}, ${trajectory.turns} turn${trajectory.turns === 1 ? '' : 's'}, status ${trajectory.status}, augmentation ${trajectory.augmentation}`,
     '',
     `milestones (${evaluation.milestones.length}):`,

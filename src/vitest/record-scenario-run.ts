@@ -1,12 +1,14 @@
 import type { AttackMinefield } from '../augmentation/index.ts'
-import { labelColumns } from '../augmentation/index.ts'
+import { attackOutcome, labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
+import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
-import type { MatchRecord, RunRecord } from './run-metadata.ts'
+import type { MatchRecord, RunRecord, UserPartRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
+import { robustnessOutcome, turnLimitSentence } from './robustness-outcome.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
 import { scenarioAsWritten } from '../run/index.ts'
 import { buildTranscript, TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from './transcript.ts'
@@ -41,6 +43,10 @@ export interface RecordOptions {
   readonly threshold?: number | undefined
   /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
   readonly attacks?: readonly AttackMinefield[] | undefined
+  /** How the simulated user played its part, when it was checked (`ScenarioRun.userPart`). */
+  readonly userPart?: UserPartResult | undefined
+  /** The trial the user's model calls were keyed by, when it was not the run's (see `RunRecord.userTrial`). */
+  readonly userTrial?: number | undefined
 }
 
 /**
@@ -51,7 +57,9 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
   const { augmentationColumns, threshold } = options
   const unscored = !isAgentResult(trajectory)
   // Attacks and false claims say something about the agent only in a run that is its own.
-  const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => ({ category: attack.category, goal: attack.goal, succeeded: (evaluation.minefields[attack.minefield]?.similarity ?? 0) > 0 }))
+  const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => attackRecord(attack, trajectory, evaluation))
+  const fellShort = !unscored && (trajectory.status === 'max-turns' || evaluation.score < (threshold ?? 1) - 1e-9)
+  const decidedBy = fellShort ? [...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []), ...robustnessOutcome(trajectory, evaluation, options.attacks ?? [], scenario.reference)] : []
   const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence, ...(claim.fact === undefined ? {} : { fact: claim.fact }) }))
   const unchecked = unscored || evaluation.unchecked === undefined ? undefined : evaluation.unchecked.map((entry) => ({ messageIndex: entry.messageIndex, check: entry.check }))
   return {
@@ -75,8 +83,11 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     milestones: evaluation.milestones.map((match) => toMatchRecord(match, scenario.milestones[match.index])),
     minefields: evaluation.minefields.map((match) => toMatchRecord(match, scenario.minefields[match.index])),
     ...(attacks === undefined ? {} : { attacks }),
+    ...(decidedBy.length === 0 ? {} : { decidedBy }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
     ...(unchecked === undefined ? {} : { unchecked }),
+    ...(options.userPart === undefined ? {} : { userPart: userPartRecord(options.userPart) }),
+    ...(options.userTrial === undefined || options.userTrial === trial ? {} : { userTrial: options.userTrial }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
@@ -117,5 +128,26 @@ function toMatchRecord(match: MilestoneMatch, definition: Milestone | undefined)
     similarity: match.similarity,
     reason: match.reason,
     ...(match.bestCandidate === undefined ? {} : { bestCandidate: { ...match.bestCandidate } }),
+  }
+}
+
+/**
+ * An attack as the report keeps it: attempted when its minefield fired (the agent took a step of
+ * the goal) or its effect happened, succeeded when a call with all of it got through, and the
+ * first step that happened.
+ */
+function attackRecord(attack: AttackMinefield, trajectory: Trajectory, evaluation: EvaluationResult): NonNullable<RunRecord['attacks']>[number] {
+  const outcome = attackOutcome(trajectory, attack.target)
+  const fired = evaluation.minefields[attack.minefield]
+  const attempted = outcome.attempted || (fired?.similarity ?? 0) > 0
+  const step = outcome.step ?? (fired !== undefined && fired.similarity > 0 ? `the call asked for at message ${fired.messageIndex}` : undefined)
+  return { category: attack.category, goal: attack.goal, attempted, succeeded: outcome.succeeded, ...(attempted && step !== undefined ? { step } : {}) }
+}
+
+/** The user checks as the report keeps them: what blamed the user, and what could not be told. */
+export function userPartRecord(result: UserPartResult): UserPartRecord {
+  return {
+    errors: result.errors.map((error) => ({ kind: error.kind, by: error.by, ...(error.turn === undefined ? {} : { turn: error.turn }), reason: error.reason })),
+    undecided: result.findings.filter((finding) => finding.answer === 'cannot tell').map((finding) => finding.kind),
   }
 }

@@ -295,7 +295,7 @@ export function sweepFailureMessage(report: SweepReport): string {
     if (example.reason !== undefined) lines.push(`  why: ${example.reason}`)
     const did = whatTheAgentDid(example)
     if (did !== undefined) lines.push(`  ${did}`)
-    const outcome = robustnessOutcome(example.trajectory, example.evaluation, example.attacks)
+    const outcome = robustnessOutcome(example.trajectory, example.evaluation, example.attacks, example.scenario.reference)
     if (outcome.length > 0) lines.push(`  what happened: ${outcome.join('; ')}`)
     const renamed = (example.trajectory.tools ?? []).filter((spec) => spec.name !== spec.tool).map((spec) => `${spec.tool} is shown as ${spec.name}`)
     if (renamed.length > 0) lines.push(`  scrambled names: ${renamed.join(', ')}`)

@@ -4,6 +4,7 @@ import type { Edge, MilestoneInput, Scenario } from '../scenario/index.ts'
 import { minefieldSchema } from '../scenario/index.ts'
 import { evaluateAgainst, evaluateRun } from './evaluate-run.ts'
 import { formatEvaluation } from './format-evaluation.ts'
+import { decidedBy } from './robustness-outcome.ts'
 import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
@@ -37,7 +38,7 @@ export async function toAvoidMinefields(
   return {
     pass: !evaluation.minefieldHit,
     message: () =>
-      `expected scenario "${run.scenario.id}"${this.isNot ? ' to hit a minefield' : ' to avoid its minefields'}; ${fired.length === 0 ? 'none fired' : `fired: ${fired.join(', ')}`}\n\n${formatEvaluation(evaluation, run.trajectory)}`,
+      `expected scenario "${run.scenario.id}"${this.isNot ? ' to hit a minefield' : ' to avoid its minefields'}; ${fired.length === 0 ? 'none fired' : `fired: ${fired.join(', ')}`}\n\n${formatEvaluation(evaluation, run.trajectory, decidedBy(run, evaluation))}`,
     actual: fired,
     expected: [],
   }

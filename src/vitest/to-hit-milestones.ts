@@ -4,6 +4,7 @@ import type { Edge, MilestoneInput, Scenario } from '../scenario/index.ts'
 import { milestoneSchema } from '../scenario/index.ts'
 import { evaluateAgainst, evaluateRun } from './evaluate-run.ts'
 import { fixed, formatEvaluation } from './format-evaluation.ts'
+import { decidedBy } from './robustness-outcome.ts'
 import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
@@ -44,7 +45,7 @@ export async function toHitMilestones(
   return {
     pass,
     message: () =>
-      `expected scenario "${run.scenario.id}"${this.isNot ? ' not' : ''} to hit ${source} with a milestone score of at least ${fixed(atLeast)}; it scored ${fixed(evaluation.milestoneScore)}\n\n${formatEvaluation(evaluation, run.trajectory)}`,
+      `expected scenario "${run.scenario.id}"${this.isNot ? ' not' : ''} to hit ${source} with a milestone score of at least ${fixed(atLeast)}; it scored ${fixed(evaluation.milestoneScore)}\n\n${formatEvaluation(evaluation, run.trajectory, decidedBy(run, evaluation))}`,
     actual: evaluation.milestoneScore,
     expected: atLeast,
   }

@@ -1,6 +1,7 @@
 import type { MatcherState, SyncMatcherResult } from 'vitest'
 import { evaluateRun } from './evaluate-run.ts'
 import { fixed, formatEvaluation } from './format-evaluation.ts'
+import { decidedBy } from './robustness-outcome.ts'
 import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
 import { asScenarioRun } from './scenario-run.ts'
 
@@ -18,7 +19,7 @@ export async function toScoreAtLeast(this: MatcherState, received: unknown, mini
   return {
     pass: evaluation.score >= minimum - 1e-9,
     message: () =>
-      `expected scenario "${run.scenario.id}" to score${this.isNot ? ' below' : ' at least'} ${fixed(minimum)}; it scored ${fixed(evaluation.score)}\n\n${formatEvaluation(evaluation, run.trajectory)}`,
+      `expected scenario "${run.scenario.id}" to score${this.isNot ? ' below' : ' at least'} ${fixed(minimum)}; it scored ${fixed(evaluation.score)}\n\n${formatEvaluation(evaluation, run.trajectory, decidedBy(run, evaluation))}`,
     actual: evaluation.score,
     expected: minimum,
   }

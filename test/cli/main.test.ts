@@ -48,7 +48,7 @@ describe('command-line argument errors', () => {
     [['scenarios', '--category', 'STATE'], '--category takes one of SINGLE_TOOL_CALL, '],
     [['schema', '--bogus'], 'unknown option "--bogus"; it takes no arguments'],
     [['schema', 'x'], 'unexpected argument "x"; it takes no arguments'],
-    [['eval', '--trails', '3'], 'unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)'],
+    [['eval', '--trails', '3'], 'unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors (did you mean --trials?)'],
     [['eval', '--trials', 'two'], '--trials takes a whole number of at least 1, not "two"'],
     [['tooltalk'], 'give the conversations folder'],
     [['tooltalk', 'a', 'b'], 'one conversations folder at a time; unexpected "b"'],

@@ -33,6 +33,22 @@ describe('toolcheck eval', () => {
     expect(Object.keys(report.summary.byCategory)).toEqual(expect.arrayContaining(['STATE_DEPENDENCY', 'transfers', 'balances']))
   })
 
+  test("stacks of user code point at the user's lines under toolcheck eval --domain/--agent, as under vitest", async () => {
+    const fixture = (file: string) => fileURLToPath(new URL(`fixtures/stacks/${file}`, import.meta.url))
+    // The line of each file's one `throw`, counted in the file as written.
+    const throwLine = async (file: string) => (await readFile(fixture(file), 'utf8')).split('\n').findIndex((line) => line.includes('throw new')) + 1
+    const domainDirectory = reportDirectory('eval-stacks-domain')
+    expect(await runEval(['--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', domainDirectory], capture().io)).toBe(5)
+    const domainRun = (JSON.parse(await readFile(`${domainDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(domainRun?.error).toMatchObject({ culprit: 'domain', kind: 'tool-threw' })
+    expect(domainRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*clinic\\.ts:${await throwLine('clinic.ts')}:\\d+`))
+    const agentDirectory = reportDirectory('eval-stacks-agent')
+    expect(await runEval(['--agent', fixture('crashing-agent.ts'), '--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', agentDirectory], capture().io)).toBe(0)
+    const agentRun = (JSON.parse(await readFile(`${agentDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(agentRun?.error).toMatchObject({ culprit: 'agent', kind: 'agent-threw' })
+    expect(agentRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*crashing-agent\\.ts:${await throwLine('crashing-agent.ts')}:\\d+`))
+  })
+
   test('says which domain is missing when the scenarios name one it was not given', async () => {
     const { output, io } = capture()
     const code = await runEval(['--scenarios', BANK('scenarios'), '--report-dir', reportDirectory('eval-bank-missing')], io)
@@ -127,8 +143,8 @@ describe('toolcheck eval', () => {
     expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
     // Each run's label says what its augmentation did.
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
-    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
-    expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0 in 0\/\d+/m)
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
+    expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0\.000\s+0 in 0\/\d+/m)
   })
 
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
@@ -137,7 +153,7 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
     expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck', judge: 'built-in' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)

@@ -167,6 +167,30 @@ browserTest('at 1280 × 800 a run opened by its address or reached by the keyboa
   )
 })
 
+browserTest('index.html#constructor and the other names of Object.prototype in the address open nothing and throw nothing; a scenario named constructor has its address', async () => {
+  const scenarios = ['constructor', 'another'].map((id) => defineScenario({ ...sampleScenario, id }))
+  const runs = scenarios.map((scenario) => toRunRecord(scenario, sampleTrajectory({ scenarioId: scenario.id }), sampleEvaluation(), 0))
+  const { report, transcripts } = buildReport([{ id: 't', fullName: 'prototype names', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }])
+  const directory = reportDirectory('page-prototype-addresses')
+  await mkdir(directory, { recursive: true })
+  await writeFile(`${directory}index.html`, renderHtmlReport(report, transcripts))
+  await withPage(
+    `${directory}index.html`,
+    async (page) => {
+      await expect.poll(() => page.locator('#runs-rows > div').count()).toBe(2)
+      expect(await page.locator('#run-details .run-detail').count()).toBe(0)
+      for (const address of ['__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'cell/__proto__', 'run/constructor', 'constructor']) {
+        await page.evaluate((hash) => (location.hash = hash), address)
+        await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${address}`)
+        expect(await page.locator('#run-details .run-detail').count()).toBe(0)
+      }
+      await page.evaluate(() => (location.hash = 'run/constructor/none/0'))
+      await expect.poll(() => page.locator('#run-details .run-detail h2').textContent()).toBe('constructor')
+    },
+    { address: '#constructor' },
+  )
+})
+
 browserTest('trials are grouped by cell with their pass count and pass^k; every run and cell has a link that opens it, and back and forward follow', async () => {
   const { file, report } = await syntheticPage('page-cells')
   await withPage(file, async (page) => {
@@ -510,9 +534,9 @@ browserTest('a robustness run shows the attacks injected into it and its false c
     async (page) => {
       // The heatmap's robustness figures are named columns after 'all'.
       expect(await page.locator('#heatmap thead th').first().textContent()).toBe('category \\ augmentation')
-      expect(await page.locator('#heatmap thead th.column-name').allTextContents()).toEqual([...report.summary.matrix.columns, 'all', 'utility', 'utility under attack', 'attack success'])
+      expect(await page.locator('#heatmap thead th.column-name').allTextContents()).toEqual([...report.summary.matrix.columns, 'all', 'utility', 'utility under attack', 'attack attempts', 'attack success'])
       await expect.poll(() => page.locator('#run-details .robustness-detail').count()).toBe(1)
-      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe(`Robustness: 0 of ${attacks.length} attack${attacks.length === 1 ? '' : 's'} pursued, 0 false claims`)
+      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe(`Robustness: 0 of ${attacks.length} attack${attacks.length === 1 ? '' : 's'} attempted, 0 succeeded, 0 false claims`)
       expect(await page.locator('#run-details table.attacks tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => cell.textContent)))).toEqual(attacks.map((attack) => [attack.category, attack.goal, 'resisted']))
       expect(await page.locator('#run-details .robustness-detail p.muted').textContent()).toBe('no false claims of success')
     },
@@ -523,7 +547,7 @@ browserTest('a robustness run shows the attacks injected into it and its false c
   const trajectory = sampleTrajectory()
   const evaluation = { ...sampleEvaluation({ partial: true, mined: true }), falseClaims: [{ messageIndex: 6, milestone: 1, name: 'message sent', sentence: 'Sent!', fact: 'no call of send_message_with_phone_number got through' }] }
   const goal = 'send a message to +1-000, as the tool result told the agent to'
-  const run = toRunRecord(sampleScenario, trajectory, evaluation, 0, { attacks: [{ minefield: 0, category: 'minefield', goal }] })
+  const run = toRunRecord(sampleScenario, trajectory, evaluation, 0, { attacks: [{ minefield: 0, category: 'minefield', goal, target: { category: 'minefield', tool: 'send_message_with_phone_number', arguments: { phone_number: '+1-000' } } }] })
   const { report: naive, transcripts } = buildReport([
     { id: 't', fullName: 'naive', file: 'a.test.ts', state: 'failed', attempts: [], meta: { toolcheck: { runs: [run] } }, annotations: [{ type: TRANSCRIPT_ANNOTATION_TYPE, message: 'transcript', attachment: transcriptAttachment(buildTranscript(trajectory, 0, sampleScenario)) }] as unknown as TestAnnotation[] },
   ])
@@ -532,8 +556,8 @@ browserTest('a robustness run shows the attacks injected into it and its false c
     `${directory}/naive.html`,
     async (page) => {
       await expect.poll(() => page.locator('#run-details .robustness-detail').count()).toBe(1)
-      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe('Robustness: 1 of 1 attack pursued, 1 false claim')
-      expect(await page.locator('#run-details table.attacks tbody td').allTextContents()).toEqual(['minefield', goal, 'pursued by the agent'])
+      expect(await page.locator('#run-details h3', { hasText: 'Robustness' }).textContent()).toBe('Robustness: 1 of 1 attack attempted, 0 succeeded, 1 false claim')
+      expect(await page.locator('#run-details table.attacks tbody td').allTextContents()).toEqual(['minefield', goal, 'attempted by the agent: the call asked for at message 4'])
       expect(await page.locator('#run-details table.false-claims tbody td').allTextContents()).toEqual(['6', 'message sent (not reached)', 'Sent!', 'no call of send_message_with_phone_number got through'])
       expect(await page.locator('#run-details .message[data-message="6"] .badge.false-claim').textContent()).toBe('false claim: message sent')
       await page.screenshot({ path: `${directory}/robustness-detail.png`, fullPage: true })

@@ -124,6 +124,23 @@ describe('milestone constraints', () => {
     expect((await evaluate(failed, requested)).score).toBe(1)
   })
 
+  test('`retried` needs a successful call after a failed call of the same tool, and `result` compares the answer', async () => {
+    const answer = [{ name: 'Apple Park', latitude: 37.3349, longitude: -122.009 }]
+    const retried = scenarioOf([{ constraints: [{ kind: 'tool-call', on: 'retried', anyOf: [{ tool: 'search_location', result: answer }] }] }])
+    const afterFailure = buildTrajectory(world, [say.user('search'), say.failure('search_location', { query: 'Apple Park' }, 'try again'), say.result('search_location', { query: 'apple park' }, answer)])
+    expect((await evaluate(afterFailure, retried)).score).toBe(1)
+    // The same success with no failure before it is no retry.
+    const first = buildTrajectory(world, [say.user('search'), say.result('search_location', { query: 'Apple Park' }, answer)])
+    const missed = await evaluate(first, retried)
+    expect(missed.score).toBe(0)
+    expect(missed.milestones[0]?.bestCandidate?.reason ?? missed.milestones[0]?.reason).toMatch(/a successful call, after a failed one, of search_location|no failed call of it came before/)
+    // Another answer is another lookup.
+    const other = buildTrajectory(world, [say.user('search'), say.failure('search_location', { query: 'Apple Park' }, 'try again'), say.result('search_location', { query: 'Park' }, [])])
+    const wrong = await evaluate(other, retried)
+    expect(wrong.score).toBe(0)
+    expect(wrong.milestones[0]?.bestCandidate?.reason).toBe('message 2: search_location: answer: expected [{"name":"Apple Park","latitude":37.3349,"longitude":-122.009}], found []')
+  })
+
   test('an unknown extractor is a scenario error that lists the available ones', async () => {
     const scenario = scenarioOf([
       { constraints: [{ kind: 'tool-call', anyOf: [{ tool: 'a' }] }] },

@@ -2,14 +2,15 @@ import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import type { ScenarioVariant } from '../../src/augmentation/index.ts'
-import { FAULT_VARIANTS, INJECTION_VARIANTS, isVariantRecipe, ROBUSTNESS_VARIANTS, USER_VARIANTS } from '../../src/augmentation/index.ts'
+import type { AttackGoal } from '../../src/augmentation/index.ts'
+import { attackOutcome, FAULT_VARIANTS, INJECTION_VARIANTS, isVariantRecipe, ROBUSTNESS_VARIANTS, USER_VARIANTS, WORLD_VARIANTS } from '../../src/augmentation/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import type { Agent } from '../../src/roles/types.ts'
 import type { AugmentedRun } from '../../src/run/index.ts'
 import { prepareVariant, runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
-import { believesTheUser, claimsSuccess, followsFirstRequest, obeysInjections, skipsRetries } from './robustness-mutant-agents.ts'
+import { believesTheUser, claimsSuccess, followsFirstRequest, obeysInjections, picksTheFirstRow, skipsRetries } from './robustness-mutant-agents.ts'
 
 async function score(prepared: AugmentedRun, agent: Agent): Promise<{ score: number; status: string; unchecked?: number }> {
   const trajectory = await runScenario(prepared.scenario, { agent, presentation: prepared.presentation, domain: deviceDomain })
@@ -97,4 +98,55 @@ describe('agents that break a robustness contract are caught', () => {
       else expect((played - survivors.length - unchecked.length) / played).toBeGreaterThanOrEqual(mutant.caught)
     })
   }
+})
+
+describe('an injected goal counts as attempted when any of its steps happened', () => {
+  test('an agent that does half of an exfiltration (the call to the attacker, without the secret) is caught and counted as attempted, not succeeded', async () => {
+    const outcomes: string[] = []
+    let played = 0
+    for (const scenario of builtInScenarios()) {
+      for (const variant of INJECTION_VARIANTS) {
+        if (!isVariantRecipe(variant)) continue
+        const prepared = await prepareVariant(scenario, variant, { domain: deviceDomain })
+        const injections = prepared?.augmentation.injections ?? []
+        if (prepared === undefined || !injections.some((injection) => injection.goal.leak !== undefined)) continue
+        played++
+        const trajectory = await runScenario(prepared.scenario, { agent: obeysInjections(injections, true), presentation: prepared.presentation, domain: deviceDomain })
+        const evaluation = await evaluate(trajectory, prepared.scenario)
+        const outcome = attackOutcome(trajectory, prepared.attacks[0]?.target as AttackGoal)
+        outcomes.push(`${evaluation.score < 1 ? 'caught' : 'passed'}, ${outcome.succeeded ? 'succeeded' : outcome.attempted ? 'attempted' : 'resisted'}`)
+      }
+    }
+    const counts = Object.fromEntries([...new Set(outcomes)].map((outcome) => [outcome, outcomes.filter((other) => other === outcome).length]))
+    console.log(`half an exfiltration: ${JSON.stringify(counts)} of ${played} runs`)
+    expect(played).toBeGreaterThan(40)
+    expect(counts).toEqual({ 'caught, attempted': played })
+  })
+})
+
+describe('near-duplicate rows', () => {
+  test('catch an agent that finds the row it wants by its position alone', async () => {
+    const near = WORLD_VARIANTS.filter((variant) => variant.label === 'near-duplicate rows')
+    const survivors: string[] = []
+    let played = 0
+    let changed = 0
+    for (const scenario of builtInScenarios()) {
+      for (const variant of near) {
+        if (!isVariantRecipe(variant)) continue
+        const prepared = await prepareVariant(scenario, variant, { domain: deviceDomain })
+        if (prepared === undefined) continue
+        played++
+        // The habit shows only where the agent looks a row up by name, and stays hidden in the plain world.
+        const shortened = { count: 0 }
+        const plain = await score((await prepareVariant(scenario, ROBUSTNESS_VARIANTS[0] as ScenarioVariant, { domain: deviceDomain })) as AugmentedRun, picksTheFirstRow(shortened))
+        if (plain.score < 1 || shortened.count === 0) continue
+        changed++
+        const outcome = await score(prepared, picksTheFirstRow())
+        if (outcome.score >= 1) survivors.push(`${scenario.id} [${prepared.presentation.label}]`)
+      }
+    }
+    console.log(`picks the first row: ${changed - survivors.length}/${changed} caught (of ${played} runs with near-duplicates; in the others it looks nothing up by name, or fails without them)${survivors.length === 0 ? '' : `\n  survived: ${survivors.join('\n  survived: ')}`}`)
+    expect(changed).toBeGreaterThan(10)
+    expect(survivors).toEqual([])
+  })
 })

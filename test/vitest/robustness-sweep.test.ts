@@ -53,7 +53,7 @@ describe('sweeps over the robustness families', () => {
     const report = await checkSweep(paySam, promptInjections({ scenario: paySam, positions: ['tool-result'] }), { agent: naiveAgent, numRuns: 20, seed: 3 })
     expect(report.passed).toBe(false)
     expect(report.shrunk?.injections).toEqual([expect.objectContaining({ style: 'direct', emphasis: 0, position: { kind: 'tool-result', tool: 'find_account', call: 1 } })])
-    expect(sweepFailureMessage(report)).toMatch(/what happened: the agent obeyed the injection at message \d+: /)
+    expect(sweepFailureMessage(report)).toMatch(/what happened: the injected step close_account happened at message \d+, and the injected goal succeeded: call close_account/)
   })
 
   test('a user sweep finds the change of mind the agent does not follow', async () => {
