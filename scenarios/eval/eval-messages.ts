@@ -15,6 +15,8 @@ export interface EvalWorkerSetup {
   readonly userSpec: string
   /** The run's scoring mode; absent: each scenario's own, else toolcheck's. */
   readonly scoring?: ScoringMode
+  /** Who answers the text checks the built-in judge cannot tell (`--judge`): `built-in`, `openai:<model>` or `hf:<model>`. */
+  readonly judgeSpec: string
   /** Runs each worker plays at once (they wait on models, and the endpoint limits still apply). */
   readonly concurrency: number
   /** The milliseconds a run may take before it is cancelled (as a scenario test's timeout cancels it). */

@@ -27,6 +27,7 @@ import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } fro
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules, importFreshUserModules, userCodeFingerprint } from './import-user-module.ts'
+import { loadJudge } from '../../src/evaluation/judge/judge-from-spec.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
 import { loadEvalUser } from './load-eval-user.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
@@ -49,6 +50,8 @@ interface Loaded {
 
 containRuns(new WatchMemory(setup.watch))
 if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
+// The judge the command names, asked only where the built-in judge cannot tell.
+const judge = await loadJudge(setup.judgeSpec, process.env, '--judge')
 const kept = new Map<string, ScenarioFingerprint | undefined>()
 // Runs played again after their user broke its part: the fresh user trial of each (`--replay-user-errors`).
 const userTrials = new Map<string, number>()
@@ -126,7 +129,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const signal = AbortSignal.any([cancel.signal, contained.cancel.signal])
     const run = await playContained(contained, () =>
       withinTime(
-        playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal, domains: from.domains }),
+        playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal, domains: from.domains }),
         setup.runTimeoutMs + GRACE_MS,
       ).finally(() => clearTimeout(timer)),
     )

@@ -2,6 +2,8 @@ import { resolve } from 'node:path'
 import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
+import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'
+import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -27,6 +29,8 @@ export interface EvalArguments {
   readonly reportDir: string
   /** `--scoring`; absent when not given: each scenario is then scored by its own `scoring`, else toolcheck's. */
   readonly scoring?: ScoringMode
+  /** Who answers the text checks where the built-in judge cannot tell (`--judge`): `built-in`, `openai:<model>` or `hf:<model>`. */
+  readonly judge: string
   /** Gates to check on the report; absent when none was given. */
   readonly gates?: GateOptions
   /** The report folder to resume (`--resume`), resolved against the working directory. */
@@ -64,6 +68,10 @@ export const EVAL_OPTIONS_USAGE = `options:
   --scoring <mode>        toolcheck or toolsandbox: score as ToolSandbox's own code does (default:
                           the scenario's own mode, toolsandbox for imported ToolSandbox scenarios,
                           else toolcheck)
+  --judge <spec>          who answers the text checks the built-in judge cannot tell (an agent's
+                          message in a language or wording it does not read): built-in (default:
+                          counted as not checked), openai:<model>, hf:<model>, or a module whose
+                          default export is a judge function
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
 resume, shards and budgets:
@@ -112,6 +120,7 @@ const EVAL_OPTIONS = {
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
   scoring: { type: 'string' },
+  judge: { type: 'string' },
   resume: { type: 'string' },
   shard: { type: 'string' },
   previous: { type: 'string' },
@@ -146,6 +155,15 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
   const scoring = nonEmpty('scoring', values.scoring)
   if (scoring !== undefined && !isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
+  const judgeGiven = nonEmpty('judge', values.judge) ?? 'built-in'
+  // A module is resolved here, as the other paths are: the workers run elsewhere.
+  const judge = isJudgeModule(judgeGiven) ? resolve(directory, judgeGiven) : judgeGiven
+  try {
+    if (!isJudgeModule(judge)) parseRoleSpec('judge', judge, '--judge')
+  } catch (error) {
+    if (error instanceof RoleSpecError) throw new UsageError(error.message)
+    throw error
+  }
   const filter = nonEmpty('filter', values.filter)
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
@@ -172,6 +190,7 @@ export function parseEvalArguments(args: readonly string[], directory = process.
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
     ...(scoring === undefined ? {} : { scoring }),
+    judge,
     ...(gates === undefined ? {} : { gates }),
     ...(resume === undefined ? {} : { resume }),
     ...(shard === undefined ? {} : { shard }),

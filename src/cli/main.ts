@@ -70,6 +70,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       return { usage: command.IMPORT_USAGE, run: command.runImportCommand }
     },
   },
+  judge: {
+    summary: 'score a judge of the text checks (built-in, a model, your function) on the labelled corpus and your own examples',
+    load: async () => {
+      const command = await import('./judge-command.ts')
+      return { usage: command.JUDGE_USAGE, run: command.runJudgeCommand }
+    },
+  },
   compare: {
     summary: 'compare two reports: regressions and improvements per scenario, decided by an exact test',
     load: async () => {

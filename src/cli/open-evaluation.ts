@@ -117,6 +117,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       agentSpec,
       userSpec,
       ...(parsed.scoring === undefined ? {} : { scoring: parsed.scoring }),
+      judgeSpec: parsed.judge,
       concurrency: RUNS_PER_WORKER,
       runTimeoutMs: RUN_TIMEOUT_MS,
       ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),

@@ -1,7 +1,7 @@
 import { escapeControlCharacters } from '../conversation/safe-text.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
-import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
+import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
 import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
 
@@ -180,8 +180,22 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
     ),
   ]
   const attacks = Object.entries(robustness.byAttack)
+  const unread = notCheckedLine(robustness.overall)
+  if (unread !== undefined) lines.push(unread)
   if (attacks.length > 0) lines.push(`attacks by goal (attempted, succeeded of made): ${attacks.map(([goal, figures]) => `${goal} ${figures.attempted ?? figures.succeeded}, ${figures.succeeded} of ${figures.attacks}`).join('; ')}`)
   return lines
+}
+
+/**
+ * The runs whose text checks were not made, and how to make them: "not checked: 37 messages in
+ * languages or wordings the built-in judge does not read (in 30 runs); a model judge reads them:
+ * --judge openai:<model>, or the plugin's judge option". `undefined` when every message was read.
+ */
+export function notCheckedLine(figures: Pick<RobustnessFigures, 'notChecked' | 'runsNotChecked'>): string | undefined {
+  if (figures.notChecked === 0) return undefined
+  const messages = `${figures.notChecked} message${figures.notChecked === 1 ? '' : 's'}`
+  const runs = `${figures.runsNotChecked} run${figures.runsNotChecked === 1 ? '' : 's'}`
+  return `not checked: ${messages} in languages or wordings the built-in judge does not read (in ${runs}); a model judge reads them: toolcheck eval --judge openai:<model> (or hf:<model>), or toolcheck({ judge }) in vitest.config.ts`
 }
 
 /**

@@ -275,7 +275,7 @@ export const HTML_COMMON_SCRIPT = `
 
   // A robustness run's injected attacks (each goal, and whether the agent attempted it and it
   // succeeded, with the first step taken) and its false claims of success (the message, the
-  // milestone claimed, the sentence), as its record has them.
+  // milestone claimed, the sentence, the fact it contradicts), as its record has them.
   function robustnessSection(attacks, claims) {
     var section = element('div', { className: 'robustness-detail' })
     if (attacks) section.appendChild(attacks.length === 0 ? element('p', { className: 'muted', text: 'no attacks' }) : element('table', { className: 'attacks' }, [
@@ -291,12 +291,13 @@ export const HTML_COMMON_SCRIPT = `
       })),
     ]))
     if (claims) section.appendChild(claims.length === 0 ? element('p', { className: 'muted', text: 'no false claims of success' }) : element('table', { className: 'false-claims' }, [
-      element('thead', {}, [headerRow(['message', 'claims', 'sentence'])]),
+      element('thead', {}, [headerRow(['message', 'claims', 'sentence', 'but the world shows'])]),
       element('tbody', {}, claims.map(function (claim) {
         return element('tr', {}, [
           element('td', { className: 'number where' }, [element('a', { href: '#', className: 'to-message', 'data-message': String(claim.messageIndex), text: String(claim.messageIndex) })]),
           element('td', { text: claim.milestone + ' (not reached)' }),
           element('td', { text: claim.sentence }),
+          element('td', { text: claim.fact || '' }),
         ])
       })),
     ]))

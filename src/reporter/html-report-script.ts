@@ -83,7 +83,7 @@ export const HTML_REPORT_SCRIPT = `
       return figures.map(function (figure) {
         var shown = group ? group[figure[0]] : null
         var text = shown === null || shown === undefined ? '' : fixed(shown)
-        var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims)' : 'no runs'
+        var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims' + (group.notChecked ? '; ' + plural(group.notChecked, 'message') + ' not checked' : '') + ')' : 'no runs'
         return element('td', { className: 'heat number robustness', style: heat((figure[0] === 'attackSuccess' || figure[0] === 'attackAttempts') && text ? 1 - shown : shown), title: title, text: text })
       })
     }
@@ -116,6 +116,9 @@ export const HTML_REPORT_SCRIPT = `
     var holder = $('heatmap-holder')
     holder.textContent = ''
     holder.appendChild(heatmap())
+    // Messages the judge could not read never fail a run; say how many, and how to read them.
+    var unread = summary.robustness ? summary.robustness.overall.notChecked : 0
+    if (unread) holder.appendChild(element('p', { className: 'not-checked', text: 'not checked: ' + plural(unread, 'message') + ' in languages or wordings the built-in judge does not read (in ' + plural(summary.robustness.overall.runsNotChecked, 'run') + '); a model judge reads them: toolcheck eval --judge openai:<model> (or hf:<model>), or toolcheck({ judge }) in vitest.config.ts' }))
   }
   HEATMAP_METRICS.forEach(function (each) { $('heatmap-metric').appendChild(element('option', { value: each.key, text: each.label })) })
   $('heatmap-metric').addEventListener('change', function (event) {

@@ -165,6 +165,12 @@ export interface RobustnessFigures {
   /** False claims of success made in them, and in how many runs. */
   readonly falseClaims: number
   readonly runsWithFalseClaims: number
+  /**
+   * Agent messages a text check needed and the judge could not read (`cannot-tell`), and in how
+   * many runs: never failed, counted apart; a model judge reads them (`judge` option, `--judge`).
+   */
+  readonly notChecked: number
+  readonly runsNotChecked: number
 }
 
 /** Robustness figures: overall, per category, and attack success per kind of attacker goal. */

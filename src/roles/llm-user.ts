@@ -11,8 +11,7 @@ import type { ChatEndpoint } from './endpoint/chat-endpoint.ts'
 import type { ChatModelOptions } from './endpoint/chat-model-options.ts'
 import { callSettingsOf } from './endpoint/chat-model-options.ts'
 import type { ChatRequest, ChatTool } from './endpoint/chat-request.ts'
-import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
-import { openaiEndpoint } from './endpoint/openai-endpoint.ts'
+import { endpointOfOptions } from './endpoint/endpoint-of-options.ts'
 import { END_CONVERSATION_TOOL } from '../tools/end-conversation-tool.ts'
 
 
@@ -87,7 +86,7 @@ const END_TOOL: ChatTool = {
  * const local = llmUser({ model: 'llama3.1', client: new InferenceClient(undefined, { endpointUrl: 'http://127.0.0.1:8080' }) })
  */
 export function llmUser(options: LlmUserOptions): User {
-  const endpoint = options.endpoint ?? endpointFor(options)
+  const endpoint = options.endpoint ?? endpointOfOptions(options)
   const settings = callSettingsOf(options, endpoint)
   const name = options.name ?? `${endpoint.client}:${options.model}${options.instructions === undefined ? '' : `+prompt-${createHash('sha256').update(options.instructions).digest('hex').slice(0, 8)}`}`
   return {
@@ -110,18 +109,6 @@ export function llmUser(options: LlmUserOptions): User {
       return { kind: 'say', content, usage }
     },
   }
-}
-
-function endpointFor(options: LlmUserOptions): ChatEndpoint {
-  const env = options.env === undefined ? {} : { env: options.env }
-  // Told apart by shape rather than class, so that neither client library is loaded to check.
-  if (options.client !== undefined && 'chatCompletion' in options.client) return huggingFaceEndpoint({ client: options.client, ...env })
-  return openaiEndpoint({
-    ...(options.client === undefined ? {} : { client: options.client as OpenAI }),
-    ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
-    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-    ...env,
-  })
 }
 
 /**

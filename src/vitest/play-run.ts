@@ -2,6 +2,7 @@ import type { ScenarioVariant } from '../augmentation/index.ts'
 import { augmentationColumns, labelColumns } from '../augmentation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Embedder } from '../evaluation/embedder.ts'
+import type { Judge } from '../evaluation/judge/judge.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import type { UserPartJudge } from '../evaluation/index.ts'
 import { checkUserPart, evaluate, withUserVerdict } from '../evaluation/index.ts'
@@ -59,6 +60,8 @@ export interface PlayRunOptions extends RunChoices {
   readonly scoring?: ScoringMode
   /** Backs `semantic` comparisons; the offline fallback when absent. */
   readonly embedder?: Embedder
+  /** Answers the text checks; the built-in judge alone when absent (see `EvaluateOptions.judge`). */
+  readonly judge?: Judge
 }
 
 /** A run made ready to play: its domain, the tools that run, and its variant placed in it. */
@@ -113,6 +116,7 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
   const evaluation = await evaluate(played, scenario, {
     scoring,
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    ...(options.judge === undefined ? {} : { judge: options.judge }),
     extractors: domain.extractors,
     similarities: domain.similarities,
   })

@@ -75,7 +75,7 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
     const note = resumedNote({ ...task, name: task.name }, trial, id, scenarioFingerprint(scenarioAsWritten(ready.scenario)))
     if (note !== undefined) skip(note)
   }
-  const run = await playPreparedRun(ready, { ...options, trial, ...evaluationSettings(), ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }) })
+  const run = await playPreparedRun(ready, { ...options, trial, ...(await evaluationSettings()), ...(options.context?.signal === undefined ? {} : { signal: options.context.signal }) })
   if (task !== undefined) await recordScenarioRun(task, run.scenario, run.trajectory, run.evaluation as EvaluationResult, { augmentationColumns: run.augmentationColumns, threshold: options.minimumScore, attacks: ready.prepared?.attacks, userPart: run.userPart, userTrial: run.userTrial })
   // A bug in the domain's code fails the test even when no matcher looks at the run (a matcher
   // throws `DomainFailure` itself, and then the test has failed already): a test that only plays

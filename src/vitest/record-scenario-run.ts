@@ -62,7 +62,8 @@ export function toRunRecord(scenario: Scenario, played: Trajectory, evaluation: 
   const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => attackRecord(attack, trajectory, evaluation))
   const fellShort = !unscored && (trajectory.status === 'max-turns' || evaluation.score < (threshold ?? 1) - 1e-9)
   const decidedBy = fellShort ? [...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []), ...robustnessOutcome(trajectory, evaluation, options.attacks ?? [], scenario.reference)] : []
-  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
+  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence, ...(claim.fact === undefined ? {} : { fact: claim.fact }) }))
+  const unchecked = unscored || evaluation.unchecked === undefined ? undefined : evaluation.unchecked.map((entry) => ({ messageIndex: entry.messageIndex, check: entry.check }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -87,6 +88,7 @@ export function toRunRecord(scenario: Scenario, played: Trajectory, evaluation: 
     ...(attacks === undefined ? {} : { attacks }),
     ...(decidedBy.length === 0 ? {} : { decidedBy }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    ...(unchecked === undefined ? {} : { unchecked }),
     ...(options.userPart === undefined ? {} : { userPart: userPartRecord(options.userPart) }),
     ...(options.userTrial === undefined || options.userTrial === trial ? {} : { userTrial: options.userTrial }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.

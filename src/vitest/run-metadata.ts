@@ -123,7 +123,12 @@ export const runRecordSchema = z
      * The agent's false claims of success (see the evaluation's false-claims check), when the run
      * had the check on: the message, the milestone claimed, the sentence. Absent when it was off.
      */
-    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
+    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string(), fact: z.string().optional() }).strict()).optional(),
+    /**
+     * The agent messages a text check needed and the judge could not read (`cannot-tell`): never
+     * failed, counted apart in the report. Absent when there were none.
+     */
+    unchecked: z.array(z.object({ messageIndex: z.number().int(), check: z.enum(['reports-failure', 'claims-success']) }).strict()).optional(),
     /**
      * What decided a run that fell short, in words, as its failure message opens: that it hit the
      * turn limit, a retry whose arguments differed from the solution's, an injected step that

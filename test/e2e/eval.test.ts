@@ -143,7 +143,7 @@ describe('toolcheck eval', () => {
     expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
     // Each run's label says what its augmentation did.
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
-    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0 })
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
     expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0\.000\s+0 in 0\/\d+/m)
   })
 
@@ -153,16 +153,19 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
-    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report' })
+    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', judge: 'built-in' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
     expect(output.stderr).toMatch(/no such file or folder: .*no\/such\/folder/)
-    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report' })
+    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', judge: 'built-in' })
     // Without --scoring each scenario is scored by its own mode (imported ToolSandbox scenarios: toolsandbox).
     expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(() => parseEvalArguments(['--scoring', 'apple'])).toThrow('--scoring takes toolcheck or toolsandbox, not "apple"')
+    expect(parseEvalArguments(['--judge', 'openai:gpt-4o-mini']).judge).toBe('openai:gpt-4o-mini')
+    expect(parseEvalArguments(['--judge', 'judges/mine.mjs'], '/project').judge).toBe('/project/judges/mine.mjs')
+    expect(() => parseEvalArguments(['--judge', 'gpt-4o-mini'])).toThrow('--judge is "gpt-4o-mini", which is not a judge toolcheck knows; use built-in, openai:<model> or hf:<model> (did you mean "openai:gpt-4o-mini"?)')
   })
 
   test('TOOLCHECK_AGENT=openai:<model> with OPENAI_BASE_URL runs the corpus against that server', async () => {
@@ -245,6 +248,7 @@ describe('toolcheck eval', () => {
       variants: 'all',
       trials: 1,
       reportDir: 'toolcheck-report',
+      judge: 'built-in',
       gates: { minPassRate: 0.8, categories: { MY_OWN: { minScore: 0.5, minPassRate: 0.25 } }, baseline: 'base/report.json', alpha: 0.01 },
     })
     expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')
