@@ -13,7 +13,7 @@ async function playAll(modules: string, options: { workers: number; trials: numb
     workers: options.workers,
     env: process.env,
     ...(options.memoryMb === undefined ? {} : { memoryMb: options.memoryMb }),
-    setup: { settings: { variants: 'plain', domainModules: [modules], scenarioPaths: [modules], agentModule: FARM }, agentSpec: 'reference', userSpec: 'scripted', scoring: 'toolcheck', concurrency: 4, runTimeoutMs: options.runTimeoutMs ?? 60_000 },
+    setup: { settings: { variants: 'plain', domainModules: [modules], scenarioPaths: [modules], agentModule: FARM }, agentSpec: 'reference', userSpec: 'scripted', scoring: 'toolcheck', judgeSpec: 'built-in', concurrency: 4, runTimeoutMs: options.runTimeoutMs ?? 60_000 },
   })
   try {
     const ready = await pool.ready
