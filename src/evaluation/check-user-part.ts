@@ -2,14 +2,15 @@ import type { Message, Trajectory } from '../conversation/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import { asksAbout } from '../scenario/asks-about.ts'
 import { END_CONVERSATION_TOOL } from '../tools/end-conversation-tool.ts'
-import type { JudgeAnswer, UserErrorKind, UserPartJudge, UserPartQuestion } from './user-part-judge.ts'
+import type { JudgeAnswer } from './judge/judge.ts'
+import type { UserErrorKind, UserPartJudge, UserPartQuestion } from './user-part-judge.ts'
 import { CANNOT_TELL, USER_ERROR_KINDS } from './user-part-judge.ts'
 import type { WithheldFact } from './user-facts.ts'
 import { emailsIn, longNumbersIn, mentions, withheldFacts } from './user-facts.ts'
 
 /**
  * What one check found about the simulated user's part. `answer` is `yes` when the user broke it,
- * `no` when it kept it, `cannot tell` when neither the scenario nor a judge decides; `by` says
+ * `no` when it kept it, `cannot-tell` when neither the scenario nor a judge decides; `by` says
  * whether a rule on the scenario's data decided, or the judge.
  */
 export interface UserPartFinding {
@@ -35,7 +36,7 @@ export interface UserPartResult {
 
 /** What `checkUserPart` reads besides the run. */
 export interface UserPartOptions {
-  /** Answers what no rule decides; without one those checks answer `cannot tell`. */
+  /** Answers what no rule decides; without one those checks answer `cannot-tell`. */
   readonly judge?: UserPartJudge
   readonly signal?: AbortSignal
 }
@@ -62,7 +63,7 @@ export type UserPartScenario = Pick<Scenario, 'user' | 'reference' | 'firstMessa
  * The scenario's first message (or its paraphrase) is the scenario's, not the user's, and is not
  * checked, unless the user wrote it (`Trajectory.openedByUser`). A run that did not complete (an
  * error, the turn limit) is checked for what the user said; only `quit` needs the user's end.
- * Without a judge the checks that no rule decides answer `cannot tell`, which never blames the
+ * Without a judge the checks that no rule decides answer `cannot-tell`, which never blames the
  * user; so does a judge that throws, or answers anything but `yes` or `no`. Returns data; nothing
  * throws.
  */
@@ -198,7 +199,7 @@ function roleSwapRule(read: Conversation): UserPartFinding | undefined {
   return undefined
 }
 
-/** What the judge answers for a kind no rule decided, or `cannot tell` without a judge. */
+/** What the judge answers for a kind no rule decided, or `cannot-tell` without a judge. */
 async function judged(kind: UserErrorKind, read: Conversation, scenario: UserPartScenario, facts: readonly WithheldFact[], options: UserPartOptions): Promise<UserPartFinding> {
   const question = QUESTIONS[kind](facts)
   if (options.judge === undefined) return { kind, answer: CANNOT_TELL, by: 'judge', reason: `no judge was given to ask: ${question}` }

@@ -39,7 +39,7 @@ export { conversationRowSimilarity, isScoringMode, SCORING_MODES } from './scori
 export type { BestCandidate, ConstraintResult, EvaluationResult, MilestoneMatch, UncheckedMessage } from './types.ts'
 export type { UserPartFinding, UserPartOptions, UserPartResult, UserPartScenario } from './check-user-part.ts'
 export { checkUserPart } from './check-user-part.ts'
-export type { JudgeAnswer, UserErrorKind, UserPartJudge, UserPartQuestion } from './user-part-judge.ts'
+export type { UserErrorKind, UserPartJudge, UserPartQuestion } from './user-part-judge.ts'
 export { CANNOT_TELL, USER_ERROR_KINDS } from './user-part-judge.ts'
 export type { WithheldFact } from './user-facts.ts'
 export { withheldFacts } from './user-facts.ts'

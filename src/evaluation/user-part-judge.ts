@@ -1,11 +1,10 @@
-/**
- * A judge's answer to a yes-or-no question about a text: `cannot tell` when the text does not
- * decide it. Only `yes` and `no` decide a verdict; `cannot tell` never blames anyone.
- */
-export type JudgeAnswer = 'yes' | 'no' | 'cannot tell'
+import type { JudgeAnswer } from './judge/judge.ts'
 
-/** The answer of a check that no judge was asked (none was given): it says nothing. */
-export const CANNOT_TELL: JudgeAnswer = 'cannot tell'
+/**
+ * The answer of a check that no judge was asked (none was given): it says nothing. Answers are
+ * the text checks' (`JudgeAnswer`): only `yes` and `no` decide, `cannot-tell` never blames anyone.
+ */
+export const CANNOT_TELL: JudgeAnswer = 'cannot-tell'
 
 /** The ways a simulated user can break its part (see `checkUserPart`). */
 export type UserErrorKind = 'leak' | 'quit' | 'off-goal' | 'role-swap'
@@ -31,8 +30,8 @@ export interface UserPartQuestion {
 /**
  * Answers the questions of the user checks that no rule decides (a fact given in other words, a
  * goal left, the agent's voice). Any text judge fits behind it, a model or a person; it should
- * answer `cannot tell` rather than guess, and may cache its answers. Without one, those checks
- * answer `cannot tell`.
+ * answer `cannot-tell` rather than guess, and may cache its answers. Without one, those checks
+ * answer `cannot-tell`.
  */
 export interface UserPartJudge {
   /** A stable name for reports (`openai:gpt-4o-mini`). */

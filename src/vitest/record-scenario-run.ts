@@ -163,6 +163,6 @@ function attackRecord(attack: AttackMinefield, trajectory: Trajectory, evaluatio
 export function userPartRecord(result: UserPartResult): UserPartRecord {
   return {
     errors: result.errors.map((error) => ({ kind: error.kind, by: error.by, ...(error.turn === undefined ? {} : { turn: error.turn }), reason: error.reason })),
-    undecided: result.findings.filter((finding) => finding.answer === 'cannot tell').map((finding) => finding.kind),
+    undecided: result.findings.filter((finding) => finding.answer === 'cannot-tell').map((finding) => finding.kind),
   }
 }

@@ -42,10 +42,10 @@ describe('checkUserPart: rules on the scenario', () => {
     expect(run.userPart?.errors).toEqual([])
     expect(run.userPart?.findings.map((finding) => [finding.kind, finding.answer])).toEqual([
       // The number came after the question; whether it slipped out earlier in other words is a judge's question.
-      ['leak', 'cannot tell'],
+      ['leak', 'cannot-tell'],
       ['quit', 'no'],
-      ['off-goal', 'cannot tell'],
-      ['role-swap', 'cannot tell'],
+      ['off-goal', 'cannot-tell'],
+      ['role-swap', 'cannot-tell'],
     ])
   })
 
@@ -71,7 +71,7 @@ describe('checkUserPart: rules on the scenario', () => {
     const echo = functionAgent(({ messages }) => (messages.some((message) => message.sender === 'agent') ? 'Done.' : `Is ${MADE_UP_NUMBER} the right number?`))
     const echoed = await runScenario(plumber, { agent: echo, user: { name: 'echo', respond: async () => ({ kind: 'say', content: `yes, ${MADE_UP_NUMBER}` }) }, maxTurns: 3 })
     const result = await checkUserPart(echoed, plumber, 0)
-    expect(result.findings.find((finding) => finding.kind === 'off-goal')?.answer).toBe('cannot tell')
+    expect(result.findings.find((finding) => finding.kind === 'off-goal')?.answer).toBe('cannot-tell')
   })
 
   test('a user that calls the agent\'s tool is refused, reads why, and is blamed for a role swap', async () => {
@@ -99,7 +99,7 @@ describe('checkUserPart: rules on the scenario', () => {
     const refusing = functionAgent(() => 'I cannot send texts to numbers that are not in your contacts, sorry.')
     const trajectory = await runScenario(plumber, { agent: refusing, user: quittingUser })
     const result = await checkUserPart(trajectory, plumber, 0)
-    expect(result.findings.find((finding) => finding.kind === 'quit')).toMatchObject({ answer: 'cannot tell', by: 'judge' })
+    expect(result.findings.find((finding) => finding.kind === 'quit')).toMatchObject({ answer: 'cannot-tell', by: 'judge' })
     expect(result.errors).toEqual([])
   })
 })
@@ -112,7 +112,7 @@ describe('checkUserPart: the judge answers what no rule decides', () => {
       asked.push(question)
       if (question.kind === 'off-goal') return question.conversation.includes('joke') ? 'yes' : 'no'
       if (question.kind === 'role-swap') return question.conversation.includes('anything else I can help') ? 'yes' : 'no'
-      return 'cannot tell'
+      return 'cannot-tell'
     },
   }
 
@@ -129,11 +129,11 @@ describe('checkUserPart: the judge answers what no rule decides', () => {
     expect((await play(plumber, assistantVoiceUser, judge)).trajectory.error).toMatchObject({ culprit: 'user', kind: 'role-swap' })
     const unjudged = await play(plumber, assistantVoiceUser)
     expect(unjudged.trajectory.error?.culprit).not.toBe('user')
-    expect(unjudged.userPart?.findings.find((finding) => finding.kind === 'role-swap')?.answer).toBe('cannot tell')
+    expect(unjudged.userPart?.findings.find((finding) => finding.kind === 'role-swap')?.answer).toBe('cannot-tell')
   })
 
   test('a judge that cannot tell, fails or answers something else never blames the user', async () => {
-    const unsure: UserPartJudge = { name: 'unsure', judge: async () => 'cannot tell' }
+    const unsure: UserPartJudge = { name: 'unsure', judge: async () => 'cannot-tell' }
     expect((await play(plumber, goalSwitchingUser, unsure)).userPart?.errors).toEqual([])
     const failing: UserPartJudge = { name: 'down', judge: async () => Promise.reject(new Error('connection refused')) }
     const failed = await play(plumber, goalSwitchingUser, failing)
