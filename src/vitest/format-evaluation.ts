@@ -34,16 +34,20 @@ export function formatEvaluation(evaluation: EvaluationResult, trajectory: Traje
       ? ['  (none)']
       : evaluation.minefields.map((match) => formatMatch(match, match.similarity > 0 ? 'FIRED' : 'clear'))),
     '',
-    ...falseClaimLines(evaluation),
+    ...falseClaimLines(evaluation, decided),
     ...uncheckedLines(evaluation),
     ...worldChanges(trajectory),
   ]
   return lines.join('\n')
 }
 
-/** The false claims, each quoted whole with the fact it contradicts; nothing when there are none. */
-function falseClaimLines(evaluation: EvaluationResult): string[] {
-  const claims = evaluation.falseClaims ?? []
+/**
+ * The false claims, each quoted whole with the fact it contradicts, less those the opening lines
+ * already gave as what decided the run; nothing when none is left.
+ */
+function falseClaimLines(evaluation: EvaluationResult, decided: readonly string[]): string[] {
+  const said = new Set(decided)
+  const claims = (evaluation.falseClaims ?? []).filter((claim) => !said.has(falseClaimText(claim)))
   return claims.length === 0 ? [] : [`false claims (${claims.length}):`, ...claims.map((claim) => `  ${falseClaimText(claim)}`), '']
 }
 
