@@ -11,6 +11,7 @@ import { reportRunOf } from '../../src/reporter/build-report.ts'
 import { summarizedRun } from '../../src/reporter/runs-file.ts'
 import { runLineText } from '../../src/reporter/write-report.ts'
 import { agentFromSpec, userFromSpec } from '../../src/roles/from-spec.ts'
+import { referenceCannotPlay } from '../../src/roles/reference-agent.ts'
 import { ModelBudget, useModelBudget } from '../../src/roles/endpoint/model-budget.ts'
 import type { User } from '../../src/roles/types.ts'
 import type { AnyAgent } from '../../src/roles/turn-agent.ts'
@@ -118,6 +119,8 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const domain = await freshDomain(testCase.scenario.domain)
     const ready = await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
     if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
+    const unplayable = referenceCannotPlay(from.agent, testCase.scenario)
+    if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
     const fingerprint = scenarioFingerprint(scenarioAsWritten(ready.scenario))
     const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
     if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }

@@ -121,6 +121,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   const index: IndexedRun[] = []
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0
+  const skipped: string[] = []
   let interrupted = false
   const onInterrupt = () => {
     interrupted = true
@@ -156,7 +157,10 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
             problems.push(problem)
             await writer.append(JSON.stringify({ problem }))
             progress.finished()
-          } else progress.finished()
+          } else {
+            if (outcome.kind === 'skipped') skipped.push(outcome.reason)
+            progress.finished()
+          }
         },
       )
     } finally {
@@ -187,10 +191,23 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     command: 'eval',
     report,
     written,
-    note: resumedNote(opened.resumed?.directory, kept, index.length - kept),
+    note: [resumedNote(opened.resumed?.directory, kept, index.length - kept), skippedNote(skipped)].filter((line) => line !== '').join('\n'),
     ...(parsed.gates === undefined ? {} : { gates: parsed.gates }),
     prepared: opened.gates,
   })
+}
+
+/**
+ * The runs that were not played and why, each reason once with its count (a variant with no place
+ * in a scenario, a scenario the reference agent has no solution to play); empty when none.
+ */
+function skippedNote(reasons: readonly string[]): string {
+  if (reasons.length === 0) return ''
+  const counts = new Map<string, number>()
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
+  const shown = [...counts].slice(0, 5).map(([reason, count]) => `  ${reason}${count === 1 ? '' : ` (${count} runs)`}`)
+  const rest = counts.size - shown.length
+  return [`${reasons.length} run${reasons.length === 1 ? '' : 's'} not played:`, ...shown, ...(rest > 0 ? [`  and ${rest} more reason${rest === 1 ? '' : 's'}`] : [])].join('\n')
 }
 
 /** What a resumed evaluation kept and played (empty when it resumed nothing). */

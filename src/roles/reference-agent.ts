@@ -18,7 +18,7 @@ export const REFERENCE_DONE_LINE = 'Is there anything else I can help with?'
  * scrambled or arguments renamed.
  */
 export function referenceAgent(): Agent {
-  return builtInAgent({
+  return builtInAgent(Object.defineProperty({
     name: 'reference',
     async respond(view, context): Promise<AgentReply> {
       // Saying something generic instead would look like an agent that tried and failed.
@@ -30,7 +30,21 @@ export function referenceAgent(): Agent {
       if (next === undefined) return { content: REFERENCE_DONE_LINE }
       return replyFor(next.step, next.position, view.messages, view.tools)
     },
-  })
+  }, PLAYS_REFERENCE, { value: true }))
+}
+
+/** Marks the reference agent, so a runner can tell it cannot play a scenario with no solution. */
+const PLAYS_REFERENCE = Symbol('toolcheck.playsReference')
+
+/**
+ * Why `agent` cannot play `scenario`, when it is the reference agent and the scenario has no
+ * reference solution (ToolSandbox's imported scenarios where none follows from the milestones):
+ * such a run is skipped, saying why, rather than played into an error that is nobody's.
+ * `undefined` for any other agent or scenario.
+ */
+export function referenceCannotPlay(agent: object, scenario: { readonly id: string; readonly reference: readonly unknown[] }): string | undefined {
+  if ((agent as Record<symbol, unknown>)[PLAYS_REFERENCE] !== true || scenario.reference.length > 0) return undefined
+  return `${scenario.id} has no reference solution, so the reference agent cannot play it`
 }
 
 function replyFor(step: ReferenceStep, position: number, messages: readonly Message[], tools: readonly ToolSpec[]): AgentReply {

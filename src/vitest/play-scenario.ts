@@ -2,6 +2,7 @@ import { AugmentationError } from '../augmentation/index.ts'
 import { culpritOf } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
+import { referenceCannotPlay } from '../roles/index.ts'
 import { expectScenario } from '../scenario/expect-scenario.ts'
 import { evaluationSettings } from './evaluate-run.ts'
 import type { RunChoices } from './play-run.ts'
@@ -65,6 +66,9 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   const variant = options.augmentation
   if (ready === undefined)
     throw new AugmentationError(scenario.id, `the variant "${variant?.label}" has no place in it (its solution makes no call the variant needs, or none under which the solution still holds)`)
+  // The reference agent and a scenario with no solution: the test is skipped, saying why.
+  const unplayable = referenceCannotPlay(options.agent, scenario)
+  if (unplayable !== undefined) options.context?.skip?.(unplayable)
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)
   // Resuming a report (`toolcheck({ resume })`): a test whose runs it holds is skipped, and the

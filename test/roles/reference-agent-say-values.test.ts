@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Message } from '../../src/conversation/index.ts'
-import { referenceAgent } from '../../src/roles/index.ts'
+import { referenceAgent, referenceCannotPlay } from '../../src/roles/index.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
 
 const base = {
@@ -40,5 +40,12 @@ describe('the reference agent', () => {
     await expect(referenceAgent().respond({ messages: [message(0, 'user', 'agent')], tools: [], systemPrompt: '' }, { scenario, trial: 0, seed: 0 })).rejects.toThrow(
       'scenario no-reference has no reference solution, so the reference agent cannot play it; play it with another agent',
     )
+  })
+
+  test('runners can tell beforehand that the reference agent cannot play a scenario without a solution', () => {
+    const without = defineScenario({ ...base, id: 'no-reference' })
+    expect(referenceCannotPlay(referenceAgent(), without)).toBe('no-reference has no reference solution, so the reference agent cannot play it')
+    expect(referenceCannotPlay(referenceAgent(), { id: 'with', reference: [{ user: 'hi' }] })).toBeUndefined()
+    expect(referenceCannotPlay({ name: 'reference', respond: async () => ({ content: '' }) }, without)).toBeUndefined()
   })
 })
