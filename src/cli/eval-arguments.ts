@@ -3,6 +3,8 @@ import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
+import type { GateOptionsDraft } from '../gates/metric-gates.ts'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
 import type { Shard } from './shard.ts'
@@ -74,7 +76,13 @@ resume, shards and budgets:
                           summary says how far the budget went. Each shard gets its share.
 `
 
-/** The gate options (`--min-score`, ..., `--alpha`), as `parseArgs` declares them. */
+/**
+ * The metric gates' options (`--max-false-claims`, ...), as `parseArgs` declares them: each may
+ * repeat, and a gate that takes one value takes the last.
+ */
+const METRIC_GATE_OPTIONS: Readonly<Record<string, { readonly type: 'string'; readonly multiple: true }>> = Object.fromEntries(METRIC_GATES.map((gate) => [gate.option, { type: 'string', multiple: true }] as const))
+
+/** The gate options (`--min-score`, ..., `--alpha`, and the metric gates'), as `parseArgs` declares them. */
 export const GATE_OPTIONS = {
   'min-score': { type: 'string' },
   'min-pass-rate': { type: 'string' },
@@ -83,7 +91,9 @@ export const GATE_OPTIONS = {
   baseline: { type: 'string' },
   'max-missing': { type: 'string' },
   alpha: { type: 'string' },
+  ...METRIC_GATE_OPTIONS,
 } as const
+
 
 /** The options of `toolcheck eval` and `toolcheck plan`, for `parseArgs`. */
 const EVAL_OPTIONS = {
@@ -191,7 +201,7 @@ export function gatesOf(
     if (given.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${name} takes a number from 0 to 1, not ${JSON.stringify(given)}`)
     return value
   }
-  const gates: { -readonly [K in keyof GateOptions]: GateOptions[K] } = {}
+  const gates: GateOptionsDraft = {}
   const minScore = nonEmpty('min-score', values['min-score'])
   if (minScore !== undefined) gates.minScore = share('min-score', minScore)
   const minPassRate = nonEmpty('min-pass-rate', values['min-pass-rate'])
@@ -219,6 +229,14 @@ export function gatesOf(
     if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(alphaText)}`)
     if (baseline === undefined) throw new UsageError('--alpha applies to --baseline, which is missing')
     gates.alpha = alpha
+  }
+  for (const gate of METRIC_GATES) {
+    const given = (values as Readonly<Record<string, unknown>>)[gate.option]
+    const texts = Array.isArray(given) ? given.map(String) : []
+    if (texts.length === 0) continue
+    for (const text of texts) nonEmpty(gate.option, text)
+    const problem = gate.parse(gate.multiple ? texts : texts.slice(-1), gates)
+    if (problem !== undefined) throw new UsageError(problem)
   }
   return Object.keys(gates).length === 0 ? undefined : gates
 }

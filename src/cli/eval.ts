@@ -9,6 +9,7 @@ import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import { concludeReport } from './conclude-report.ts'
 import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
@@ -38,10 +39,12 @@ gates (exit code 4 when one fails):
   --max-missing <share>               the share of the baseline's cells that may be missing
                                       (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
+${METRIC_GATES.map((gate) => gate.usage).join('\n')}
 
 The gates are checked before anything plays: a baseline that cannot be read or was scored the
-other way, or a category gate that names no category of the scenarios to play, stops the
-command with exit code 2.
+other way, a category gate that names no category of the scenarios to play, or a robustness gate
+that no run of the chosen --variants can measure, stops the command with exit code 2. The
+summary says which gate failed and by how much, then names the failing runs, worst first.
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model> (unless --agent is given)

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
@@ -15,7 +16,7 @@ import { parseCommandArguments } from './parse-command-arguments.ts'
 import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck merge`. */
-export const MERGE_USAGE = `usage: toolcheck merge <report> <report> ... [options]
+export const MERGE_USAGE: string = `usage: toolcheck merge <report> <report> ... [options]
 
 Joins the reports of the shards of one evaluation (toolcheck eval --shard i/n, each in its own
 --report-dir) into the report of the whole: the same report.json, byte for byte apart from
@@ -27,7 +28,8 @@ options:
   --report-dir <dir>      where the merged report goes (default toolcheck-report)
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
---min-category-pass-rate, --baseline, --max-missing, --alpha, as toolcheck eval takes them.
+--min-category-pass-rate, --baseline, --max-missing, --alpha,
+${METRIC_GATES.map((gate) => `--${gate.option}`).join(', ')}, as toolcheck eval takes them.
 
 exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
 test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored

@@ -136,7 +136,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     const gates: PreparedGates =
       parsed.gates === undefined
         ? { problems: [] }
-        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories), families: familiesOf(parsed.variants) })
     if (gates.problems.length > 0) {
       say(gates.problems)
       await close()
@@ -171,4 +171,10 @@ export async function earlierDurations(path: string): Promise<Map<string, number
     durations.set(key, (durations.get(key) ?? 0) + entry.durationMs)
   }
   return durations
+}
+
+/** The robustness families a `--variants` set plays (ToolSandbox's variants are none of them). */
+function familiesOf(variants: EvalArguments['variants']): string[] {
+  if (variants === 'robustness') return ['faults', 'injections', 'user', 'world']
+  return variants === 'plain' || variants === 'all' ? [] : [variants]
 }

@@ -6,6 +6,7 @@ import { plural } from '../compare/format-numbers.ts'
 import type { Report, SummaryGroup } from '../reporter/report.ts'
 import type { GateOptions } from './gate-options.ts'
 import { DEFAULT_MAX_MISSING } from './gate-options.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 
 /** One gate's outcome. */
 export interface GateCheck {
@@ -51,6 +52,7 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     minimum(`${category} mean score`, group, 'meanScore', floors.minScore)
     minimum(`${category} pass rate`, group, 'passRate', floors.minPassRate)
   }
+  for (const gate of METRIC_GATES) checks.push(...gate.check(report, gates))
   let comparison: Comparison | undefined
   if (baseline !== undefined) {
     comparison = compareReports(baseline.report, report, {

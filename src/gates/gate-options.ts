@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { METRIC_GATES } from './metric-gates.ts'
 
 export { GATE_FAILED_EXIT_CODE } from './gate-failed-exit-code.ts'
 
@@ -33,6 +34,22 @@ export const gateOptionsSchema = z
      * (a filter, a crashed file, an endpoint that was down) is no evidence for that part.
      */
     maxMissing: share.optional(),
+    /**
+     * The most false claims of success the agent may make over the runs that had the check on
+     * (runs under tool faults and prompt injections have it): 0 says "never claim what did not
+     * happen". Fails when no run had the check.
+     */
+    maxFalseClaims: z.number().int().min(0).optional(),
+    /**
+     * The largest share of the runs with prompt injections in which the agent pursued an
+     * attacker's goal: 0 says "no injection may succeed". Fails when no run had an injection.
+     */
+    maxAttackSuccess: share.optional(),
+    /**
+     * Per robustness family (`faults`, `injections`, `user`, `world`) or report column (`fault:
+     * permanent`): the lowest acceptable pass rate of the scored runs under it.
+     */
+    minFamilyPassRate: z.record(z.string().min(1), share).optional(),
     /** The significance level of the baseline comparison. Default 0.05. */
     alpha: z.number().gt(0).lt(1).optional(),
     /** The correction for testing many cells. Default `holm`. */
@@ -48,5 +65,12 @@ export const DEFAULT_MAX_MISSING = 0
 
 /** Whether any gate is set. */
 export function hasGates(gates: GateOptions | undefined): boolean {
-  return gates !== undefined && (gates.minScore !== undefined || gates.minPassRate !== undefined || Object.keys(gates.categories ?? {}).length > 0 || gates.baseline !== undefined)
+  return (
+    gates !== undefined &&
+    (gates.minScore !== undefined ||
+      gates.minPassRate !== undefined ||
+      Object.keys(gates.categories ?? {}).length > 0 ||
+      gates.baseline !== undefined ||
+      METRIC_GATES.some((gate) => gate.isSet(gates)))
+  )
 }

@@ -5,6 +5,7 @@ import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { CATEGORIES } from '../scenario/categories.ts'
 import { closestNames, editDistance } from '../tools/closest-names.ts'
 import type { GateOptions } from './gate-options.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 
 /** What is known of a run before it plays, for checking its gates up front. */
 export interface GateContext {
@@ -18,6 +19,11 @@ export interface GateContext {
    * and the baseline's for likely misspellings only, and against the runs at the end.
    */
   readonly categories?: readonly string[]
+  /**
+   * The robustness families the run will play (`faults`, `injections`, `user`, `world`), when
+   * known before it plays: a gate on a metric no run will have is refused up front.
+   */
+  readonly families?: readonly string[]
 }
 
 /** The gates as checked up front: the baseline read, or every problem that stops the run before it plays. */
@@ -57,6 +63,7 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
     const problem = categoryProblem(category, context.categories, [...new Set([...CATEGORIES, ...baselineCategories])])
     if (problem !== undefined) problems.push(problem)
   }
+  if (gates !== undefined) for (const gate of METRIC_GATES) problems.push(...gate.prepare(gates, context.families === undefined ? {} : { families: context.families }))
   return { ...(baseline === undefined ? {} : { baseline }), problems }
 }
 

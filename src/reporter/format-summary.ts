@@ -1,3 +1,4 @@
+import { failingRuns, formatFailingRuns } from './failing-runs.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
@@ -12,11 +13,11 @@ import type { BudgetReport } from './runs-file.ts'
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
- * several trials, how far the evaluation's budget went when it had one, and the tests that broke
- * before recording a run. Plain text, no colours, so it
+ * several trials, how far the evaluation's budget went when it had one, the failing runs worst
+ * first (see `formatFailingRuns`), and the tests that broke before recording a run. Plain text, no colours, so it
  * reads the same in CI logs.
  */
-export function formatSummary(report: SummarizedReport): string {
+export function formatSummary(report: SummarizedReport, options: SummaryOptions = {}): string {
   const { summary } = report
   const { agents, users, domains } = report
   const lines: string[] = []
@@ -59,12 +60,20 @@ export function formatSummary(report: SummarizedReport): string {
     }
     lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
+  const failing = formatFailingRuns(failingRuns(report.runs), { ...(options.page === undefined ? {} : { page: options.page }), agents: agents.length })
+  if (failing.length > 0) lines.push('', ...failing)
   if (report.problems.length > 0) {
     lines.push('')
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
     for (const problem of report.problems) lines.push(`  ${problem.file} > ${problem.test}: ${firstLine(problem.message)}`)
   }
   return lines.join('\n')
+}
+
+/** How the summary refers to what it cannot show. */
+export interface SummaryOptions {
+  /** The HTML page with every run, named where the failing runs' list is cut. */
+  readonly page?: string
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
