@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
 import type { Correction } from '../compare/adjust-p-values.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { comparisonMarkdown } from '../compare/comparison-markdown.ts'
@@ -15,6 +14,8 @@ import { packText } from '../reporter/packed-json.ts'
 import { encodePageData } from '../reporter/page-data.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck compare`. */
 export const COMPARE_USAGE = `usage: toolcheck compare <base> <head> [options]
@@ -51,33 +52,30 @@ report cannot be read; 2 for bad options, or for reports scored in different mod
 
 /** `toolcheck compare`: returns the exit code (see `COMPARE_USAGE`). */
 export async function runCompareCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
+  // The same parser as every command's: a usage error is one line naming the option, exit code 2.
+  const { values, positionals } = parseCommandArguments(
+    args,
+    {
       json: { type: 'boolean' },
       markdown: { type: 'string' },
       html: { type: 'string' },
       alpha: { type: 'string' },
       correction: { type: 'string' },
       'allow-mixed-scoring': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
-  })
+    true,
+  )
   if (values.help === true) {
     io.stdout(COMPARE_USAGE)
     return EXIT_CODES.ok
   }
-  const usage = (message: string) => {
-    io.stderr(`toolcheck compare: ${message}\n\n${COMPARE_USAGE}`)
-    return EXIT_CODES.usage
-  }
-  if (positionals.length < 2) return usage(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
-  if (values.json === true && values.markdown === '-') return usage('--json and --markdown - both want standard output; write the Markdown to a file')
+  for (const name of ['markdown', 'html', 'alpha', 'correction'] as const) if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} needs a value`)
+  if (positionals.length < 2) throw new UsageError(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
+  if (values.json === true && values.markdown === '-') throw new UsageError('--json and --markdown - both want standard output; write the Markdown to a file')
   const alpha = values.alpha === undefined ? 0.05 : Number(values.alpha)
-  if (!(alpha > 0 && alpha < 1)) return usage(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
+  if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
   const correction = values.correction ?? 'holm'
-  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') return usage(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
+  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new UsageError(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
   let files: ReportFile[]
   try {

@@ -1,5 +1,5 @@
 import type { Comparison } from '../compare/comparison.ts'
-import { cellLabel, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
+import { cellLabel, distinctGroups, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
 import type { ComparedReport } from '../compare/compare-reports.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { plural } from '../compare/format-numbers.ts'
@@ -87,7 +87,7 @@ function regressionCheck(comparison: Comparison, source: string): GateCheck {
   const changed = comparison.scenarioChanged.length > 0 ? `; ${plural(comparison.scenarioChanged.length, 'cell')} not compared, their scenario changed` : ''
   if (!comparison.regression)
     return { gate, passed: true, detail: `no regression against ${source} (${plural(comparison.cells.length, 'cell')} compared, ${comparison.counts.changed} changed without significance${changed})` }
-  const groups = comparison.groups.filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
+  const groups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
   const cells = comparison.cells
     .filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break')
     .map((cell) => `${cellLabel(cell)} ${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials}${cell.verdict === 'break' ? ' (break)' : ''}`)
