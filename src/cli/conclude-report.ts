@@ -20,7 +20,7 @@ export interface Conclusion {
   readonly gates?: GateOptions
   /** The gates as checked up front (their baseline read). */
   readonly prepared?: PreparedGates
-  /** Said at the top of the Markdown summary when the report is of part of an evaluation (a partial merge). */
+  /** When the report is of part of an evaluation (a partial merge): said again after the gates, which judge only that part. */
   readonly partial?: string
 }
 
@@ -35,7 +35,7 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
   const note = conclusion.note === undefined || conclusion.note === '' ? '' : `\n${conclusion.note}\n`
   const page = written.html
   io.stdout(`${formatSummary(report, page === undefined ? {} : { page })}\n${note}\nreports: ${[written.json, written.html].filter((file) => file !== undefined).join(', ')}\n`)
-  const markdown = (extra: readonly string[]) => writeFile(join(dirname(written.json), SUMMARY_MARKDOWN_FILE), summaryMarkdown(report, { ...(page === undefined ? {} : { page }), extra: [...(conclusion.partial === undefined ? [] : [`> ${conclusion.partial}`]), ...extra] }))
+  const markdown = (extra: readonly string[]) => writeFile(join(dirname(written.json), SUMMARY_MARKDOWN_FILE), summaryMarkdown(report, { ...(page === undefined ? {} : { page }), extra }))
   const problems = report.problems.map((problem) => `${problem.test}: ${problem.message.split('\n')[0]}`)
   if (problems.length > 0) {
     io.stderr(`toolcheck ${command}: the harness failed:\n  ${problems.join('\n  ')}\n`)
@@ -53,7 +53,7 @@ export async function concludeReport(io: CommandIo, conclusion: Conclusion): Pro
     // Loaded only for gates, so a command without them starts without the comparison's code.
     const { checkGates, formatGates } = await import('../gates/check-gates.ts')
     const gates = checkGates(whole, conclusion.gates, baseline)
-    io.stdout(`\n${formatGates(gates)}\n`)
+    io.stdout(`\n${formatGates(gates)}\n${conclusion.partial === undefined ? '' : `(${conclusion.partial})\n`}`)
     await markdown([['```', formatGates(gates), '```'].join('\n')])
     if (!gates.passed) {
       io.stderr(`toolcheck ${command}: ${gates.checks.filter((check) => !check.passed).length} gate(s) failed${errors > 0 ? `; ${errors} runs also ended in infrastructure errors` : ''}\n`)

@@ -109,6 +109,8 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
     await mkdir(reportDir, { recursive: true })
     const started = opened.resumed === undefined ? undefined : await startResumedRunsFile(opened.resumed, partial, settings)
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
+    // The plan first, so that even an interrupted shard says which evaluation it belongs to.
+    await writer.append(JSON.stringify({ plan: opened.plan }))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
     progress.started(opened.units.length)
     process.once('SIGINT', onInterrupt)
@@ -153,7 +155,7 @@ export async function runEval(args: string[], io: CommandIo): Promise<number> {
       return EXIT_CODES.harness
     }
     const budgetReport = budget === undefined ? undefined : { limits: budget.limits, spent: budget.spent(), cutRuns: index.filter((entry) => entry.run.error?.kind === BUDGET_SPENT).length }
-    const done = await writeIndexedReport({ runs: index, problems, settings, agent: opened.agentSpec, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }, reportDir)
+    const done = await writeIndexedReport({ runs: index, problems, settings, agent: opened.agentSpec, plan: opened.plan, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }, reportDir)
     report = done.report
     written = done.written
   } finally {

@@ -7,6 +7,7 @@ import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { BudgetReport, IndexedRun, RunsFileContent } from '../reporter/runs-file.ts'
 import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE } from '../reporter/runs-file.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
+import { checkShardSet, partialNote } from '../reporter/evaluation-plan.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
 import { GATE_OPTIONS, gatesOf } from './eval-arguments.ts'
@@ -24,8 +25,14 @@ timings, as one evaluation that played every run, with its runs.jsonl and index.
 <report> is a report folder (or a file in it) holding runs.jsonl. The summary is printed and the
 gates, when given, are checked on the merged report, as toolcheck eval checks them.
 
+Each shard's runs file records the evaluation it belongs to (its plan: every run, shard i of n,
+the settings), so merge refuses a set with a shard missing, given twice, or of another evaluation,
+naming it. With --partial it merges a set with shards missing, and the report says so on every
+page (the summary, summary.md, index.html and report.json's "partial").
+
 options:
   --report-dir <dir>      where the merged report goes (default toolcheck-report)
+  --partial               merge even though shards are missing; the report is marked partial
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
 --min-category-pass-rate, --baseline, --max-missing, --alpha,
@@ -33,13 +40,13 @@ ${METRIC_GATES.map((gate) => `--${gate.option}`).join(', ')}, as toolcheck eval 
 
 exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
 test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored
-in different modes, or holding the same run twice), or for a shard that did not finish (resume it
-first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
+in different modes, holding the same run twice, a shard missing without --partial, a shard given
+twice, shards of different evaluations), or for a shard that did not finish (resume it first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
 `
 
 /** `toolcheck merge`: returns the exit code (see `MERGE_USAGE`). */
 export async function runMergeCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArguments(args, { 'report-dir': { type: 'string' }, ...GATE_OPTIONS }, true)
+  const { values, positionals } = parseCommandArguments(args, { 'report-dir': { type: 'string' }, partial: { type: 'boolean' }, ...GATE_OPTIONS }, true)
   if (positionals.length === 0) throw new UsageError('name the reports to merge: toolcheck merge <report> <report> ...')
   const gates = gatesOf(values, (name, value) => {
     if (value !== undefined && value.trim() === '') throw new UsageError(`--${name} needs a value`)
@@ -61,6 +68,12 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
       return EXIT_CODES.harness
     }
   }
+  const shards = checkShardSet(inputs.flatMap((input) => (input.content.plan === undefined ? [] : [{ source: dirname(input.file), plan: input.content.plan }])))
+  if (shards.kind === 'mixed' || shards.kind === 'doubled' || (shards.kind === 'missing' && values.partial !== true)) {
+    say(shards.problem)
+    return EXIT_CODES.usage
+  }
+  const partial = shards.kind === 'missing' ? partialNote(shards) : undefined
   const joined = joinRuns(inputs)
   if (typeof joined === 'string') {
     say(joined)
@@ -71,8 +84,16 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
     for (const problem of prepared.problems) say(problem)
     return EXIT_CODES.usage
   }
-  const { written, report } = await writeIndexedReport(joined, reportDir)
-  return concludeReport(io, { command: 'merge', report, written, note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`, ...(gates === undefined ? {} : { gates }), prepared })
+  const { written, report } = await writeIndexedReport({ ...joined, ...(partial === undefined ? {} : { partial }) }, reportDir)
+  return concludeReport(io, {
+    command: 'merge',
+    report,
+    written,
+    note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`,
+    ...(gates === undefined ? {} : { gates }),
+    prepared,
+    ...(partial === undefined ? {} : { partial }),
+  })
 }
 
 /** The runs file of a report given as a folder or a file in it; or why there is none to merge, with the exit code. */

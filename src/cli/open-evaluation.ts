@@ -13,6 +13,8 @@ import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
+import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
+import { evaluationPlan, planRunKey } from '../reporter/evaluation-plan.ts'
 import type { EvalPool } from './eval-pool.ts'
 import { startEvalPool } from './eval-pool.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -42,6 +44,8 @@ export interface OpenedEvaluation {
   /** The agent and user specs played. */
   readonly agentSpec: string
   readonly userSpec: string
+  /** The plan of the evaluation and of this shard (1 of 1 when not sharded), for its runs file. */
+  readonly plan: EvaluationPlan
   /** Stops the workers and removes what the evaluation made for itself. */
   close(): Promise<void>
 }
@@ -149,8 +153,25 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
+    const relativePath = (path: string) => relative(process.cwd(), path) || '.'
+    const planned = (unit: EvalUnit) => planRunKey(ready.cases[unit.case]?.test ?? '', unit.trial)
+    const plan = evaluationPlan(
+      every.map(planned),
+      units.map(planned),
+      parsed.shard ?? { index: 1, count: 1 },
+      {
+        variants: parsed.variants,
+        trials: parsed.trials,
+        scoring: parsed.scoring,
+        agent: parsed.agent === undefined ? agentSpec : relativePath(parsed.agent),
+        user: userSpec,
+        ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+        ...(parsed.scenarios === undefined ? {} : { scenarios: parsed.scenarios.map(relativePath) }),
+        ...(parsed.domains === undefined ? {} : { domains: parsed.domains.map(relativePath) }),
+      },
+    )
     if (resumed !== undefined) pool.keep([...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })))
-    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
+    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, plan, close }
   } catch (error) {
     await close()
     throw error

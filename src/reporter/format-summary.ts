@@ -20,7 +20,7 @@ import type { BudgetReport } from './runs-file.ts'
 export function formatSummary(report: SummarizedReport, options: SummaryOptions = {}): string {
   const { summary } = report
   const { agents, users, domains } = report
-  const lines: string[] = []
+  const lines: string[] = report.partial === undefined ? [] : [report.partial]
   const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
   const overall = summary.overall
   const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 import type { Transcript } from '../vitest/transcript.ts'
+import type { EvaluationPlan } from './evaluation-plan.ts'
 import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 
@@ -45,8 +46,11 @@ export interface BudgetReport {
   readonly cutRuns: number
 }
 
-/** A line of a runs file after its header: a run, a test that failed without recording one, or the evaluation's budget. */
-export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport }
+/**
+ * A line of a runs file after its header: a run, a test that failed without recording one, the
+ * evaluation's budget, or its plan (what `toolcheck eval` planned, and which shard this is).
+ */
+export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport } | { readonly plan: EvaluationPlan }
 
 /** A run found in a runs file: what the summary needs of it, and where its whole line is. */
 export interface IndexedRun {
@@ -65,6 +69,8 @@ export interface RunsFileContent {
   readonly runs: IndexedRun[]
   readonly problems: ReportProblem[]
   readonly budget?: BudgetReport
+  /** The plan of the evaluation the runs belong to, when `toolcheck eval` wrote it (see `EvaluationPlan`). */
+  readonly plan?: EvaluationPlan
   /** True when its last line was cut off (a writer stopped in the middle of it); that line is left out. */
   readonly truncated: boolean
 }
@@ -99,6 +105,7 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
   const runs: IndexedRun[] = []
   const problems: ReportProblem[] = []
   let budget: BudgetReport | undefined
+  let plan: EvaluationPlan | undefined
   let truncated = false
   for await (const line of fileLines(file)) {
     let value: unknown
@@ -118,15 +125,16 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
       header = { format: 'toolcheck-runs', version: 1, settings: given.settings ?? {} }
       continue
     }
-    const entry = value as Partial<RunLine & { problem: ReportProblem; budget: BudgetReport }> | null
+    const entry = value as Partial<RunLine & { problem: ReportProblem; budget: BudgetReport; plan: EvaluationPlan }> | null
     if (entry?.run !== undefined && typeof entry.run.id === 'string') {
       runs.push({ run: summarizedRun(entry.run), fingerprint: entry.fingerprint, durationMs: entry.durationMs, file, offset: line.offset, length: line.length })
     } else if (entry?.problem !== undefined) problems.push(entry.problem)
     else if (entry?.budget !== undefined) budget = entry.budget
-    else throw new RunsFileError(`${file}, line ${line.number}: neither a run, a problem nor a budget`)
+    else if (entry?.plan !== undefined) plan = entry.plan
+    else throw new RunsFileError(`${file}, line ${line.number}: neither a run, a problem, a budget nor a plan`)
   }
   if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
-  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), truncated }
+  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
 }
 
 /** The whole line of an indexed run, read from its file. */

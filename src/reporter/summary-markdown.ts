@@ -18,6 +18,7 @@ export function summaryMarkdown(report: SummarizedReport, options: { readonly pa
     '',
     `${overall.runs} runs: ${overall.passed} passed, ${overall.failed} failed, ${overall.domainErrors} domain errors, ${overall.infrastructureErrors} infrastructure errors; pass rate ${rate}.`,
   ]
+  if (report.partial !== undefined) lines.push('', `> **${report.partial}**`)
   for (const section of options.extra ?? []) lines.push('', section.trimEnd())
   const failing = failingRunsMarkdown(failingRuns(report.runs), options.page === undefined ? {} : { page: options.page })
   if (failing !== '') lines.push('', failing.trimEnd())
