@@ -20,7 +20,8 @@ export const gateOptionsSchema = z
     /** Per category (ToolSandbox's or your own labels): its own minimum mean score and pass rate. */
     categories: z.record(z.string().min(1), z.object({ minScore: share.optional(), minPassRate: share.optional() }).strict()).optional(),
     /**
-     * A baseline `report.json` (or the directory that holds it), relative to the project root: the
+     * A baseline `report.json` (or the directory that holds it, or a folder of report folders:
+     * several reports pooled, see `toolcheck compare --baseline`), relative to the project root: the
      * gate fails when `toolcheck compare <baseline> <this run>` finds a regression (a cell or a
      * group that regressed, or a break), and when too many of the baseline's cells are missing
      * from this run (see `maxMissing`). It is read, and its scoring mode checked against this

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import type { ReportFile } from '../compare/read-report-file.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { ReportFileError } from '../compare/read-report-file.ts'
+import { readBaselineReports } from '../compare/read-baseline.ts'
+import { poolReports } from '../compare/pool-reports.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { CATEGORIES } from '../scenario/categories.ts'
 import { closestNames, editDistance } from '../tools/closest-names.ts'
@@ -46,7 +48,10 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
   let baseline: PreparedGates['baseline']
   if (gates?.baseline !== undefined) {
     try {
-      const file = await readReportFile(resolve(context.root, gates.baseline))
+      // A folder of report folders is a baseline of several reports, pooled (see `poolReports`).
+      const files = await readBaselineReports(resolve(context.root, gates.baseline))
+      const newest = files.at(-1) as ReportFile
+      const file = files.length === 1 ? newest : { ...newest, report: poolReports(files.map((each) => each.report)) }
       baseline = { file, source: gates.baseline }
       const scoring = file.report.settings?.scoring
       if (scoring !== undefined && scoring !== context.scoring)
