@@ -6,6 +6,7 @@ import type { GateOptions } from '../gates/gate-options.ts'
 import type { GateOptionsDraft } from '../gates/metric-gates.ts'
 import { METRIC_GATES } from '../gates/metric-gates.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
+import { budgetShare } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
 import type { Shard } from './shard.ts'
 import { parseShard } from './shard.ts'
@@ -68,12 +69,15 @@ resume, shards and budgets:
                           reports into the report of the whole
   --previous <dir>        the earlier report to balance shards by and project a plan from
                           (default: the --resume report, else the one in --report-dir)
-  --max-model-calls <n>   stop calling models after n calls (a reply replayed from the cache is free)
+  --max-model-calls <n>   stop calling models after n requests sent, every retry counted (a reply
+                          replayed from the cache is free); the summary says how many were retries
   --max-tokens <n>        stop calling models once their replies have used n tokens
   --max-cost <usd>        stop calling models once they have cost this many US dollars (by the
-                          price table; a model without a price is not called)
+                          price table; a TOOLCHECK_AGENT or TOOLCHECK_USER model without a price
+                          stops the command before anything plays: price it with TOOLCHECK_PRICES)
                           Runs a budget cuts are errors of kind budget, not agent failures; the
-                          summary says how far the budget went. Each shard gets its share.
+                          summary says how far the budget went. Each shard gets its share; a shard
+                          whose share is nothing is refused.
 `
 
 /**
@@ -149,6 +153,15 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const shardText = nonEmpty('shard', values.shard)
   const shard = shardText === undefined ? undefined : parseShard(shardText)
   const budget = budgetOf(values, nonEmpty)
+  if (budget !== undefined && shard !== undefined) {
+    // A shard whose share is nothing would cut every run that calls a model, without a word.
+    const share = budgetShare(budget, shard.index, shard.count)
+    for (const [name, key, noun] of [['max-model-calls', 'modelCalls', 'model calls'], ['max-tokens', 'tokens', 'tokens']] as const) {
+      const whole = budget[key]
+      if (whole !== undefined && whole > 0 && share[key] === 0)
+        throw new UsageError(`--shard ${shard.index}/${shard.count} gets none of the ${whole} ${noun} of --${name} (each shard gets its share, the first ones one more); give --${name} at least ${shard.count}, or use fewer shards`)
+    }
+  }
   const gates = gatesOf(values, nonEmpty)
   const json = (values as { json?: boolean }).json
   return {

@@ -154,7 +154,13 @@ function sumBudgets(budgets: readonly BudgetReport[]): BudgetReport {
   const spent = (pick: (budget: BudgetReport) => number) => budgets.reduce((total, budget) => total + pick(budget), 0)
   return {
     limits: { ...(modelCalls === undefined ? {} : { modelCalls }), ...(tokens === undefined ? {} : { tokens }), ...(costUsd === undefined ? {} : { costUsd }) },
-    spent: { modelCalls: spent((budget) => budget.spent.modelCalls), tokens: spent((budget) => budget.spent.tokens), costUsd: spent((budget) => budget.spent.costUsd), refusedCalls: spent((budget) => budget.spent.refusedCalls) },
+    spent: {
+      modelCalls: spent((budget) => budget.spent.modelCalls),
+      tokens: spent((budget) => budget.spent.tokens),
+      costUsd: spent((budget) => budget.spent.costUsd),
+      refusedCalls: spent((budget) => budget.spent.refusedCalls),
+      retries: spent((budget) => budget.spent.retries ?? 0),
+    },
     cutRuns: spent((budget) => budget.cutRuns),
   }
 }

@@ -13,6 +13,8 @@ import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
+import { priceOf } from '../roles/endpoint/price-table.ts'
+import { pricesWithEnv } from '../roles/endpoint/prices-from-env.ts'
 import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
 import { evaluationPlan, planRunKey } from '../reporter/evaluation-plan.ts'
 import type { EvalPool } from './eval-pool.ts'
@@ -68,6 +70,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
     roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
     ...environmentProblems(process.env),
+    ...unpricedProblems(parsed, parsed.agent === undefined ? [['agent', agentSpec, 'TOOLCHECK_AGENT']] : [], userSpec),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     say(specProblems)
@@ -198,4 +201,27 @@ export async function earlierDurations(path: string): Promise<Map<string, number
 function familiesOf(variants: EvalArguments['variants']): string[] {
   if (variants === 'robustness') return ['faults', 'injections', 'user', 'world']
   return variants === 'plain' || variants === 'all' ? [] : [variants]
+}
+
+/**
+ * Under a cost cap, each model spec whose model has no price: its calls would all be refused, and
+ * every run cut, so the evaluation does not start. An `--agent` module's own models are priced
+ * per call (a call to an unpriced one is refused then).
+ */
+function unpricedProblems(parsed: EvalArguments, roles: readonly (readonly [string, string, string])[], userSpec: string): string[] {
+  const cap = parsed.budget?.costUsd
+  if (cap === undefined) return []
+  let prices: ReturnType<typeof pricesWithEnv>
+  try {
+    prices = pricesWithEnv(undefined, process.env)
+  } catch {
+    return [] // a bad price file is reported by the environment's checks
+  }
+  return [...roles, ['user', userSpec, 'TOOLCHECK_USER'] as const].flatMap(([role, spec, variable]) => {
+    const model = /^(?:openai|hf):(.+)$/.exec(spec)?.[1]?.trim()
+    if (model === undefined || priceOf(model, prices) !== undefined) return []
+    return [
+      `--max-cost ${cap} cannot be counted: the ${role}'s model ${model} (${variable}=${spec}) has no price, so every call to it would be refused; price it in a JSON file named by TOOLCHECK_PRICES ({ "${model}": { "inputPerMillion": <usd>, "outputPerMillion": <usd> } }), or cap --max-model-calls or --max-tokens instead`,
+    ]
+  })
 }

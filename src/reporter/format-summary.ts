@@ -165,7 +165,8 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
  */
 export function budgetLine(budget: BudgetReport): string {
   const { limits, spent } = budget
-  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'}`
+  const retries = (spent.retries ?? 0) > 0 ? ` (${spent.retries} of them retries)` : ''
+  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'} sent${retries}`
   const tokens = `${formatTokens(spent.tokens)}${limits.tokens === undefined ? '' : ` of ${formatTokens(limits.tokens)}`} tokens`
   const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
   const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`

@@ -159,7 +159,7 @@ describe('toolcheck eval at scale', () => {
       expect(cut.length).toBeGreaterThan(0)
       expect(cut.every((run) => run.verdict === 'error' && run.score === null)).toBe(true)
       expect(report.budget).toMatchObject({ limits: { modelCalls: 3 }, spent: { modelCalls: 3 }, cutRuns: cut.length })
-      expect(capped.stdout).toMatch(new RegExp(`^budget: 3 of 3 model calls, [\\d.k]+ tokens, \\$0\\.0000; it cut ${cut.length} runs? short \\(errors of kind budget\\)$`, 'm'))
+      expect(capped.stdout).toMatch(new RegExp(`^budget: 3 of 3 model calls sent, [\\d.k]+ tokens, \\$0\\.0000; it cut ${cut.length} runs? short \\(errors of kind budget\\)$`, 'm'))
       expect(capped.stderr).toContain('runs ended in infrastructure errors')
       await evaluate([...args, '--resume', directory, '--max-model-calls', '100'], env)
       expect((await reportOf(directory)).runs.every((run) => run.verdict === 'passed')).toBe(true)
@@ -179,12 +179,12 @@ describe('toolcheck eval at scale', () => {
       expect(byTokens.budget?.spent.tokens).toBeGreaterThanOrEqual(1)
       expect(byTokens.budget?.cutRuns).toBeGreaterThan(0)
       expect(byTokens.runs.filter((run) => run.error?.kind === 'budget')).toHaveLength(byTokens.budget?.cutRuns ?? -1)
-      // Without a price for the model, a cost cap cannot count its calls: none is made.
+      // Without a price for the model, a cost cap cannot count its calls: nothing plays, and the model is named.
       const unpriced = await folder('budget-unpriced')
       const before = server.chatRequestCount
-      await evaluate([...args, '--report-dir', unpriced, '--max-cost', '1'], env, 3)
+      const refused = await evaluate([...args, '--report-dir', unpriced, '--max-cost', '1'], env, 2)
       expect(server.chatRequestCount).toBe(before)
-      expect((await reportOf(unpriced)).runs.every((run) => run.error?.kind === 'budget' && run.error.message.includes('has no price'))).toBe(true)
+      expect(refused.stderr).toContain("the agent's model scripted (TOOLCHECK_AGENT=openai:scripted) has no price")
       const prices = join(await folder('prices'), 'prices.json')
       await writeFile(prices, JSON.stringify({ scripted: { inputPerMillion: 10_000, outputPerMillion: 10_000 } }))
       const costly = await folder('budget-cost')
@@ -192,7 +192,7 @@ describe('toolcheck eval at scale', () => {
       const byCost = await reportOf(costly)
       expect(byCost.budget?.spent.costUsd).toBeGreaterThanOrEqual(0.5)
       expect(byCost.budget?.cutRuns).toBeGreaterThan(0)
-      expect(priced.stdout).toMatch(/^budget: \d+ model calls, [\d.k]+ tokens, \$[\d.]+ of \$0\.5000; it cut \d+ runs? short/m)
+      expect(priced.stdout).toMatch(/^budget: \d+ model calls sent, [\d.k]+ tokens, \$[\d.]+ of \$0\.5000; it cut \d+ runs? short/m)
       // Shards split the budget: 3 calls are 2 and 1.
       const shares = await Promise.all(
         [1, 2].map(async (index) => {
