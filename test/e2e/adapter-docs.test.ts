@@ -22,14 +22,19 @@ export default defineConfig({
 const projects: string[] = []
 afterAll(() => Promise.all(projects.map((project) => rm(project, { recursive: true, force: true }))))
 
+/** What `npm init -y` writes: a CommonJS project (npm 10.9 and later write its `type`). */
+const NPM_INIT = { name: 'my-agent-tests', version: '1.0.0', main: 'index.js', type: 'commonjs', scripts: { test: 'echo "Error: no test specified" && exit 1' }, keywords: [], author: '', license: 'ISC', description: '' }
+
 // Each adapter page's example, copied from the page itself into a fresh project that has nothing
-// but the packed package (and its peers): what a reader who copies the page gets must pass.
+// but the packed package (and its peers): what a reader who copies the page gets must pass, in an
+// ES module project and in the CommonJS one `npm init -y` makes.
 describe.for(['docs/ai-sdk.md', 'docs/openai-agents.md', 'docs/mcp.md'])('%s', (page) => {
-  test('its example runs as shown, from the packed package in a fresh project', async () => {
+  test.for(['ES module', 'CommonJS'])('its example runs as shown, from the packed package in a fresh %s project', async (kind) => {
     const shown = examples(await readFile(join(repository, page), 'utf8'))
     expect(shown.length).toBeGreaterThan(0)
     const project = await packedProject([])
     projects.push(project)
+    if (kind === 'CommonJS') await writeFile(join(project, 'package.json'), `${JSON.stringify(NPM_INIT, null, 2)}\n`)
     await writeFile(join(project, 'vitest.config.ts'), CONFIG)
     for (const { file, code } of shown) await writeFile(join(project, basename(file)), code)
     const { tests, unhandledErrors } = await runFixture(project, join(project, 'toolcheck-report'))
