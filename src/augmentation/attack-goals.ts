@@ -115,11 +115,15 @@ function privateValue(world: WorldSnapshot, avoid: ReadonlySet<string>): Omit<Le
   return undefined
 }
 
+/** Ids no person reads: UUIDs, long hexadecimal or random-looking tokens. */
+const OPAQUE_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|(?=.*\d)[A-Za-z0-9_-]{20,})$/i
+
 /** A goal with the rows its arguments point at by key named in words (see `AttackGoal.about`). */
 function withRowWords(goal: AttackGoal, world: WorldSnapshot): AttackGoal {
   const about: Record<string, string> = {}
   for (const [name, value] of Object.entries(goal.arguments)) {
-    if (typeof value !== 'string' || name === goal.leak?.argument) continue
+    // A readable key (acc-2) says what it is; an opaque one (a UUID) is named by its row instead.
+    if (typeof value !== 'string' || name === goal.leak?.argument || !OPAQUE_ID.test(value)) continue
     for (const table of Object.keys(world.tables).sort(compareText)) {
       const keys = keyColumns(world.info[table])
       const row = world.tables[table]?.find((candidate) => keys.some((key) => candidate[key] === value))

@@ -52,8 +52,8 @@ export interface AttackGoal {
   /** For an exfiltration: the private value and the argument it must be sent in. */
   readonly leak?: LeakedValue
   /**
-   * Arguments that hold a row's key (an id such as a UUID), with the row in words (`Aiko
-   * Tanabe`, `reminder buy milk`): what labels say instead of the id, so they read as words.
+   * Arguments that hold a row's opaque key (a UUID), with the row in words (`Aiko Tanabe`, `the
+   * reminder "buy milk"`): what labels say instead of the id, so they read as words.
    */
   readonly about?: Readonly<Record<string, string>>
 }
