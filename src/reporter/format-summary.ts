@@ -36,7 +36,7 @@ export function formatSummary(report: SummarizedReport, options: SummaryOptions 
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
-  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`)
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`, ...budgetReasons(report.runs))
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -171,6 +171,20 @@ export function budgetLine(budget: BudgetReport): string {
   const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
   const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
   return `${calls}, ${tokens}, ${cost}; ${cut}`
+}
+
+/**
+ * Why the budget cut runs, each reason once with how many runs it cut: a spent cap, or a model
+ * without a price under a cost cap (which cuts every run that calls it, and is not a spent cap).
+ */
+function budgetReasons(runs: readonly SummarizedRun[]): string[] {
+  const reasons = new Map<string, number>()
+  for (const run of runs) {
+    if (run.error?.kind !== 'budget') continue
+    const reason = firstLine(run.error.message).replace(/^the call was not made: /, '')
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+  }
+  return [...reasons].map(([reason, count]) => `  ${plural(count, 'run')} cut: ${reason}`)
 }
 
 /** Three decimals, `-` for none. */

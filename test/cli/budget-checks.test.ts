@@ -49,3 +49,18 @@ describe('budgets checked before anything plays', () => {
     expect(code).toBe(3)
   })
 })
+
+describe('the summary says why the budget cut runs', () => {
+  test('each reason once, with the runs it cut', async () => {
+    const { buildReport } = await import('../../src/reporter/build-report.ts')
+    const { formatSummary } = await import('../../src/reporter/format-summary.ts')
+    const { runRecord } = await import('../reporter/run-record.ts')
+    const cut = (scenario: string, message: string) =>
+      runRecord(scenario, 0, { status: 'error', score: null, milestoneScore: null, minefieldHit: null, error: { culprit: 'infrastructure', kind: 'budget', message: `the call was not made: ${message}` } })
+    const runs = [cut('a', 'my-model at http://local has no price, so what it would cost cannot be counted'), cut('b', 'my-model at http://local has no price, so what it would cost cannot be counted'), cut('c', 'the budget of 3 model calls is spent')]
+    const tests = runs.map((run, index) => ({ id: `t${index}`, fullName: `t${index}`, file: 'a.test.ts', state: 'passed' as const, attempts: [{ state: 'passed' as const, repeatIndex: 0, retryIndex: 0 }], meta: { toolcheck: { runs: [run] } }, annotations: [] }))
+    const { report } = buildReport(tests)
+    const text = formatSummary({ ...report, budget: { limits: { modelCalls: 3 }, spent: { modelCalls: 3, tokens: 0, costUsd: 0, refusedCalls: 3, retries: 1 }, cutRuns: 3 } })
+    expect(text).toContain('budget: 3 of 3 model calls sent (1 of them retries), 0 tokens, $0.0000; it cut 3 runs short (errors of kind budget)\n  2 runs cut: my-model at http://local has no price, so what it would cost cannot be counted\n  1 run cut: the budget of 3 model calls is spent')
+  })
+})
