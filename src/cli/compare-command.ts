@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
 import type { Correction } from '../compare/adjust-p-values.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { comparisonMarkdown } from '../compare/comparison-markdown.ts'
@@ -8,6 +7,9 @@ import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
 import type { ReportFile } from '../compare/read-report-file.ts'
 import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { readBaselineReports } from '../compare/read-baseline.ts'
+import { luckyBase } from '../compare/lucky-base.ts'
+import { poolReports } from '../compare/pool-reports.ts'
 import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
 import { reportHistory } from '../compare/report-history.ts'
@@ -15,10 +17,13 @@ import { packText } from '../reporter/packed-json.ts'
 import { encodePageData } from '../reporter/page-data.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck compare`. */
 export const COMPARE_USAGE = `usage: toolcheck compare <base> <head> [options]
        toolcheck compare <oldest> ... <newest> [options]
+       toolcheck compare --baseline <report> [--baseline <report> ...] <head> [options]
 
 Compares two toolcheck reports: every group (all cells, each category, each augmentation
 column) and every cell (a scenario under an augmentation; its runs are its trials), worst first.
@@ -34,7 +39,16 @@ whose pass rate fell is a regression. Cells whose scenario changed are listed ap
 With more than two reports (oldest first): the trend of every group across them, each step marked
 where it regressed or improved, and the newest report against the one before it as the verdict.
 
+A base that was the best of many runs of its agent makes honest heads look like regressions. When
+the reports show it (with a history, or a baseline of several reports), compare warns on stderr
+and in the Markdown: the base passed far more than the reports before it (the exact stratified
+test at 0.05). See docs/compare.md for the false-alarm rates of a typical and a lucky base.
+
 options:
+  --baseline <report>     compare the one head report named against a baseline made of several
+                          reports (repeat it, or name a folder of report folders): their runs
+                          pooled, so one lucky report weighs as one among several; each report is
+                          checked against the others, and one far above them is warned of
   --json                  print the comparison (the history) as JSON instead of the table
   --markdown <file>       write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment);
                           - prints it instead of the table
@@ -52,37 +66,40 @@ reads (cut short, not JSON, a value of the wrong kind), or for reports scored in
 
 /** `toolcheck compare`: returns the exit code (see `COMPARE_USAGE`). */
 export async function runCompareCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
+  // The same parser as every command's: a usage error is one line naming the option, exit code 2.
+  const { values, positionals } = parseCommandArguments(
+    args,
+    {
       json: { type: 'boolean' },
       markdown: { type: 'string' },
       html: { type: 'string' },
       alpha: { type: 'string' },
       correction: { type: 'string' },
       'allow-mixed-scoring': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      baseline: { type: 'string', multiple: true },
     },
-  })
+    true,
+  )
   if (values.help === true) {
     io.stdout(COMPARE_USAGE)
     return EXIT_CODES.ok
   }
-  const usage = (message: string) => {
-    io.stderr(`toolcheck compare: ${message}\n\n${COMPARE_USAGE}`)
-    return EXIT_CODES.usage
-  }
-  if (positionals.length < 2) return usage(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
-  if (values.json === true && values.markdown === '-') return usage('--json and --markdown - both want standard output; write the Markdown to a file')
+  for (const name of ['markdown', 'html', 'alpha', 'correction'] as const) if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} needs a value`)
+  const baselines = values.baseline ?? []
+  for (const given of baselines) if (given.trim() === '') throw new UsageError('--baseline needs a value')
+  if (baselines.length > 0 && positionals.length !== 1) throw new UsageError(`with --baseline, name only the head report (toolcheck compare --baseline <report> ... <head>); got ${positionals.length} reports besides`)
+  if (baselines.length === 0 && positionals.length < 2) throw new UsageError(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
+  if (values.json === true && values.markdown === '-') throw new UsageError('--json and --markdown - both want standard output; write the Markdown to a file')
   const alpha = values.alpha === undefined ? 0.05 : Number(values.alpha)
-  if (!(alpha > 0 && alpha < 1)) return usage(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
+  if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
   const correction = values.correction ?? 'holm'
-  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') return usage(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
+  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new UsageError(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
   let files: ReportFile[]
+  let pooled: readonly ReportFile[] = []
   try {
-    files = await Promise.all(positionals.map((path) => readReportFile(path)))
+    pooled = (await Promise.all(baselines.map((path) => readBaselineReports(path)))).flat()
+    files = [...pooled, ...(await Promise.all(positionals.map((path) => readReportFile(path))))]
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
@@ -98,17 +115,43 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     return EXIT_CODES.usage
   }
   const options = { alpha, correction: correction as Correction }
-  if (files.length > 2) return writeHistory(files, options, values, io)
+  // A lucky base fails honest heads: say so when the history shows it (a report of a pooled
+  // baseline far above the others, or the base of a history far above the reports before it).
+  const luck =
+    pooled.length > 1
+      ? pooled.flatMap((file, position) => luckyBase(file.report, sameAgent(file, [...pooled.slice(0, position), ...pooled.slice(position + 1)]), `the baseline report ${file.path}`)?.warning ?? [])
+      : files.length > 2
+        ? [luckyBase((files.at(-2) as ReportFile).report, sameAgent(files.at(-2) as ReportFile, files.slice(0, -2)), `the base ${(files.at(-2) as ReportFile).path}`)?.warning ?? []].flat()
+        : []
+  for (const warning of luck) io.stderr(`toolcheck compare: warning: ${warning}${pooled.length > 1 ? ` It is pooled with the others here, which dilutes it.` : ''}\n`)
+  if (pooled.length === 0 && files.length > 2) return writeHistory(files, options, values, io)
 
-  const [base, head] = files as [ReportFile, ReportFile]
+  const head = files.at(-1) as ReportFile
+  const base: ReportFile =
+    pooled.length > 1
+      ? { ...(pooled.at(-1) as ReportFile), path: `${pooled.length} baseline reports (${pooled.map((file) => file.path).join(', ')})`, report: poolReports(pooled.map((file) => file.report)) }
+      : (files[0] as ReportFile)
   const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
   // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
   if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
+  else if (values.markdown === '-') io.stdout(withWarnings(comparisonMarkdown(comparison), luck))
   else io.stdout(`${formatComparison(comparison)}\n`)
-  if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
-  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(base), page(head)))
+  if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, withWarnings(comparisonMarkdown(comparison), luck))
+  // A pooled baseline's page shows the newest of its reports' runs beside the head's.
+  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(pooled.at(-1) ?? base), page(head)))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
+}
+
+/** The reports of `others` by the same agent as `file`'s: luck is judged against the agent's own history. */
+function sameAgent(file: ReportFile, others: readonly ReportFile[]) {
+  return others.filter((other) => other.report.agent === file.report.agent).map((other) => other.report)
+}
+
+/** The Markdown with the lucky-base warnings under its headline. */
+function withWarnings(markdown: string, warnings: readonly string[]): string {
+  if (warnings.length === 0) return markdown
+  const [headline, ...rest] = markdown.split('\n')
+  return [headline, '', ...warnings.map((warning) => `> ⚠️ ${warning}`), ...rest].join('\n')
 }
 
 /** A report as the comparison page embeds it. */

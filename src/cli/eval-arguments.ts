@@ -5,7 +5,10 @@ import { isScoringMode } from '../evaluation/scoring-mode.ts'
 import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'
 import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
+import type { GateOptionsDraft } from '../gates/metric-gates.ts'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
+import { budgetShare } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
 import type { Shard } from './shard.ts'
 import { parseShard } from './shard.ts'
@@ -88,15 +91,24 @@ resume, shards and budgets:
                           reports into the report of the whole
   --previous <dir>        the earlier report to balance shards by and project a plan from
                           (default: the --resume report, else the one in --report-dir)
-  --max-model-calls <n>   stop calling models after n calls (a reply replayed from the cache is free)
+  --max-model-calls <n>   stop calling models after n requests sent, every retry counted (a reply
+                          replayed from the cache is free); the summary says how many were retries
   --max-tokens <n>        stop calling models once their replies have used n tokens
   --max-cost <usd>        stop calling models once they have cost this many US dollars (by the
-                          price table; a model without a price is not called)
+                          price table; a TOOLCHECK_AGENT or TOOLCHECK_USER model without a price
+                          stops the command before anything plays: price it with TOOLCHECK_PRICES)
                           Runs a budget cuts are errors of kind budget, not agent failures; the
-                          summary says how far the budget went. Each shard gets its share.
+                          summary says how far the budget went. Each shard gets its share; a shard
+                          whose share is nothing is refused.
 `
 
-/** The gate options (`--min-score`, ..., `--alpha`), as `parseArgs` declares them. */
+/**
+ * The metric gates' options (`--max-false-claims`, ...), as `parseArgs` declares them: each may
+ * repeat, and a gate that takes one value takes the last.
+ */
+const METRIC_GATE_OPTIONS: Readonly<Record<string, { readonly type: 'string'; readonly multiple: true }>> = Object.fromEntries(METRIC_GATES.map((gate) => [gate.option, { type: 'string', multiple: true }] as const))
+
+/** The gate options (`--min-score`, ..., `--alpha`, and the metric gates'), as `parseArgs` declares them. */
 export const GATE_OPTIONS = {
   'min-score': { type: 'string' },
   'min-pass-rate': { type: 'string' },
@@ -106,7 +118,9 @@ export const GATE_OPTIONS = {
   'max-missing': { type: 'string' },
   alpha: { type: 'string' },
   'max-user-errors': { type: 'string' },
+  ...METRIC_GATE_OPTIONS,
 } as const
+
 
 /** The options of `toolcheck eval` and `toolcheck plan`, for `parseArgs`. */
 const EVAL_OPTIONS = {
@@ -177,6 +191,15 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const shardText = nonEmpty('shard', values.shard)
   const shard = shardText === undefined ? undefined : parseShard(shardText)
   const budget = budgetOf(values, nonEmpty)
+  if (budget !== undefined && shard !== undefined) {
+    // A shard whose share is nothing would cut every run that calls a model, without a word.
+    const share = budgetShare(budget, shard.index, shard.count)
+    for (const [name, key, noun] of [['max-model-calls', 'modelCalls', 'model calls'], ['max-tokens', 'tokens', 'tokens']] as const) {
+      const whole = budget[key]
+      if (whole !== undefined && whole > 0 && share[key] === 0)
+        throw new UsageError(`--shard ${shard.index}/${shard.count} gets none of the ${whole} ${noun} of --${name} (each shard gets its share, the first ones one more); give --${name} at least ${shard.count}, or use fewer shards`)
+    }
+  }
   const gates = gatesOf(values, nonEmpty)
   const json = (values as { json?: boolean }).json
   return {
@@ -232,7 +255,7 @@ export function gatesOf(
     if (given.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${name} takes a number from 0 to 1, not ${JSON.stringify(given)}`)
     return value
   }
-  const gates: { -readonly [K in keyof GateOptions]: GateOptions[K] } = {}
+  const gates: GateOptionsDraft = {}
   const minScore = nonEmpty('min-score', values['min-score'])
   if (minScore !== undefined) gates.minScore = share('min-score', minScore)
   const minPassRate = nonEmpty('min-pass-rate', values['min-pass-rate'])
@@ -266,6 +289,14 @@ export function gatesOf(
     const count = Number(maxUserErrors)
     if (!Number.isInteger(count) || count < 0) throw new UsageError(`--max-user-errors takes a whole number of at least 0, not ${JSON.stringify(maxUserErrors)}`)
     gates.maxUserErrors = count
+  }
+  for (const gate of METRIC_GATES) {
+    const given = (values as Readonly<Record<string, unknown>>)[gate.option]
+    const texts = Array.isArray(given) ? given.map(String) : []
+    if (texts.length === 0) continue
+    for (const text of texts) nonEmpty(gate.option, text)
+    const problem = gate.parse(gate.multiple ? texts : texts.slice(-1), gates)
+    if (problem !== undefined) throw new UsageError(problem)
   }
   return Object.keys(gates).length === 0 ? undefined : gates
 }

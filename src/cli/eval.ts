@@ -9,6 +9,7 @@ import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import { concludeReport } from './conclude-report.ts'
 import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
@@ -41,10 +42,12 @@ gates (exit code 4 when one fails):
   --alpha <level>                     the significance level for --baseline (default 0.05)
   --max-user-errors <n>               the most runs whose simulated user may break its part
                                       (leak, quit early, leave its goal, play the agent)
+${METRIC_GATES.map((gate) => gate.usage).join('\n')}
 
 The gates are checked before anything plays: a baseline that cannot be read or was scored the
-other way, or a category gate that names no category of the scenarios to play, stops the
-command with exit code 2.
+other way, a category gate that names no category of the scenarios to play, or a robustness gate
+that no run of the chosen --variants can measure, stops the command with exit code 2. The
+summary says which gate failed and by how much, then names the failing runs, worst first.
 
 environment:
   TOOLCHECK_AGENT   reference (default) | openai:<model> | hf:<model> (unless --agent is given)
@@ -133,6 +136,8 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     await mkdir(reportDir, { recursive: true })
     const started = opened.resumed === undefined ? undefined : await startResumedRunsFile(opened.resumed, partial, settings)
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
+    // The plan first, so that even an interrupted shard says which evaluation it belongs to.
+    await writer.append(JSON.stringify({ plan: opened.plan }))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
     progress.started(opened.units.length)
     // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
@@ -181,7 +186,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
       return EXIT_CODES.harness
     }
     const budgetReport = budget === undefined ? undefined : { limits: budget.limits, spent: budget.spent(), cutRuns: index.filter((entry) => entry.run.error?.kind === BUDGET_SPENT).length }
-    const done = await writeIndexedReport({ runs: index, problems, settings, agent: opened.agentSpec, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }, reportDir)
+    const done = await writeIndexedReport({ runs: index, problems, settings, agent: opened.agentSpec, plan: opened.plan, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }, reportDir)
     report = done.report
     written = done.written
   } finally {

@@ -15,6 +15,10 @@ import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
+import { priceOf } from '../roles/endpoint/price-table.ts'
+import { pricesWithEnv } from '../roles/endpoint/prices-from-env.ts'
+import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
+import { evaluationPlan, planRunKey } from '../reporter/evaluation-plan.ts'
 import type { EvalPool } from './eval-pool.ts'
 import { startEvalPool } from './eval-pool.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -46,6 +50,8 @@ export interface OpenedEvaluation {
   /** The agent and user specs played. */
   readonly agentSpec: string
   readonly userSpec: string
+  /** The plan of the evaluation and of this shard (1 of 1 when not sharded), for its runs file. */
+  readonly plan: EvaluationPlan
   /** Stops the workers and removes what the evaluation made for itself. */
   close(): Promise<void>
 }
@@ -69,6 +75,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
     parsed.user === undefined ? roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env) : undefined,
     ...environmentProblems(process.env),
+    ...unpricedProblems(parsed, parsed.agent === undefined ? [['agent', agentSpec, 'TOOLCHECK_AGENT']] : [], userSpec),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     say(specProblems)
@@ -147,7 +154,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     const gates: PreparedGates =
       parsed.gates === undefined
         ? { problems: [] }
-        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring ?? scoringOfCases(ready.cases), categories: ready.cases.flatMap((testCase) => testCase.categories) })
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring ?? scoringOfCases(ready.cases), categories: ready.cases.flatMap((testCase) => testCase.categories), families: familiesOf(parsed.variants) })
     if (gates.problems.length > 0) {
       say(gates.problems)
       await close()
@@ -160,6 +167,23 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
+    const relativePath = (path: string) => relative(process.cwd(), path) || '.'
+    const planned = (unit: EvalUnit) => planRunKey(ready.cases[unit.case]?.test ?? '', unit.trial)
+    const plan = evaluationPlan(
+      every.map(planned),
+      units.map(planned),
+      parsed.shard ?? { index: 1, count: 1 },
+      {
+        variants: parsed.variants,
+        trials: parsed.trials,
+        scoring: parsed.scoring ?? scoringOfCases(ready.cases),
+        agent: parsed.agent === undefined ? agentSpec : relativePath(parsed.agent),
+        user: userSpec,
+        ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+        ...(parsed.scenarios === undefined ? {} : { scenarios: parsed.scenarios.map(relativePath) }),
+        ...(parsed.domains === undefined ? {} : { domains: parsed.domains.map(relativePath) }),
+      },
+    )
     // A domain error is kept only while the user's code is the code that made it: a fixed tool plays again.
     if (resumed !== undefined && resumed.settings.codeFingerprint !== ready.codeFingerprint) {
       const runs = new Map([...resumed.runs].filter(([, entry]) => entry.run.error?.culprit !== 'domain'))
@@ -181,6 +205,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       gates,
       agentSpec,
       userSpec,
+      plan,
       close,
     }
   } catch (error) {
@@ -212,4 +237,33 @@ export async function earlierDurations(path: string): Promise<Map<string, number
  */
 export function scoringOfCases(cases: readonly { readonly scoring?: ScoringMode }[]): ScoringMode {
   return cases.length > 0 && cases.every((testCase) => testCase.scoring === 'toolsandbox') ? 'toolsandbox' : 'toolcheck'
+}
+
+/** The robustness families a `--variants` set plays (ToolSandbox's variants are none of them). */
+function familiesOf(variants: EvalArguments['variants']): string[] {
+  if (variants === 'robustness') return ['faults', 'injections', 'user', 'world']
+  return variants === 'plain' || variants === 'all' ? [] : [variants]
+}
+
+/**
+ * Under a cost cap, each model spec whose model has no price: its calls would all be refused, and
+ * every run cut, so the evaluation does not start. An `--agent` module's own models are priced
+ * per call (a call to an unpriced one is refused then).
+ */
+function unpricedProblems(parsed: EvalArguments, roles: readonly (readonly [string, string, string])[], userSpec: string): string[] {
+  const cap = parsed.budget?.costUsd
+  if (cap === undefined) return []
+  let prices: ReturnType<typeof pricesWithEnv>
+  try {
+    prices = pricesWithEnv(undefined, process.env)
+  } catch {
+    return [] // a bad price file is reported by the environment's checks
+  }
+  return [...roles, ['user', userSpec, 'TOOLCHECK_USER'] as const].flatMap(([role, spec, variable]) => {
+    const model = /^(?:openai|hf):(.+)$/.exec(spec)?.[1]?.trim()
+    if (model === undefined || priceOf(model, prices) !== undefined) return []
+    return [
+      `--max-cost ${cap} cannot be counted: the ${role}'s model ${model} (${variable}=${spec}) has no price, so every call to it would be refused; price it in a JSON file named by TOOLCHECK_PRICES ({ "${model}": { "inputPerMillion": <usd>, "outputPerMillion": <usd> } }), or cap --max-model-calls or --max-tokens instead`,
+    ]
+  })
 }

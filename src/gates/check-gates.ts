@@ -1,5 +1,5 @@
 import type { Comparison } from '../compare/comparison.ts'
-import { cellLabel, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
+import { cellLabel, distinctGroups, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
 import type { ComparedReport } from '../compare/compare-reports.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { plural } from '../compare/format-numbers.ts'
@@ -7,6 +7,7 @@ import type { Report, SummaryGroup } from '../reporter/report.ts'
 import type { GateOptions } from './gate-options.ts'
 import { DEFAULT_MAX_MISSING } from './gate-options.ts'
 import { escapeControlCharacters } from '../conversation/safe-text.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 
 /** One gate's outcome. */
 export interface GateCheck {
@@ -53,6 +54,7 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     minimum(`${category} pass rate`, group, 'passRate', floors.minPassRate)
   }
   if (gates.maxUserErrors !== undefined) checks.push(userErrorsCheck(report, gates.maxUserErrors))
+  for (const gate of METRIC_GATES) checks.push(...gate.check(report, gates))
   let comparison: Comparison | undefined
   if (baseline !== undefined) {
     comparison = compareReports(baseline.report, report, {
@@ -102,7 +104,7 @@ function regressionCheck(comparison: Comparison, source: string): GateCheck {
   const changed = comparison.scenarioChanged.length > 0 ? `; ${plural(comparison.scenarioChanged.length, 'cell')} not compared, their scenario changed` : ''
   if (!comparison.regression)
     return { gate, passed: true, detail: `no regression against ${source} (${plural(comparison.cells.length, 'cell')} compared, ${comparison.counts.changed} changed without significance${changed})` }
-  const groups = comparison.groups.filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
+  const groups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
   const cells = comparison.cells
     .filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break')
     .map((cell) => `${cellLabel(cell)} ${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials}${cell.verdict === 'break' ? ' (break)' : ''}`)

@@ -1,4 +1,5 @@
 import { escapeControlCharacters } from '../conversation/safe-text.ts'
+import { failingRuns, formatFailingRuns } from './failing-runs.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
 import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
@@ -15,14 +16,14 @@ import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
- * several trials, how far the evaluation's budget went when it had one, and the tests that broke
- * before recording a run. Plain text, no colours, so it
- * reads the same in CI logs; control characters in any name are written as escapes.
+ * several trials, how far the evaluation's budget went when it had one, the failing runs worst
+ * first (see `formatFailingRuns`), and the tests that broke before recording a run. Plain text, no
+ * colours, so it reads the same in CI logs; control characters in any name are written as escapes.
  */
-export function formatSummary(report: SummarizedReport): string {
+export function formatSummary(report: SummarizedReport, options: SummaryOptions = {}): string {
   const { summary } = report
   const { agents, users, domains } = report
-  const lines: string[] = []
+  const lines: string[] = report.partial === undefined ? [] : [report.partial]
   const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
   const overall = summary.overall
   const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''
@@ -40,7 +41,7 @@ export function formatSummary(report: SummarizedReport): string {
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
-  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`)
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`, ...budgetReasons(report.runs))
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -69,6 +70,8 @@ export function formatSummary(report: SummarizedReport): string {
     }
     lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
+  const failing = formatFailingRuns(failingRuns(report.runs), { ...(options.page === undefined ? {} : { page: options.page }), agents: agents.length })
+  if (failing.length > 0) lines.push('', ...failing)
   if (report.problems.length > 0) {
     lines.push('')
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
@@ -77,6 +80,12 @@ export function formatSummary(report: SummarizedReport): string {
   // Labels come from scenarios and reports (categories, names): their control characters are
   // written as escapes, so none reaches the terminal as a command.
   return escapeControlCharacters(lines.join('\n'))
+}
+
+/** How the summary refers to what it cannot show. */
+export interface SummaryOptions {
+  /** The HTML page with every run, named where the failing runs' list is cut. */
+  readonly page?: string
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
@@ -204,11 +213,26 @@ export function notCheckedLine(figures: Pick<RobustnessFigures, 'notChecked' | '
  */
 export function budgetLine(budget: BudgetReport): string {
   const { limits, spent } = budget
-  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'}`
+  const retries = (spent.retries ?? 0) > 0 ? ` (${spent.retries} of them retries)` : ''
+  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'} sent${retries}`
   const tokens = `${formatTokens(spent.tokens)}${limits.tokens === undefined ? '' : ` of ${formatTokens(limits.tokens)}`} tokens`
   const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
   const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
   return `${calls}, ${tokens}, ${cost}; ${cut}`
+}
+
+/**
+ * Why the budget cut runs, each reason once with how many runs it cut: a spent cap, or a model
+ * without a price under a cost cap (which cuts every run that calls it, and is not a spent cap).
+ */
+function budgetReasons(runs: readonly SummarizedRun[]): string[] {
+  const reasons = new Map<string, number>()
+  for (const run of runs) {
+    if (run.error?.kind !== 'budget') continue
+    const reason = firstLine(run.error.message).replace(/^the call was not made: /, '')
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+  }
+  return [...reasons].map(([reason, count]) => `  ${plural(count, 'run')} cut: ${reason}`)
 }
 
 /** Three decimals, `-` for none. */

@@ -40,7 +40,7 @@ export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData): st
 ${userRates(report)}
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
 <div id="problems-note" class="verdict-error"></div>
-${cutShortNotice(report)}</header>
+${report.partial === undefined ? '' : `<div id="partial" class="verdict-error" role="alert">${escapeHtml(report.partial)}</div>\n`}${cutShortNotice(report)}</header>
 <main id="report">
 <section id="overview">
 <div class="tabs" role="tablist"><button type="button" role="tab" data-tab="heatmap-panel" aria-selected="true">Category × augmentation</button><button type="button" role="tab" data-tab="pass-hat-k" aria-selected="false" hidden>pass^k</button><button type="button" role="tab" data-tab="more" aria-selected="false">Tables by category, augmentation and agent${report.problems.length > 0 ? '; tests that recorded no run' : ''}</button><label class="muted metric" id="heatmap-metric-label">show <select id="heatmap-metric"></select></label></div>

@@ -305,4 +305,9 @@ export interface Report {
    * only when one was set. The runs it cut are errors of kind `budget`.
    */
   readonly budget?: BudgetReport
+  /**
+   * Present when the report is of part of an evaluation (`toolcheck merge --partial` of a set
+   * with shards missing): the sentence every page of it says, naming what is missing.
+   */
+  readonly partial?: string
 }

@@ -6,6 +6,7 @@ import { safeText } from '../conversation/safe-text.ts'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 import type { Transcript } from '../vitest/transcript.ts'
+import type { EvaluationPlan } from './evaluation-plan.ts'
 import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
 import { budgetReportSchema, firstIssue, givenSettingsSchema, reportedFingerprintSchema, reportProblemSchema, reportRunSchema } from './report-file-schemas.ts'
 import type { GivenSettings } from './report-settings.ts'
@@ -48,8 +49,11 @@ export interface BudgetReport {
   readonly cutRuns: number
 }
 
-/** A line of a runs file after its header: a run, a test that failed without recording one, or the evaluation's budget. */
-export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport }
+/**
+ * A line of a runs file after its header: a run, a test that failed without recording one, the
+ * evaluation's budget, or its plan (what `toolcheck eval` planned, and which shard this is).
+ */
+export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport } | { readonly plan: EvaluationPlan }
 
 /** A run found in a runs file: what the summary needs of it, and where its whole line is. */
 export interface IndexedRun {
@@ -68,6 +72,8 @@ export interface RunsFileContent {
   readonly runs: IndexedRun[]
   readonly problems: ReportProblem[]
   readonly budget?: BudgetReport
+  /** The plan of the evaluation the runs belong to, when `toolcheck eval` wrote it (see `EvaluationPlan`). */
+  readonly plan?: EvaluationPlan
   /** True when its last line was cut off (a writer stopped in the middle of it); that line is left out. */
   readonly truncated: boolean
 }
@@ -105,6 +111,7 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
   const runs: IndexedRun[] = []
   const problems: ReportProblem[] = []
   let budget: BudgetReport | undefined
+  let plan: EvaluationPlan | undefined
   let truncated = false
   for await (const line of fileLines(file)) {
     let value: unknown
@@ -130,19 +137,39 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
     if (typeof read === 'string') throw new RunsFileError(safeText(`${file}, line ${line.number}: ${read}`))
     if ('run' in read) runs.push({ run: summarizedRun(read.run), fingerprint: read.fingerprint, durationMs: read.durationMs, file, offset: line.offset, length: line.length })
     else if ('problem' in read) problems.push(read.problem)
-    else budget = read.budget
+    else if ('budget' in read) budget = read.budget
+    else plan = read.plan
   }
   if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
-  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), truncated }
+  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
 }
+
+/** A shard's plan (`EvaluationPlan`), checked before merge counts shards with it. */
+const planSchema = z
+  .object({
+    evaluation: z.string().min(1),
+    shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }),
+    total: z.number().int().nonnegative(),
+    runs: z.array(z.string()),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .loose()
 
 const runLineSchema = z.object({ run: reportRunSchema, fingerprint: reportedFingerprintSchema.optional(), transcript: z.unknown().optional(), durationMs: z.number().nonnegative().optional() }).loose()
 
-/** A line after the header read as a run, a problem or a budget (by the key it holds), or why it is none of them. */
+/** A line after the header read as a run, a problem, a budget or a plan (by the key it holds), or why it is none of them. */
 function runsFileLine(value: unknown): RunsFileLine | string {
   const holds = (key: string) => typeof value === 'object' && value !== null && Object.hasOwn(value, key)
-  const [schema, what] = holds('run') ? [runLineSchema, 'a run'] : holds('problem') ? [z.object({ problem: reportProblemSchema }).loose(), 'a problem'] : holds('budget') ? [z.object({ budget: budgetReportSchema }).loose(), 'a budget'] : [undefined, '']
-  if (schema === undefined) return 'neither a run, a problem nor a budget'
+  const [schema, what] = holds('run')
+    ? [runLineSchema, 'a run']
+    : holds('problem')
+      ? [z.object({ problem: reportProblemSchema }).loose(), 'a problem']
+      : holds('budget')
+        ? [z.object({ budget: budgetReportSchema }).loose(), 'a budget']
+        : holds('plan')
+          ? [z.object({ plan: planSchema }).loose(), 'a plan']
+          : [undefined, '']
+  if (schema === undefined) return 'neither a run, a problem, a budget nor a plan'
   const checked = schema.safeParse(value)
   return checked.success ? (checked.data as RunsFileLine) : `${what} this version cannot read (${firstIssue(checked.error)})`
 }

@@ -12,6 +12,7 @@ import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
 import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
+import type { EvaluationPlan } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader } from './runs-file.ts'
 
 /** Where the report files went. */
@@ -61,6 +62,10 @@ export interface IndexedReport {
   /** The agent's name when no run names one. */
   readonly agent?: string
   readonly budget?: BudgetReport
+  /** The plan of the evaluation, kept in the runs file (not in `report.json`) for `toolcheck merge`. */
+  readonly plan?: EvaluationPlan
+  /** Said on every page when the report is of part of an evaluation (see `Report.partial`). */
+  readonly partial?: string
 }
 
 /**
@@ -79,7 +84,7 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
     indexed.agent,
     indexed.settings,
   )
-  const summarized = { ...skeleton, ...(indexed.budget === undefined ? {} : { budget: indexed.budget }) }
+  const summarized = { ...skeleton, ...(indexed.budget === undefined ? {} : { budget: indexed.budget }), ...(indexed.partial === undefined ? {} : { partial: indexed.partial }) }
   const reader = new LineReader()
   try {
     const written = await commitReport(directory, options, async (files) => {
@@ -96,7 +101,7 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
         page?.add(line.run, line.transcript)
       }
       await files.json.write(after)
-      await files.runs.write(trailingLines(summarized.problems, indexed.budget))
+      await files.runs.write(trailingLines(summarized.problems, indexed.budget, indexed.plan))
       return page === undefined ? undefined : renderHtmlPage(summarized, page.finish())
     })
     await rm(join(directory, PARTIAL_RUNS_FILE), { force: true })
@@ -227,8 +232,8 @@ function runJson(run: ReportRun): string {
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */
-function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined): string {
-  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }])].map((line) => `${JSON.stringify(line)}\n`).join('')
+function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined, plan?: EvaluationPlan): string {
+  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }]), ...(plan === undefined ? [] : [{ plan }])].map((line) => `${JSON.stringify(line)}\n`).join('')
 }
 
 /** What the report says it was given, for the runs file's header. */

@@ -119,9 +119,13 @@ export const scenarioSchema = z
     domain: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a domain name is lower-case letters, digits, _ and -').default('device'),
     description: z.string().optional(),
     categories: z.array(categorySchema).min(1),
-    /** The scenario's frozen "now" (ISO 8601 with an offset) and time zone. */
+    /**
+     * The scenario's frozen "now" (ISO 8601 with an offset) and its IANA time zone
+     * (`Europe/Berlin`), which the time tools read local dates and times in. An unknown zone is
+     * refused when the scenario is defined, not when a tool first reads it.
+     */
     clock: z
-      .object({ now: z.iso.datetime({ offset: true }), timeZone: z.string().min(1) })
+      .object({ now: z.iso.datetime({ offset: true }), timeZone: z.string().min(1).refine(isTimeZone, { message: 'an IANA time zone such as America/Los_Angeles or Europe/Berlin' }) })
       .strict()
       .default({ now: '2026-05-14T10:00:00-07:00', timeZone: 'America/Los_Angeles' }),
     world: worldSpecSchema.default({}),
@@ -282,3 +286,13 @@ export function allowedTools(scenario: Pick<Scenario, 'tools'>): string[] {
 
 export { CATEGORIES } from './categories.ts'
 export type { ToolSandboxCategory } from './categories.ts'
+
+/** Whether the runtime knows `name` as a time zone (`Intl` refuses an unknown one). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -75,8 +75,10 @@ export const toolcheckOptionsSchema = z
     scoring: z.enum(SCORING_MODES as [ScoringMode, ...ScoringMode[]]).optional(),
     /**
      * Quality gates checked when the run ends (see `GateOptions`): minimum overall and
-     * per-category mean score and pass rate, and no significant regression against a `baseline`
-     * report. A failed gate is printed and makes vitest exit with code 4.
+     * per-category mean score and pass rate, no significant regression against a `baseline`
+     * report (or a folder of them), and the robustness gates (`maxFalseClaims`,
+     * `maxAttackSuccess`, `minFamilyPassRate`). A failed gate is printed and makes vitest exit
+     * with code 4.
      */
     gates: gateOptionsSchema.optional(),
     /**
