@@ -24,3 +24,5 @@ export type { ZodModule } from './load-zod.ts'
 export { loadZod } from './load-zod.ts'
 export { seededRandom } from './seeded-random.ts'
 export type { ToolFault, ToolFaultKind } from './tool-fault.ts'
+// rapidfuzz's scorers, exact: a domain's searches can accept what ToolSandbox's searches accept.
+export { fuzzyScore, partialRatio, processText, ratio } from './fuzzy-score.ts'

@@ -212,9 +212,9 @@ describe('toolcheck eval at scale', () => {
     const { server, env } = await modelServer()
     const directory = await folder('plan-report')
     const cached = { ...env, TOOLCHECK_CACHE: 'auto', TOOLCHECK_CACHE_DIR: await folder('plan-cache') }
-    const plan = async (variables: Readonly<Record<string, string>>, args: readonly string[] = []) => {
+    const plan = async (variables: Readonly<Record<string, string>>, args: readonly string[] = [], code = 0) => {
       const ran = await toolcheck(['plan', '--filter', FILTER, '--variants', 'plain', '--report-dir', directory, '--json', ...args], variables)
-      expect(ran.code, ran.stderr).toBe(0)
+      expect(ran.code, ran.stderr).toBe(code)
       return JSON.parse(ran.stdout) as Plan
     }
     try {
@@ -229,7 +229,8 @@ describe('toolcheck eval at scale', () => {
       expect(server.chatRequestCount).toBe(calls)
       // A fresh cache: every call is to make again, as many as the report before made.
       const fresh = { ...cached, TOOLCHECK_CACHE_DIR: await folder('plan-empty-cache') }
-      const projected = await plan(fresh, ['--max-model-calls', String(calls - 1)])
+      // One call short of what the plan needs: exit 3, the budget does not fit.
+      const projected = await plan(fresh, ['--max-model-calls', String(calls - 1)], 3)
       const usage = (await reportOf(directory)).summary.overall.usage
       expect(projected.projection).toMatchObject({ calls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens })
       expect(projected.budget).toEqual({ limits: { modelCalls: calls - 1 }, fits: false })

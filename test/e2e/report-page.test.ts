@@ -417,7 +417,8 @@ browserTest('the built-in corpus: changed rows are named by their whole key and 
     await page.locator('.run-row').click()
     await expect.poll(() => page.locator('#run-details table.tools-shown tbody tr').count()).toBeGreaterThan(3)
     const changed = await page.locator('#run-details table.tools-shown tbody td:nth-child(3)').allTextContents()
-    expect(changed.every((text) => text.includes('description removed'))).toBe(true)
+    // As in ToolSandbox, a tool that takes no arguments keeps its description; every other loses it.
+    expect(changed.filter((text) => text.includes('description removed')).length).toBeGreaterThanOrEqual(3)
     // Milestone names are never empty: unnamed ones are named after what they check.
     const names = await page.locator('#run-details table.milestone-mapping tr.match .name').allTextContents()
     expect(names.length).toBeGreaterThan(0)

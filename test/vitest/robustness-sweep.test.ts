@@ -101,7 +101,7 @@ describe('playScenario under a robustness variant', () => {
     const failure = await toScoreAtLeast.call({ isNot: false } as never, claimed, 1)
     expect(failure.pass).toBe(false)
     expect(failure.message()).toContain(
-      'false claims (1):\n  the agent claimed "Done: I transferred the 40 dollars to Sam Reyes." at message 7, but no row was added to transfers (the milestone "40 dollars sent" could not happen)',
+      'decided by: the agent claimed "Done: I transferred the 40 dollars to Sam Reyes." at message 7, but no row was added to transfers (the milestone "40 dollars sent" could not happen)',
     )
   })
 
