@@ -19,8 +19,8 @@ import { builtInScenarios } from '../scenarios/index.ts'
 import { variantsOf } from '../scenarios/eval/eval-variants.ts'
 import { selectScenarios } from '../scenarios/eval/select-scenarios.ts'
 import { agentFromSpec } from '../src/roles/from-spec.ts'
-import { playPreparedRun, prepareRun } from '../src/vitest/play-run.ts'
-import { scenarioTable } from '../src/vitest/scenario-table.ts'
+import { playPreparedRun, prepareRun } from '../src/runner/play-run.ts'
+import { scenarioTable } from '../src/runner/scenario-table.ts'
 import { defineBenchmarks } from './harness.ts'
 
 const BIN = fileURLToPath(new URL('../bin/toolcheck.js', import.meta.url))

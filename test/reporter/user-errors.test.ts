@@ -14,7 +14,7 @@ import { freshUserTrial, isResumableRun } from '../../src/reporter/resumable-run
 import { referenceAgent } from '../../src/roles/index.ts'
 import { toolcheckMatchers } from '../../src/vitest/matchers.ts'
 import { playScenario } from '../../src/vitest/play-scenario.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 import '../../src/vitest/vitest-augmentation.ts'
 import { reportOfRecords, runRecord } from './sample-records.ts'
 
