@@ -94,6 +94,15 @@ describe('architecture', () => {
     expect(offending).toEqual([])
   })
 
+  test('toolcheck eval plays its runs on the runner, not on the vitest plugin', () => {
+    const offending = sourceFiles('src/cli').flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => target.startsWith('src/vitest/'))
+        .map(({ target }) => `${file} imports ${target}`),
+    )
+    expect(offending).toEqual([])
+  })
+
   test('the built-in domains use only what the package exports to its users', () => {
     const entries = ['src/index.ts', 'src/authoring/index.ts']
     const publicNames = exportsOf(entries)
