@@ -1,7 +1,7 @@
 import type { ScoringMode } from '../../evaluation/index.ts'
 import type { ReportProblem, SummarizedRun } from '../../reporter/report.ts'
 import type { BudgetLimits } from '../../roles/endpoint/model-budget.ts'
-import type { ScenarioFingerprint } from '../../runner/scenario-fingerprint.ts'
+import type { ScenarioFingerprint } from '../../runner/index.ts'
 import type { EvalSettings } from './eval-settings.ts'
 
 /**
