@@ -8,8 +8,8 @@ import { renderHtmlReport } from '../src/reporter/render-html-report.ts'
 import type { Report, ReportRun } from '../src/reporter/report.ts'
 import { reportSettings } from '../src/reporter/report-settings.ts'
 import { summarizeRuns } from '../src/reporter/summarize-runs.ts'
-import type { Transcript, TranscriptMessage } from '../src/vitest/transcript.ts'
-import { runId } from '../src/vitest/run-id.ts'
+import type { Transcript, TranscriptMessage } from '../src/runner/transcript.ts'
+import { runId } from '../src/runner/run-id.ts'
 import { defineBenchmarks } from './harness.ts'
 
 /**

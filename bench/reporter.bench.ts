@@ -1,7 +1,7 @@
 import { buildReport } from '../src/reporter/build-report.ts'
 import type { CollectedTest } from '../src/reporter/collected-test.ts'
 import { renderHtmlReport } from '../src/reporter/render-html-report.ts'
-import type { RunRecord } from '../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../src/runner/run-record-schema.ts'
 import { defineBenchmarks } from './harness.ts'
 
 // The size of `npm run eval`: 144 scenarios under 8 variants.

@@ -82,6 +82,27 @@ describe('architecture', () => {
     expect(offending).toEqual([])
   })
 
+  test('the runner sits below the vitest plugin and the commands that drive it: it imports neither', () => {
+    // One run means the same under the plugin and under `toolcheck eval`'s workers because both
+    // call the runner; a runner that reached up into either would tie a run to one of them.
+    const above = ['src/vitest/', 'src/cli/', 'src/reporter/', 'src/compare/', 'src/gates/', 'scenarios/']
+    const offending = sourceFiles('src/runner').flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => above.some((folder) => target.startsWith(folder)))
+        .map(({ target }) => `${file} imports ${target}`),
+    )
+    expect(offending).toEqual([])
+  })
+
+  test('toolcheck eval plays its runs on the runner, not on the vitest plugin', () => {
+    const offending = sourceFiles('src/cli').flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => target.startsWith('src/vitest/'))
+        .map(({ target }) => `${file} imports ${target}`),
+    )
+    expect(offending).toEqual([])
+  })
+
   test('the built-in domains use only what the package exports to its users', () => {
     const entries = ['src/index.ts', 'src/authoring/index.ts']
     const publicNames = exportsOf(entries)

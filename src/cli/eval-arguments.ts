@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
+import type { EvalVariants } from './eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
 import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'

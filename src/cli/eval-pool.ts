@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads'
-import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from '../../scenarios/eval/eval-messages.ts'
+import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from './eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
-import { WatchMemory } from '../../scenarios/eval/watch-memory.ts'
+import { WatchMemory } from './eval/watch-memory.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 
 /** The worker threads' entry (the sources in the repository, the built file in the package). */
-const WORKER_FILE = new URL(`../../scenarios/eval/eval-worker-entry${MODULE_EXTENSION}`, import.meta.url)
+const WORKER_FILE = new URL(`./eval/eval-worker-entry${MODULE_EXTENSION}`, import.meta.url)
 
 /**
  * The most each worker's young generation may take, in MB (V8 splits it in three: two semispaces

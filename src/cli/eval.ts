@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { EVAL_FILE } from '../../scenarios/eval/eval-settings.ts'
+import { EVAL_FILE } from './eval/eval-settings.ts'
 import type { ReportProblem, SummarizedReport } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { IndexedRun } from '../reporter/runs-file.ts'

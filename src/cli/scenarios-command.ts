@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { builtInScenarios } from '../../scenarios/index.ts'
-import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
+import type { EvalVariants } from './eval/eval-settings.ts'
 import type { Scenario } from '../scenario/index.ts'
 import { CATEGORIES } from '../scenario/index.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -93,9 +93,9 @@ async function listCasesCommand(
   io: CommandIo,
 ): Promise<number> {
   // Loaded only here: they import vite for the user's modules, which the plain listing never needs.
-  const { loadEvalScenarios } = await import('../../scenarios/eval/load-eval-scenarios.ts')
-  const { closeUserModules } = await import('../../scenarios/eval/import-user-module.ts')
-  const { listCases } = await import('../../scenarios/eval/list-cases.ts')
+  const { loadEvalScenarios } = await import('./eval/load-eval-scenarios.ts')
+  const { closeUserModules } = await import('./eval/import-user-module.ts')
+  const { listCases } = await import('./eval/list-cases.ts')
   try {
     const loaded = await loadEvalScenarios({ ...(scenarioPaths === undefined ? {} : { scenarioPaths }), ...(domainModules === undefined ? {} : { domainModules }) })
     const scenarios: Scenario[] = category === undefined ? loaded.scenarios : loaded.scenarios.filter((scenario) => scenario.categories.includes(category))

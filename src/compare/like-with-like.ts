@@ -1,7 +1,7 @@
 import type { ReportedFingerprint, ReportSettings } from '../reporter/report.ts'
 import { isDeterministicRun } from '../reporter/report-settings.ts'
 import type { ReportRun } from '../reporter/report.ts'
-import { FINGERPRINT_PARTS } from '../vitest/scenario-fingerprint.ts'
+import { FINGERPRINT_PARTS } from '../runner/scenario-fingerprint.ts'
 import type { LikeWithLike, SettingPair } from './comparison.ts'
 
 /** What the like-with-like check reads of a report; reports of older versions lack `settings`. */

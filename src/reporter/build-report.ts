@@ -1,16 +1,16 @@
 import { isAgentResult } from '../conversation/culprit.ts'
 import { readRunRecords } from '../vitest/run-metadata.ts'
-import type { Transcript } from '../vitest/transcript.ts'
-import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../vitest/transcript.ts'
+import type { Transcript } from '../runner/transcript.ts'
+import { readTranscript, TRANSCRIPT_ANNOTATION_TYPE } from '../runner/transcript.ts'
 import type { CollectedAttempt, CollectedTest } from './collected-test.ts'
 import { compareRuns } from './compare-runs.ts'
 import type { Report, ReportProblem, ReportRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import { reportOf } from './report-of.ts'
 import { safeText } from '../conversation/safe-text.ts'
-import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
-import type { RunRecord } from '../vitest/run-metadata.ts'
-import { runId } from '../vitest/run-id.ts'
+import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
+import type { RunRecord } from '../runner/run-record-schema.ts'
+import { runId } from '../runner/run-id.ts'
 
 /**
  * A report and, run by run (in the order of `report.runs`), the transcript and the scenario

@@ -1,6 +1,6 @@
 import { culpritOf } from '../conversation/index.ts'
-import type { Transcript } from '../vitest/transcript.ts'
-import type { MatchRecord } from '../vitest/run-metadata.ts'
+import type { Transcript } from '../runner/transcript.ts'
+import type { MatchRecord } from '../runner/run-record-schema.ts'
 import type { JsonValue, RowChange, TableInfo } from '../world/index.ts'
 import { jsonEqual, jsonText, rowChanges } from '../world/index.ts'
 import { outwardThousandths } from './interval-text.ts'

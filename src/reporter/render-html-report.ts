@@ -1,4 +1,4 @@
-import type { Transcript } from '../vitest/transcript.ts'
+import type { Transcript } from '../runner/transcript.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SCORING_MODES } from '../evaluation/scoring-mode.ts'
-import { runRecordSchema } from '../vitest/run-metadata.ts'
+import { runRecordSchema } from '../runner/run-record-schema.ts'
 
 // What toolcheck reads back from disk (report.json for `compare`, runs files for `merge` and
 // `--resume`) is checked against these before anything uses it: a file cut short, edited by hand

@@ -3,8 +3,8 @@ import type { ReportedFingerprint, Report, ReportProblem, SummarizedRun } from '
 import type { GivenSettings } from './report-settings.ts'
 import { reportSettings } from './report-settings.ts'
 import { summarizeRuns } from './summarize-runs.ts'
-import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
-import { FINGERPRINT_PARTS } from '../vitest/scenario-fingerprint.ts'
+import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
+import { FINGERPRINT_PARTS } from '../runner/scenario-fingerprint.ts'
 
 /**
  * The report of runs already sorted (`compareRuns`), each with the fingerprint of its scenario as

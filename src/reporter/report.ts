@@ -1,7 +1,7 @@
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import type { BudgetReport } from './runs-file.ts'
-import type { RunRecord } from '../vitest/run-metadata.ts'
-import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
+import type { RunRecord } from '../runner/run-record-schema.ts'
+import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 
 /**
  * A run's verdict: its score reached its threshold, or not (a run the agent's own code ended is

@@ -11,7 +11,7 @@ import { attachedDomain, builtInDomain } from '../scenario/index.ts'
 import type { Judge } from '../evaluation/judge/judge.ts'
 import { loadJudge } from '../evaluation/judge/judge-from-spec.ts'
 import { embedderFromSpec } from './embedder-from-spec.ts'
-import type { ScenarioRun } from './scenario-run.ts'
+import type { ScenarioRun } from '../runner/scenario-run.ts'
 import './vitest-augmentation.ts'
 
 // Several matchers usually look at the same run; evaluating once per run keeps that cheap.

@@ -3,9 +3,9 @@ import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { WorldSnapshot } from '../world/index.ts'
 import { describeTableDiff, diffWorlds } from '../world/index.ts'
 import { questionText } from '../evaluation/judge/judge.ts'
-import { falseClaimText } from './false-claim-text.ts'
+import { falseClaimText } from '../runner/false-claim-text.ts'
 import { quoteMessage } from './quote-message.ts'
-import { turnLimitSentence } from './robustness-outcome.ts'
+import { turnLimitSentence } from '../runner/robustness-outcome.ts'
 
 /** How many lines of world changes a failure message lists before summing up the rest. */
 const CHANGE_LINES = 12

@@ -5,7 +5,7 @@ import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
 import { evaluateRun } from './evaluate-run.ts'
 import { assertJudgeable } from './run-failure.ts'
-import type { ScenarioRun } from './scenario-run.ts'
+import type { ScenarioRun } from '../runner/scenario-run.ts'
 
 /**
  * Records a run a matcher evaluated in the current test's metadata, so hand-written tests appear

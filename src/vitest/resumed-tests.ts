@@ -2,8 +2,8 @@ import { inject } from 'vitest'
 import { resolve } from 'node:path'
 import type { EarlierRuns } from '../reporter/resumable-runs.ts'
 import { isResumableRun } from '../reporter/resumable-runs.ts'
-import type { ScenarioFingerprint } from './scenario-fingerprint.ts'
-import { FINGERPRINT_PARTS } from './scenario-fingerprint.ts'
+import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
+import { FINGERPRINT_PARTS } from '../runner/scenario-fingerprint.ts'
 import './vitest-augmentation.ts'
 
 /** A run of an earlier report, as a resumed vitest run needs it to skip the test that recorded it. */

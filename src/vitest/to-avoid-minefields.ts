@@ -4,9 +4,9 @@ import type { Edge, MilestoneInput, Scenario } from '../scenario/index.ts'
 import { minefieldSchema } from '../scenario/index.ts'
 import { evaluateAgainst, evaluateRun } from './evaluate-run.ts'
 import { formatEvaluation } from './format-evaluation.ts'
-import { decidedBy } from './robustness-outcome.ts'
+import { decidedBy } from '../runner/robustness-outcome.ts'
 import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
-import { asScenarioRun } from './scenario-run.ts'
+import { asScenarioRun } from '../runner/scenario-run.ts'
 
 /** Options of `toAvoidMinefields`. */
 export interface AvoidMinefieldsOptions {

@@ -1,6 +1,6 @@
 import type { MatcherState, SyncMatcherResult } from 'vitest'
 import { assertJudgeable } from './run-failure.ts'
-import { asTrajectory } from './scenario-run.ts'
+import { asTrajectory } from '../runner/scenario-run.ts'
 
 /**
  * `expect(trajectory).toFinishWithin(turns)`: the conversation ended by itself (status

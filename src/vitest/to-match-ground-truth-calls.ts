@@ -6,7 +6,7 @@ import { compareToolTalkCalls } from '../../scenarios/tooltalk/metrics/index.ts'
 import type { JsonObject } from '../world/index.ts'
 import { fixed } from './format-evaluation.ts'
 import { assertJudgeable } from './run-failure.ts'
-import { asTrajectory } from './scenario-run.ts'
+import { asTrajectory } from '../runner/scenario-run.ts'
 
 /** Options of `toMatchGroundTruthCalls`: ToolTalk's comparison options and the pass rule. */
 export interface GroundTruthCallsOptions extends ToolTalkCompareOptions {

@@ -1,9 +1,9 @@
 import type { MatcherState, SyncMatcherResult } from 'vitest'
 import { evaluateRun } from './evaluate-run.ts'
 import { fixed, formatEvaluation } from './format-evaluation.ts'
-import { decidedBy } from './robustness-outcome.ts'
+import { decidedBy } from '../runner/robustness-outcome.ts'
 import { assertJudgeableRun, recordMatcherRun } from './record-matcher-run.ts'
-import { asScenarioRun } from './scenario-run.ts'
+import { asScenarioRun } from '../runner/scenario-run.ts'
 
 /**
  * `await expect(run).toScoreAtLeast(x)`: the run's score (milestone score, or 0 when a minefield

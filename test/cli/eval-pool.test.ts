@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import type { EvalOutcome, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
+import type { EvalOutcome, EvalUnit } from '../../src/cli/eval/eval-messages.ts'
 import { startEvalPool } from '../../src/cli/eval-pool.ts'
 
 const FARM = fileURLToPath(new URL('../e2e/fixtures/farm/farm.ts', import.meta.url))

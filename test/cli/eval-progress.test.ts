@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { evalProgress, formatProgress } from '../../src/cli/eval-progress.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 
 function run(status: RunRecord['status']): RunRecord {
   const failed = status === 'error'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readReportFile } from '../../src/compare/read-report-file.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { writeReport } from '../../src/reporter/write-report.ts'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 let directory = ''

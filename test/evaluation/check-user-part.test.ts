@@ -8,7 +8,7 @@ import { functionAgent, llmUser, referenceAgent, scriptedUser } from '../../src/
 import type { User } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
-import { playPreparedRun, prepareRun } from '../../src/vitest/play-run.ts'
+import { playPreparedRun, prepareRun } from '../../src/runner/play-run.ts'
 import { leakyUser, neverAsks } from '../toolsandbox/never-asks.ts'
 
 const byId = (id: string): Scenario => {

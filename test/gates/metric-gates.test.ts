@@ -5,7 +5,7 @@ import { checkGates, formatGates } from '../../src/gates/check-gates.ts'
 import { gateOptionsSchema } from '../../src/gates/gate-options.ts'
 import { prepareGates } from '../../src/gates/prepare-gates.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 import { reportDirectory } from '../e2e/run-fixture.ts'
 import { runRecord } from '../reporter/run-record.ts'
 

@@ -4,9 +4,9 @@ import { packText, unpackJson } from '../../src/reporter/packed-json.ts'
 import type { PageDetails } from '../../src/reporter/page-data.ts'
 import { encodePageData } from '../../src/reporter/page-data.ts'
 import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
 import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
-import { buildTranscript } from '../../src/vitest/transcript.ts'
+import { buildTranscript } from '../../src/runner/transcript.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 function sampleReport(agent = 'test-agent', trials = 1) {

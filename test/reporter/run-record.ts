@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 
 /** A recorded run that passed plainly, with what a test changes; a run known only by its label counts under it. */
 export function runRecord(scenario: string, trial: number, overrides: Partial<RunRecord> = {}): RunRecord {

@@ -7,9 +7,9 @@ import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
 import { runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
-import { runId } from '../../src/vitest/run-id.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
-import { TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/vitest/transcript.ts'
+import { runId } from '../../src/runner/run-id.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
+import { TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/runner/transcript.ts'
 import { runRecord } from './sample-records.ts'
 
 const directories: string[] = []

@@ -1,6 +1,6 @@
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 
 /**
  * A run record for report, comparison and gate tests: scenario `a` under no augmentation,

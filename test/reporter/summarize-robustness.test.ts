@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
-import type { RunRecord } from '../../src/vitest/run-metadata.ts'
+import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 import { runRecord } from './run-record.ts'
 
 function record(scenario: string, category: string, columns: string[], overrides: Partial<RunRecord> = {}): RunRecord {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { builtInScenarios, scenarioCategoryCounts } from '../../scenarios/index.ts'
-import { selectScenarios } from '../../scenarios/eval/select-scenarios.ts'
+import { selectScenarios } from '../../src/cli/eval/select-scenarios.ts'
 import { builtInCategories } from '../../scenarios/toolsandbox/built-in-scenarios.ts'
 import { deviceTools } from '../../scenarios/toolsandbox/domain/index.ts'
 import { allowedTools, CATEGORIES, matchesFilter } from '../../src/scenario/index.ts'

@@ -4,7 +4,7 @@ import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import { FAULT_VARIANTS, isVariantRecipe } from '../../src/augmentation/index.ts'
 import { evaluate } from '../../src/evaluation/index.ts'
 import { prepareVariant, runScenario } from '../../src/run/index.ts'
-import { robustnessOutcome } from '../../src/vitest/robustness-outcome.ts'
+import { robustnessOutcome } from '../../src/runner/robustness-outcome.ts'
 import { replaceFreeText, retriesWithOtherArguments, rewordValidly } from './robustness-mutant-agents.ts'
 
 const RETRIED = FAULT_VARIANTS.filter((variant) => variant.label === 'transient fault' || variant.label === 'timeout')

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { AttackMinefield } from '../../src/augmentation/index.ts'
 import { formatEvaluation } from '../../src/vitest/format-evaluation.ts'
-import { decidedBy } from '../../src/vitest/robustness-outcome.ts'
+import { decidedBy } from '../../src/runner/robustness-outcome.ts'
 import { sampleEvaluation, sampleRun, sampleTrajectory } from './sample-run.ts'
 
 describe('what decided a run comes first in a failure message', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from './sample-run.ts'
 
 describe('what decided a run reaches its record', () => {

@@ -3,7 +3,7 @@ import { NO_USAGE } from '../../src/conversation/index.ts'
 import type { EvaluationResult } from '../../src/evaluation/types.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { defineScenario } from '../../src/scenario/index.ts'
-import type { ScenarioRun } from '../../src/vitest/scenario-run.ts'
+import type { ScenarioRun } from '../../src/runner/scenario-run.ts'
 import { createWorld } from '../../src/world/index.ts'
 
 /** A small scenario for matcher and reporter tests. */

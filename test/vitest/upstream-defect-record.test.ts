@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { defineScenario } from '../../src/scenario/index.ts'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from './sample-run.ts'
 
 describe('a run of a scenario that is defective upstream', () => {

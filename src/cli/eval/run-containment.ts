@@ -3,11 +3,11 @@
 // throws from a timer or leaves in a rejected promise is traced to the run (and the tool) it came
 // from and ends that run alone, as that code's culprit, instead of the thread and every run on it.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { RunError } from '../../src/conversation/trajectory.ts'
-import { codeStack, thrownText } from '../../src/tools/code-stack.ts'
-import type { WatchedCallEnding } from '../../src/tools/tool-call-watch.ts'
-import { watchToolCalls } from '../../src/tools/tool-call-watch.ts'
-import type { JsonValue } from '../../src/world/index.ts'
+import type { RunError } from '../../conversation/trajectory.ts'
+import { codeStack, thrownText } from '../../tools/code-stack.ts'
+import type { WatchedCallEnding } from '../../tools/tool-call-watch.ts'
+import { watchToolCalls } from '../../tools/tool-call-watch.ts'
+import type { JsonValue } from '../../world/index.ts'
 import type { CutCall, EvalUnit } from './eval-messages.ts'
 import type { WatchMemory } from './watch-memory.ts'
 

@@ -1,4 +1,4 @@
-import type { User } from '../../src/roles/types.ts'
+import type { User } from '../../roles/types.ts'
 import { roleExport } from './role-export.ts'
 
 /** The user module of `toolcheck eval --user` could not give a simulated user; the message says why and what to export. */

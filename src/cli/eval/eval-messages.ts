@@ -1,7 +1,7 @@
-import type { ScoringMode } from '../../src/evaluation/index.ts'
-import type { ReportProblem, SummarizedRun } from '../../src/reporter/report.ts'
-import type { BudgetLimits } from '../../src/roles/endpoint/model-budget.ts'
-import type { ScenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
+import type { ScoringMode } from '../../evaluation/index.ts'
+import type { ReportProblem, SummarizedRun } from '../../reporter/report.ts'
+import type { BudgetLimits } from '../../roles/endpoint/model-budget.ts'
+import type { ScenarioFingerprint } from '../../runner/index.ts'
 import type { EvalSettings } from './eval-settings.ts'
 
 /**

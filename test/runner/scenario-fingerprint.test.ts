@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { defineScenario } from '../../src/scenario/index.ts'
-import { FINGERPRINT_PARTS, scenarioFingerprint } from '../../src/vitest/scenario-fingerprint.ts'
+import { FINGERPRINT_PARTS, scenarioFingerprint } from '../../src/runner/scenario-fingerprint.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
-import { sampleEvaluation, sampleScenario, sampleTrajectory } from './sample-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
+import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 describe('scenarioFingerprint', () => {
   test('each part changes with its own part of the scenario, and only with it', () => {

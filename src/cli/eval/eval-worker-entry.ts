@@ -3,7 +3,7 @@
 // not reach worker threads, and without it each worker compiles (and, from the sources, strips
 // the types of) the whole module graph again on every start.
 import module from 'node:module'
-import { MODULE_EXTENSION } from '../../src/module-extension.ts'
+import { MODULE_EXTENSION } from '../../module-extension.ts'
 
 module.enableCompileCache?.()
 await import(new URL(`./eval-worker${MODULE_EXTENSION}`, import.meta.url).href)

@@ -2,9 +2,9 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { TOOLSANDBOX_VARIANTS } from '../../src/augmentation/index.ts'
 import { ScenarioError, ScenarioFileError } from '../../src/scenario/index.ts'
-import { scenarioCases, scenarioTable, scenarioTestName } from '../../src/vitest/scenario-table.ts'
+import { scenarioCases, scenarioTable, scenarioTestName } from '../../src/runner/scenario-table.ts'
 import { builtInScenarios } from '../../scenarios/index.ts'
-import { sampleScenario } from './sample-run.ts'
+import { sampleScenario } from '../vitest/sample-run.ts'
 
 /** The characters a regular expression reads specially (a `.` matches itself too, but also any other). */
 const PATTERN_CHARACTERS = /[.*+?^${}()|[\]\\]/

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
-import type { AnyDomain } from '../../src/domain/index.ts'
-import { isDomain } from '../../src/domain/index.ts'
-import type { Scenario } from '../../src/scenario/index.ts'
-import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../src/scenario/index.ts'
-import { builtInCategories, builtInScenarios } from '../toolsandbox/built-in-scenarios.ts'
+import type { AnyDomain } from '../../domain/index.ts'
+import { isDomain } from '../../domain/index.ts'
+import type { Scenario } from '../../scenario/index.ts'
+import { loadScenarioDirectory, loadScenarioFile, resolveScenarioDomain } from '../../scenario/index.ts'
+import { builtInCategories, builtInScenarios } from '../../../scenarios/toolsandbox/built-in-scenarios.ts'
 import { importUserModule } from './import-user-module.ts'
 
 /** What `toolcheck eval` was asked to play, as the suite files read it. */

@@ -1,5 +1,5 @@
-import type { Scenario } from '../../src/scenario/index.ts'
-import { matchesFilter } from '../../src/scenario/index.ts'
+import type { Scenario } from '../../scenario/index.ts'
+import { matchesFilter } from '../../scenario/index.ts'
 
 /** The scenarios whose id contains `filter` or that have it as a category (all when there is no filter). */
 export function selectScenarios(scenarios: readonly Scenario[], filter: string | undefined): Scenario[] {

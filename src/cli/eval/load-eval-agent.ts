@@ -1,4 +1,4 @@
-import type { AnyAgent } from '../../src/roles/turn-agent.ts'
+import type { AnyAgent } from '../../roles/turn-agent.ts'
 import { roleExport } from './role-export.ts'
 
 /** The agent module of `toolcheck eval --agent` could not give an agent; the message says why and what to export. */

@@ -4,8 +4,8 @@ import { applyAugmentation, defineAugmentation } from '../../src/augmentation/in
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { resolveScenarioDomain } from '../../src/scenario/index.ts'
-import { buildTranscript } from '../../src/vitest/transcript.ts'
-import { sampleScenario, sampleTrajectory } from './sample-run.ts'
+import { buildTranscript } from '../../src/runner/transcript.ts'
+import { sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 describe('buildTranscript', () => {
   test('lists the tools the agent was shown, with what the augmentation changed in each', async () => {

@@ -1,5 +1,5 @@
-import type { ScenarioVariant } from '../../src/augmentation/index.ts'
-import { FAULT_VARIANTS, INJECTION_VARIANTS, PLAIN_AUGMENTATION, ROBUSTNESS_VARIANTS, TOOLSANDBOX_VARIANTS, USER_VARIANTS, WORLD_VARIANTS } from '../../src/augmentation/index.ts'
+import type { ScenarioVariant } from '../../augmentation/index.ts'
+import { FAULT_VARIANTS, INJECTION_VARIANTS, PLAIN_AUGMENTATION, ROBUSTNESS_VARIANTS, TOOLSANDBOX_VARIANTS, USER_VARIANTS, WORLD_VARIANTS } from '../../augmentation/index.ts'
 import type { EvalVariants } from './eval-settings.ts'
 
 const PLAIN: ScenarioVariant = { label: 'none', augmentation: PLAIN_AUGMENTATION }
