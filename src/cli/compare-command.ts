@@ -6,13 +6,13 @@ import { comparisonMarkdown } from '../compare/comparison-markdown.ts'
 import { formatComparison } from '../compare/format-comparison.ts'
 import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
+import type { ComparedReportFile } from '../compare/read-compared-report.ts'
+import { comparedPage, readComparedReport } from '../compare/read-compared-report.ts'
 import type { ReportFile } from '../compare/read-report-file.ts'
 import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
 import { reportHistory } from '../compare/report-history.ts'
-import { packText } from '../reporter/packed-json.ts'
-import { encodePageData } from '../reporter/page-data.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 
@@ -79,9 +79,11 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   const correction = values.correction ?? 'holm'
   if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') return usage(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
-  let files: ReportFile[]
+  // Two reports are compared from their runs' tallies, read a run at a time; a history reads each whole.
+  const history = positionals.length > 2
+  let files: readonly (ReportFile | ComparedReportFile)[]
   try {
-    files = await Promise.all(positionals.map((path) => readReportFile(path)))
+    files = await Promise.all(positionals.map((path) => (history ? readReportFile(path) : readComparedReport(path))))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
@@ -97,23 +99,17 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     return EXIT_CODES.usage
   }
   const options = { alpha, correction: correction as Correction }
-  if (files.length > 2) return writeHistory(files, options, values, io)
+  if (history) return writeHistory(files as readonly ReportFile[], options, values, io)
 
-  const [base, head] = files as [ReportFile, ReportFile]
+  const [base, head] = files as [ComparedReportFile, ComparedReportFile]
   const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
   // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
   if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
   else io.stdout(`${formatComparison(comparison)}\n`)
   if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
-  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(base), page(head)))
+  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, await comparedPage(base), await comparedPage(head)))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
-}
-
-/** A report as the comparison page embeds it. */
-function page(file: ReportFile) {
-  const data = encodePageData(file.report, [])
-  return { index: data.index, packedDetails: file.packedDetails ?? packText(data.detailsJson), transcripts: file.transcripts, hasTranscripts: file.packedDetails !== undefined }
 }
 
 async function writeHistory(files: readonly ReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {

@@ -1,0 +1,101 @@
+import { stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { packText } from '../reporter/packed-json.ts'
+import type { PageIndex } from '../reporter/page-data.ts'
+import { PageDataEncoder } from '../reporter/page-data.ts'
+import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
+import type { TalliedReport } from './compare-reports.ts'
+import { readReportFile, ReportFileError, reportPage } from './read-report-file.ts'
+import type { ComparedPage } from './render-comparison-html.ts'
+import type { ReportTally } from './report-tally.ts'
+import { addRun, emptyTally, tallyRuns } from './report-tally.ts'
+import { ReportJsonError, streamReportRuns } from './stream-report-runs.ts'
+
+/** A report read for a comparison: its runs tallied per cell as they were read, never held. */
+export interface ComparedReportFile {
+  /** The path of the `report.json` read. */
+  readonly path: string
+  readonly report: TalliedReport & { readonly settings?: ReportSettings; readonly version: number }
+}
+
+/**
+ * Reads a toolcheck report for `compareReports`: `path` is a `report.json` or the folder that
+ * holds one. Its `runs` are read one at a time from the file (see `streamReportRuns`) and
+ * counted into their cells (see `ReportTally`), so memory holds per cell only counts whatever
+ * the number of runs, and no more of the file than a chunk and one run. `report.json` is read
+ * rather than the `runs.jsonl` beside it: it holds the same runs without their conversations,
+ * so it is the smaller of the two. Its summary is not kept (the comparison works out its own).
+ * Reports of version 1 are small and read whole (see `readReportFile`), as are their upgrades.
+ */
+export async function readComparedReport(path: string): Promise<ComparedReportFile> {
+  const file = await reportJsonOf(path)
+  const tally = emptyTally()
+  let header: Record<string, unknown>
+  try {
+    let position = 0
+    header = await streamReportRuns(file, (value) => {
+      const run = value as ReportRun
+      addRun(tally, relabelled(run), position++)
+    }, { skip: ['summary'] })
+  } catch (error) {
+    if (error instanceof ReportJsonError) throw new ReportFileError(error.message)
+    if ((error as NodeJS.ErrnoException).code !== undefined) throw new ReportFileError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`)
+    throw new ReportFileError(`${file}: not a toolcheck report (a run without the fields a report's runs have: ${(error as Error).message})`)
+  }
+  const report = header as Partial<Report>
+  if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
+    throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`)
+  if (report.version !== 2) {
+    const whole = await readReportFile(file)
+    return { path: file, report: { ...withoutRuns(whole.report), tally: tallyRuns(whole.report.runs) } }
+  }
+  if (tally.runs === 0) tally.deterministic = false
+  return { path: file, report: { ...withoutRuns(report as Report), tally } }
+}
+
+/**
+ * The report as the comparison page embeds it. Its run index and details are those of the report
+ * page written beside it (`index.html`, or another page in its folder that holds these runs), as
+ * they are, with the conversations; without such a page they are encoded from `report.json`, read
+ * again one run at a time, without conversations, and the page says where it looked.
+ */
+export async function comparedPage(compared: ComparedReportFile): Promise<ComparedPage> {
+  const found = await reportPage(dirname(compared.path), runCheck(compared.report.tally))
+  if (found.packed !== undefined && found.index !== undefined) return { index: found.index, packedDetails: found.packed, transcripts: found.transcripts, hasTranscripts: true }
+  // The encoder needs the summary, which comes after the runs in the file and was not kept.
+  const header = (await streamReportRuns(compared.path, () => {})) as unknown as Omit<Report, 'settings' | 'scenarios' | 'runs'>
+  const encoder = new PageDataEncoder(header)
+  await streamReportRuns(compared.path, (value) => encoder.add(relabelled(value as ReportRun), undefined))
+  const data = encoder.finish()
+  return { index: data.index as PageIndex, packedDetails: packText(data.detailsJson), transcripts: found.transcripts, hasTranscripts: false }
+}
+
+/** What a page must hold to be this report's: as many runs, each of the same scenario at the same place. */
+function runCheck(tally: ReportTally): { readonly runs: number; readonly scenarioAt: (position: number) => string | undefined } {
+  const scenarios: string[] = new Array(tally.runs)
+  for (const cell of tally.cells.values()) for (let at = 1; at < cell.places.length; at += 2) scenarios[cell.places[at] as number] = cell.scenario
+  return { runs: tally.runs, scenarioAt: (position) => scenarios[position] }
+}
+
+/** A run whose augmentation labels predate today's words, with today's (see `readReportFile`). */
+function relabelled(run: ReportRun): ReportRun {
+  const augmentation = currentAugmentationLabel(run.augmentation)
+  const columns = run.augmentationColumns.map(currentAugmentationLabel)
+  if (augmentation === run.augmentation && columns.every((column, position) => column === run.augmentationColumns[position])) return run
+  return { ...run, augmentation, augmentationColumns: columns }
+}
+
+function withoutRuns<T extends { readonly runs: unknown }>(report: T): Omit<T, 'runs'> {
+  const { runs: _runs, ...rest } = report
+  return rest
+}
+
+/** The `report.json` that `path` names, itself or in the folder it names. */
+async function reportJsonOf(path: string): Promise<string> {
+  try {
+    return (await stat(path)).isDirectory() ? join(path, 'report.json') : path
+  } catch {
+    throw new ReportFileError(`${path}: no such file or directory`)
+  }
+}
