@@ -8,10 +8,10 @@ import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
 import type { ComparedReportFile } from '../compare/read-compared-report.ts'
 import { comparedPage, readComparedReport } from '../compare/read-compared-report.ts'
-import type { ReportFile } from '../compare/read-report-file.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { ReportFileError } from '../compare/read-report-file.ts'
 import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
+import type { HistoryReport } from '../compare/report-history.ts'
 import { reportHistory } from '../compare/report-history.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
@@ -79,11 +79,11 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   const correction = values.correction ?? 'holm'
   if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') return usage(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
-  // Two reports are compared from their runs' tallies, read a run at a time; a history reads each whole.
+  // Reports are compared from their runs' tallies, read a run at a time; a history reads their summaries too.
   const history = positionals.length > 2
-  let files: readonly (ReportFile | ComparedReportFile)[]
+  let files: readonly ComparedReportFile[]
   try {
-    files = await Promise.all(positionals.map((path) => (history ? readReportFile(path) : readComparedReport(path))))
+    files = await Promise.all(positionals.map((path) => readComparedReport(path, { summary: history })))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
@@ -99,7 +99,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     return EXIT_CODES.usage
   }
   const options = { alpha, correction: correction as Correction }
-  if (history) return writeHistory(files as readonly ReportFile[], options, values, io)
+  if (history) return writeHistory(files, options, values, io)
 
   const [base, head] = files as [ComparedReportFile, ComparedReportFile]
   const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
@@ -112,11 +112,17 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 
-async function writeHistory(files: readonly ReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
-  const history = reportHistory(
-    files.map((file) => file.report),
-    { ...options, sources: files.map((file) => file.path) },
-  )
+async function writeHistory(files: readonly ComparedReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
+  const reports: HistoryReport[] = []
+  for (const file of files) {
+    const { summary } = file.report
+    if (summary === undefined) {
+      io.stderr(`toolcheck compare: ${file.path}: holds no "summary", which a history reads (toolcheck-report/report.json has one)\n`)
+      return EXIT_CODES.harness
+    }
+    reports.push({ ...file.report, summary })
+  }
+  const history = reportHistory(reports, { ...options, sources: files.map((file) => file.path) })
   if (values.json === true) io.stdout(`${JSON.stringify(history, null, 2)}\n`)
   else if (values.markdown === '-') io.stdout(historyMarkdown(history))
   else io.stdout(`${formatHistory(history)}\n`)

@@ -16,7 +16,7 @@ import { ReportJsonError, streamReportRuns } from './stream-report-runs.ts'
 export interface ComparedReportFile {
   /** The path of the `report.json` read. */
   readonly path: string
-  readonly report: TalliedReport & { readonly settings?: ReportSettings; readonly version: number }
+  readonly report: TalliedReport & { readonly settings?: ReportSettings; readonly version: number; readonly summary?: Report['summary'] }
 }
 
 /**
@@ -25,19 +25,29 @@ export interface ComparedReportFile {
  * counted into their cells (see `ReportTally`), so memory holds per cell only counts whatever
  * the number of runs, and no more of the file than a chunk and one run. `report.json` is read
  * rather than the `runs.jsonl` beside it: it holds the same runs without their conversations,
- * so it is the smaller of the two. Its summary is not kept (the comparison works out its own).
- * Reports of version 1 are small and read whole (see `readReportFile`), as are their upgrades.
+ * so it is the smaller of the two. Its summary is kept only when `summary` is set (a history
+ * reads it; a comparison works out its own). Reports of version 1, and reports whose labels
+ * predate today's when their summary is wanted, are read whole (see `readReportFile`), which
+ * upgrades them.
  */
-export async function readComparedReport(path: string): Promise<ComparedReportFile> {
+export async function readComparedReport(path: string, options: { readonly summary?: boolean } = {}): Promise<ComparedReportFile> {
   const file = await reportJsonOf(path)
   const tally = emptyTally()
   let header: Record<string, unknown>
+  // A run whose labels were renamed makes the recorded summary's labels stale.
+  let renamed = false
   try {
     let position = 0
-    header = await streamReportRuns(file, (value) => {
-      const run = value as ReportRun
-      addRun(tally, relabelled(run), position++)
-    }, { skip: ['summary'] })
+    header = await streamReportRuns(
+      file,
+      (value) => {
+        const run = value as ReportRun
+        const current = relabelled(run)
+        renamed ||= current !== run
+        addRun(tally, current, position++)
+      },
+      options.summary === true ? {} : { skip: ['summary'] },
+    )
   } catch (error) {
     if (error instanceof ReportJsonError) throw new ReportFileError(error.message)
     if ((error as NodeJS.ErrnoException).code !== undefined) throw new ReportFileError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`)
@@ -46,12 +56,14 @@ export async function readComparedReport(path: string): Promise<ComparedReportFi
   const report = header as Partial<Report>
   if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
     throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`)
-  if (report.version !== 2) {
+  if (report.version !== 2 || (renamed && options.summary === true)) {
     const whole = await readReportFile(file)
     return { path: file, report: { ...withoutRuns(whole.report), tally: tallyRuns(whole.report.runs) } }
   }
   if (tally.runs === 0) tally.deterministic = false
-  return { path: file, report: { ...withoutRuns(report as Report), tally } }
+  // A skipped summary reads as null.
+  const { summary, ...rest } = withoutRuns(report as Report)
+  return { path: file, report: { ...rest, ...(summary === null ? {} : { summary }), tally } }
 }
 
 /**
@@ -78,10 +90,21 @@ function runCheck(tally: ReportTally): { readonly runs: number; readonly scenari
   return { runs: tally.runs, scenarioAt: (position) => scenarios[position] }
 }
 
+/** Today's word for each augmentation label met, worked out once per label. */
+const currentLabels = new Map<string, string>()
+function currentLabel(label: string): string {
+  let current = currentLabels.get(label)
+  if (current === undefined) {
+    current = currentAugmentationLabel(label)
+    currentLabels.set(label, current)
+  }
+  return current
+}
+
 /** A run whose augmentation labels predate today's words, with today's (see `readReportFile`). */
 function relabelled(run: ReportRun): ReportRun {
-  const augmentation = currentAugmentationLabel(run.augmentation)
-  const columns = run.augmentationColumns.map(currentAugmentationLabel)
+  const augmentation = currentLabel(run.augmentation)
+  const columns = run.augmentationColumns.map(currentLabel)
   if (augmentation === run.augmentation && columns.every((column, position) => column === run.augmentationColumns[position])) return run
   return { ...run, augmentation, augmentationColumns: columns }
 }

@@ -35,6 +35,8 @@ export interface ReportTally {
   errors: number
   passes: number
   scoreSum: number
+  /** The cell of the run counted last. */
+  last?: CellTally
   /** Whether every run is a deterministic replay (see `isDeterministicRun`); false without runs. */
   deterministic: boolean
   readonly usage: { calls: number; cachedCalls: number; promptTokens: number; completionTokens: number; latencyMs: number; costUsd: number | undefined }
@@ -55,14 +57,18 @@ export function emptyTally(): ReportTally {
  * tallied one run at a time, and nothing of the run is kept but its trial and position.
  */
 export function addRun(tally: ReportTally, run: ComparedRun, position: number): void {
+  // A report keeps a cell's trials together, so the cell is most often the last run's.
+  const last = tally.last
+  let cell = last !== undefined && last.scenario === run.scenario && last.augmentation === run.augmentation && last.agent === run.agent ? last : undefined
   // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
-  const key = `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}`
-  let cell = tally.cells.get(key)
+  const key = cell === undefined ? `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}` : ''
+  cell ??= tally.cells.get(key)
   if (cell === undefined) {
     cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: 0, errors: 0, passes: 0, scoreSum: 0, places: [] }
     tally.cells.set(key, cell)
     if (!tally.agents.includes(run.agent)) tally.agents.push(run.agent)
   }
+  tally.last = cell
   for (const category of run.categories) if (!cell.categories.includes(category)) cell.categories.push(category)
   cell.places.push(run.trial, position)
   cell.runs++

@@ -54,6 +54,10 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   let position = 0
   // The report's members after its runs, each skipped one's value replaced by null.
   const tail = (bytes: Buffer, from: number) => {
+    if (skip.length === 0) {
+      rest.push(bytes.subarray(from))
+      return
+    }
     let start = from
     for (;;) {
       const found = scanner.scan(bytes, start, skip)
@@ -166,34 +170,46 @@ class TopLevelScanner {
    * (while one is followed) of the bracket that closes it; -1 when neither is in this chunk.
    */
   scan(chunk: Buffer, from: number, keys: readonly string[]): number {
+    // Locals in the loop, written back on the way out: private fields are slower to reach per byte.
+    let depth = this.#depth
+    let inString = this.#inString
+    let escaped = this.#escaped
+    let readingKey = this.#readingKey
+    let found = -1
     for (let index = from; index < chunk.length; index++) {
       const byte = chunk[index] as number
-      if (this.#inString) {
-        if (this.#escaped) this.#escaped = false
-        else if (byte === BACKSLASH) this.#escaped = true
-        else if (byte === QUOTE) this.#inString = this.#readingKey = false
-        if (this.#readingKey && this.#inString) this.#key.push(byte)
+      if (inString) {
+        if (escaped) escaped = false
+        else if (byte === BACKSLASH) escaped = true
+        else if (byte === QUOTE) inString = readingKey = false
+        if (readingKey && inString) this.#key.push(byte)
         continue
       }
       if (byte === QUOTE) {
-        this.#inString = true
-        this.#readingKey = this.#depth === 1
-        if (this.#readingKey) this.#key = []
+        inString = true
+        readingKey = depth === 1
+        if (readingKey) this.#key = []
       } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-        this.#depth++
-        if (this.#depth === 2 && keys.includes(Buffer.from(this.#key).toString('utf8'))) {
+        depth++
+        if (depth === 2 && keys.includes(Buffer.from(this.#key).toString('utf8'))) {
           this.#following = true
-          return index
+          found = index
+          break
         }
       } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
-        this.#depth--
-        if (this.#depth === 1 && this.#following) {
+        depth--
+        if (depth === 1 && this.#following) {
           this.#following = false
-          return index
+          found = index
+          break
         }
       }
     }
-    return -1
+    this.#depth = depth
+    this.#inString = inString
+    this.#escaped = escaped
+    this.#readingKey = readingKey
+    return found
   }
 
   /** Continues after the runs array, whose closing bracket was found elsewhere. */

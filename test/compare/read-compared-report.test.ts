@@ -69,3 +69,10 @@ describe('readComparedReport', () => {
     await expect(readComparedReport(join(directory, 'base', 'index.html'))).rejects.toThrow(/index\.html: not JSON|index\.html: not a toolcheck report/)
   })
 })
+
+describe('readComparedReport for a history', () => {
+  test('keeps the summary only when asked, as report.json records it', async () => {
+    expect((await readComparedReport(join(directory, 'base'))).report.summary).toBeUndefined()
+    expect((await readComparedReport(join(directory, 'base'), { summary: true })).report.summary).toEqual(JSON.parse(JSON.stringify(base.report.summary)))
+  })
+})
