@@ -81,9 +81,10 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
 
   // Reports are compared from their runs' tallies, read a run at a time; a history reads their summaries too.
   const history = positionals.length > 2
-  let files: readonly ComparedReportFile[]
+  const files: ComparedReportFile[] = []
   try {
-    files = await Promise.all(positionals.map((path) => readComparedReport(path, { summary: history })))
+    // One after the other: read side by side, their chunks and garbage would add up.
+    for (const path of positionals) files.push(await readComparedReport(path, { summary: history }))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
