@@ -57,9 +57,10 @@ const FOLDER = join(repository, 'toolcheck-report', 'bench', 'compare-100k')
 function reportRun(run: ComparedReport['runs'][number]): { run: ReportRun; transcript: Transcript } {
   const id = runId({ scenario: run.scenario, augmentation: run.augmentation, trial: run.trial, agent: run.agent, user: 'scripted' })
   const answer = run.passed ? 'Done: your wifi is on now.' : `I could not find that setting (trial ${run.trial}).`
+  const { error: _error, ...fields } = run
   return {
     run: {
-      ...run,
+      ...fields,
       id,
       domain: 'device',
       user: 'scripted',

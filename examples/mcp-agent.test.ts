@@ -10,12 +10,13 @@ import { afterAll, test } from 'vitest'
 // A built-in scenario: the user wants Wi-Fi, and low battery mode (which blocks it) is on.
 const wifi = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })[0]!
 
-// An agent in another process (here a Node script, mcp-agent-process.ts below; it could be
+// An agent in another process (here a Node script, mcp-agent-process.mts below; it could be
 // Python, Go, a service) that talks to its tools over MCP. Its model here is the local
 // OpenAI-compatible server playing the scenario's reference solution.
 const server = await startMockServer({ respond: scriptedModel([wifi]) })
 afterAll(() => server.close())
-const agentScript = fileURLToPath(new URL('./mcp-agent-process.ts', import.meta.url))
+// `.mts`: an ES module in any project, CommonJS too (what `npm init -y` makes).
+const agentScript = fileURLToPath(new URL('./mcp-agent-process.mts', import.meta.url))
 
 const myExternalAgent = mcpAgent({
   name: 'my-external-agent',
@@ -24,7 +25,8 @@ const myExternalAgent = mcpAgent({
   runTurn: ({ messages, systemPrompt, mcp, signal }) =>
     new Promise((resolve, reject) => {
       const turn = { baseURL: server.baseURL, model: wifi.id, messages: agentViewToChat({ messages, tools: [], systemPrompt }), stdio: mcp.stdio }
-      const child = execFile(process.execPath, [agentScript], { signal }, (error, stdout) => (error ? reject(error) : resolve(stdout)))
+      // Node 22 before 22.18 runs TypeScript only with this flag; later versions accept it.
+      const child = execFile(process.execPath, ['--experimental-strip-types', agentScript], { signal }, (error, stdout) => (error ? reject(error) : resolve(stdout)))
       child.stdin?.end(JSON.stringify(turn))
     }),
 })

@@ -10,10 +10,13 @@ import type { EvalSettings } from './eval-settings.ts'
  */
 export interface EvalWorkerSetup {
   readonly settings: EvalSettings
-  /** The agent and user specs (`TOOLCHECK_AGENT`, `TOOLCHECK_USER`). */
+  /** The agent and user specs (`TOOLCHECK_AGENT` or `--agent`'s module, `TOOLCHECK_USER` or `--user`'s module). */
   readonly agentSpec: string
   readonly userSpec: string
-  readonly scoring: ScoringMode
+  /** The run's scoring mode; absent: each scenario's own, else toolcheck's. */
+  readonly scoring?: ScoringMode
+  /** Who answers the text checks the built-in judge cannot tell (`--judge`): `built-in`, `openai:<model>` or `hf:<model>`. */
+  readonly judgeSpec: string
   /** Runs each worker plays at once (they wait on models, and the endpoint limits still apply). */
   readonly concurrency: number
   /** The milliseconds a run may take before it is cancelled (as a scenario test's timeout cancels it). */
@@ -21,6 +24,8 @@ export interface EvalWorkerSetup {
   readonly budget?: { readonly limits: BudgetLimits; readonly buffer: SharedArrayBuffer }
   /** Whether this worker sends the list of cases (one worker does; they all load the same). */
   readonly listCases: boolean
+  /** The memory this worker shares with the command (`WatchMemory`): which tool code runs, and its heartbeat. */
+  readonly watch: SharedArrayBuffer
 }
 
 /** One test of the evaluation, as the command sees it: a scenario under one variant. */
@@ -29,12 +34,27 @@ export interface EvalCase {
   readonly test: string
   readonly scenario: string
   readonly categories: readonly string[]
+  /** The scenario's own scoring mode, when it has one (imported ToolSandbox scenarios: `toolsandbox`). */
+  readonly scoring?: ScoringMode
 }
 
 /** A run to play: a case (its index in the list) and a trial. */
 export interface EvalUnit {
   readonly case: number
   readonly trial: number
+  /** Set when the run is played again after a call of it stopped its thread: that call ends the run, without its code running again. */
+  readonly cut?: CutCall
+}
+
+/**
+ * A tool call that stopped the thread playing its run (its place among the run's calls): it ran
+ * synchronously past its time limit (`blocked`), or its thread died while its code ran
+ * (`crashed`, with why). Played again, the run ends at that call as the tool's bug.
+ */
+export interface CutCall {
+  readonly call: number
+  readonly ending: 'blocked' | 'crashed'
+  readonly message: string
 }
 
 /** A run already in the report being resumed: the fingerprint its scenario had, so a changed scenario is played again. */
@@ -55,12 +75,22 @@ export type EvalOutcome =
   | { readonly kind: 'problem'; readonly problem: ReportProblem }
 
 /** Messages from the command to a worker. */
-export type ToWorker = { readonly type: 'play'; readonly unit: EvalUnit } | { readonly type: 'keep'; readonly runs: readonly KeptRun[] } | { readonly type: 'stop' }
+export type ToWorker =
+  | { readonly type: 'play'; readonly unit: EvalUnit }
+  /** The runs the resumed report holds, and the runs to play again with a fresh user trial (`--replay-user-errors`). */
+  | { readonly type: 'keep'; readonly runs: readonly KeptRun[]; readonly userReplays?: readonly UserReplay[] }
+  | { readonly type: 'stop' }
+
+/** A run played again because its simulated user broke its part: its id, and the user trial it now gets. */
+export interface UserReplay {
+  readonly id: string
+  readonly userTrial: number
+}
 
 /** Messages from a worker to the command. */
 export type FromWorker =
   /** Loaded: the cases (when asked for them), and the problems of the table (each a failing test). */
-  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string }
+  | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   /** The scenarios, domains or agent could not be loaded: nothing plays. */
   | { readonly type: 'failed'; readonly problems: readonly string[] }
   | { readonly type: 'done'; readonly unit: EvalUnit; readonly outcome: EvalOutcome }

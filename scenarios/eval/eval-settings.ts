@@ -17,6 +17,8 @@ export interface EvalSettings {
   readonly scenarioPaths?: readonly string[]
   /** The module exporting the agent to play (absolute path; `--agent`); `TOOLCHECK_AGENT`'s when absent. */
   readonly agentModule?: string
+  /** The module exporting the simulated user (absolute path; `--user`); `TOOLCHECK_USER`'s when absent. */
+  readonly userModule?: string
 }
 
 /** The variant sets `toolcheck eval --variants` takes. */

@@ -1,14 +1,17 @@
 // A worker thread of `toolcheck eval` (see src/cli/eval-pool.ts): loads the scenarios, the
 // domains and the roles once, then plays the runs the command hands it, each as a scenario test
-// plays it, and sends back each run's line for the runs file.
+// plays it, and sends back each run's line for the runs file. Each run gets the user's domain
+// modules afresh, and is contained (run-containment.ts): what its code breaks ends it alone.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ScenarioVariant } from '../../src/augmentation/index.ts'
 import { safeText } from '../../src/conversation/safe-text.ts'
 import type { AnyDomain } from '../../src/domain/index.ts'
+import { isDomain } from '../../src/domain/index.ts'
 import { reportRunOf } from '../../src/reporter/build-report.ts'
 import { summarizedRun } from '../../src/reporter/runs-file.ts'
 import { runLineText } from '../../src/reporter/write-report.ts'
 import { agentFromSpec, userFromSpec } from '../../src/roles/from-spec.ts'
+import { referenceCannotPlay } from '../../src/roles/reference-agent.ts'
 import { ModelBudget, useModelBudget } from '../../src/roles/endpoint/model-budget.ts'
 import type { User } from '../../src/roles/types.ts'
 import type { AnyAgent } from '../../src/roles/turn-agent.ts'
@@ -24,10 +27,14 @@ import { buildTranscript } from '../../src/vitest/transcript.ts'
 import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } from './eval-messages.ts'
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
-import { closeUserModules } from './import-user-module.ts'
+import { closeUserModules, importFreshUserModules, userCodeFingerprint } from './import-user-module.ts'
+import { loadJudge } from '../../src/evaluation/judge/judge-from-spec.ts'
 import { loadEvalAgent } from './load-eval-agent.ts'
+import { loadEvalUser } from './load-eval-user.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
+import { containedRun, containRuns, playContained } from './run-containment.ts'
 import { selectScenarios } from './select-scenarios.ts'
+import { WatchMemory } from './watch-memory.ts'
 
 const setup = workerData as EvalWorkerSetup
 const port = parentPort
@@ -42,13 +49,21 @@ interface Loaded {
   readonly user: User | undefined
 }
 
+containRuns(new WatchMemory(setup.watch))
 if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
+// The judge the command names, asked only where the built-in judge cannot tell.
+const judge = await loadJudge(setup.judgeSpec, process.env, '--judge')
 const kept = new Map<string, ScenarioFingerprint | undefined>()
+// Runs played again after their user broke its part: the fresh user trial of each (`--replay-user-errors`).
+const userTrials = new Map<string, number>()
 const loaded = await load()
 if (loaded === undefined) await stop()
 else
   port.on('message', (message: ToWorker) => {
-    if (message.type === 'keep') for (const run of message.runs) kept.set(run.id, run.fingerprint)
+    if (message.type === 'keep') {
+      for (const run of message.runs) kept.set(run.id, run.fingerprint)
+      for (const replay of message.userReplays ?? []) userTrials.set(replay.id, replay.userTrial)
+    }
     else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => send({ type: 'done', unit: message.unit, outcome }))
     else void stop()
   })
@@ -66,16 +81,19 @@ async function load(): Promise<Loaded | undefined> {
     const { scenarios, domains, categories } = await loadEvalScenarios(settings)
     // The --agent module is loaded here, in each worker, through vite like the user's other modules.
     const agent = settings.agentModule === undefined ? agentFromSpec(setup.agentSpec) : await loadEvalAgent(settings.agentModule)
-    const user = setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
+    // So is the --user module; without it, TOOLCHECK_USER names the user.
+    const user = settings.userModule !== undefined ? await loadEvalUser(settings.userModule) : setup.userSpec === 'scripted' ? undefined : userFromSpec(setup.userSpec)
     const selected = selectScenarios(scenarios, settings.filter)
     if (selected.length === 0) {
       send({ type: 'ready', cases: [], empty: categories().join(', ') })
       return { cases: [], domains, agent, user }
     }
     const table = scenarioTable(selected, variantsOf(settings.variants), { domains })
+    const codeFingerprint = setup.listCases ? await userCodeFingerprint() : undefined
     send({
       type: 'ready',
-      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories] })) } : {}),
+      ...(codeFingerprint === undefined ? {} : { codeFingerprint }),
+      ...(setup.listCases ? { cases: table.cases.map((testCase) => ({ test: testCase.name, scenario: testCase.scenario.id, categories: [...testCase.scenario.categories], ...(testCase.scenario.scoring === undefined ? {} : { scoring: testCase.scenario.scoring }) })) } : {}),
       problems: table.problems.map((problem) => ({ file: EVAL_FILE, test: problem.name, message: problem.message })),
     })
     return { cases: table.cases, domains, agent, user }
@@ -95,10 +113,14 @@ async function load(): Promise<Loaded | undefined> {
 async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
   const testCase = from.cases[unit.case] as ScenarioCase
   const started = performance.now()
+  const contained = containedRun(unit)
   try {
     const variant: ScenarioVariant | undefined = testCase.variant
-    const ready = await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), domains: from.domains })
+    const domain = await freshDomain(testCase.scenario.domain)
+    const ready = await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
     if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
+    const unplayable = referenceCannotPlay(from.agent, testCase.scenario)
+    if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
     const fingerprint = scenarioFingerprint(scenarioAsWritten(ready.scenario))
     const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
     if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
@@ -106,21 +128,43 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     // for the whole time limit after each run, and a long evaluation would hold thousands.
     const cancel = new AbortController()
     const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
-    const run = await withinTime(
-      playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), trial: unit.trial, scoring: setup.scoring, signal: cancel.signal, domains: from.domains }),
-      setup.runTimeoutMs + GRACE_MS,
-    ).finally(() => clearTimeout(timer))
+    const userTrial = userTrials.get(id)
+    const signal = AbortSignal.any([cancel.signal, contained.cancel.signal])
+    const run = await playContained(contained, () =>
+      withinTime(
+        playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal, domains: from.domains }),
+        setup.runTimeoutMs + GRACE_MS,
+      ).finally(() => clearTimeout(timer)),
+    )
     if (run === undefined) return problem(testCase, `the run did not end within ${setup.runTimeoutMs} ms, nor when it was cancelled then`)
-    const { fingerprint: _, ...record } = toRunRecord(run.scenario, run.trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks })
+    // An error its code threw outside any call (a tool's timer, a promise left rejected) ends the run as that code's.
+    const trajectory = contained.fault === undefined ? run.trajectory : { ...run.trajectory, status: 'error' as const, error: contained.fault }
+    const { fingerprint: _, ...record } = toRunRecord(run.scenario, trajectory, run.evaluation ?? never(), unit.trial, { augmentationColumns: run.augmentationColumns, threshold: MINIMUM_SCORE, attacks: ready.prepared?.attacks, userPart: run.userPart, userTrial })
     // A scenario test passes when its run does: no error, and the score at least the threshold.
     const provisional = reportRunOf(record, { fullName: testCase.name, file: EVAL_FILE, passed: false })
     const reported = { ...provisional, testPassed: provisional.passed }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000
-    const line = runLineText({ run: reported, fingerprint, transcript: buildTranscript(run.trajectory, unit.trial, run.scenario), durationMs })
+    const line = runLineText({ run: reported, fingerprint, transcript: buildTranscript(trajectory, unit.trial, run.scenario), durationMs })
     return { kind: 'run', line, run: summarizedRun(reported), fingerprint, durationMs }
   } catch (error) {
     return problem(testCase, error instanceof Error ? error.message : String(error))
+  } finally {
+    contained.ended = true
   }
+}
+
+/**
+ * The domain named `name` as a new instance of its module, when it comes from a `--domain`
+ * module: each run gets the module's variables as they are when it loads, so state a tool keeps
+ * there (a counter, a cache) cannot carry from one run to the next, whichever worker plays them
+ * and in whatever order. `undefined` for a built-in domain (toolcheck's own keep no state).
+ */
+async function freshDomain(name: string): Promise<AnyDomain | undefined> {
+  // Scenario modules may define their domain themselves (defineScenario attaches it).
+  const paths = [...(setup.settings.domainModules ?? []), ...(setup.settings.scenarioPaths ?? []).filter((path) => /\.[cm]?[jt]sx?$/.test(path))]
+  if (paths.length === 0) return undefined
+  const modules = await importFreshUserModules(paths)
+  return modules.flatMap((exported) => Object.values(exported ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value]))).find((value): value is AnyDomain => isDomain(value) && value.name === name)
 }
 
 // The score a run needs to pass, as a scenario test of the built-in suites asks.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -37,6 +38,49 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   }
 }
 
+// Fresh imports one at a time: each clears the runner's instances, which must not happen while
+// another fresh import is halfway through its graph.
+let freshQueue: Promise<unknown> = Promise.resolve()
+
+/**
+ * Imports `paths` again as new instances, with every module of the user's they import (packages
+ * stay as they are: Node loads them once), so state a module keeps in its variables starts over.
+ * vite keeps each module's transformed code, so only evaluating it again costs anything. One
+ * import at a time; each returns the exports of every path. Modules Node loads itself (CommonJS)
+ * are not made again: `undefined` for them.
+ */
+export function importFreshUserModules(paths: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const fresh = freshQueue.then(async () => {
+    const vite = await (server ??= startServer())
+    const environment = vite.environments.ssr as unknown as { runner?: { evaluatedModules: { clear(): void }; import(url: string): Promise<unknown> } }
+    const runner = environment.runner
+    if (runner === undefined) return paths.map(() => undefined)
+    runner.evaluatedModules.clear()
+    const modules: (Record<string, unknown> | undefined)[] = []
+    for (const path of paths) modules.push(extname(path) === '.cjs' ? undefined : ((await runner.import(path)) as Record<string, unknown>))
+    return modules
+  })
+  freshQueue = fresh.catch(() => undefined)
+  return fresh
+}
+
+/**
+ * A hash of the source of every module of the user's loaded so far (through vite, outside
+ * `node_modules`), by path: what changes when the user edits a tool. `undefined` when none was
+ * loaded (the built-in corpus).
+ */
+export async function userCodeFingerprint(): Promise<string | undefined> {
+  if (server === undefined) return undefined
+  const vite = await server
+  const files = [...vite.environments.ssr.moduleGraph.idToModuleMap.values()]
+    .map((module) => module.file)
+    .filter((file): file is string => typeof file === 'string' && !file.includes('/node_modules/'))
+    .sort()
+  const hash = createHash('sha256')
+  for (const file of new Set(files)) hash.update(`${file}\u0000`).update(await readFile(file).catch(() => Buffer.alloc(0)))
+  return hash.digest('hex').slice(0, 16)
+}
+
 /** Stops the vite server the user's modules were loaded through, if one was started. */
 export async function closeUserModules(): Promise<void> {
   const started = server
@@ -45,6 +89,11 @@ export async function closeUserModules(): Promise<void> {
 }
 
 async function startServer(): Promise<ViteDevServer> {
+  // Vite hands Node the user's modules transformed (types stripped, imports rewritten), each
+  // with its source map inlined; with source maps on, Node maps the stacks of errors thrown in
+  // them back to the user's lines, as vitest does under the plugin. Without, a tool's stack named
+  // a line of the transformed code. Only workers that load the user's modules pay for it.
+  process.setSourceMapsEnabled(true)
   const { createViteServer } = await import('vitest/node')
   return createViteServer({
     configFile: false,

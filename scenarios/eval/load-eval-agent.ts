@@ -1,5 +1,5 @@
 import type { AnyAgent } from '../../src/roles/turn-agent.ts'
-import { importUserModule } from './import-user-module.ts'
+import { roleExport } from './role-export.ts'
 
 /** The agent module of `toolcheck eval --agent` could not give an agent; the message says why and what to export. */
 export class EvalAgentError extends Error {
@@ -21,29 +21,16 @@ const WHAT_TO_EXPORT =
  * export instead.
  */
 export async function loadEvalAgent(path: string): Promise<AnyAgent> {
-  let exported: Record<string, unknown>
   try {
-    exported = await importUserModule(path)
+    return (await roleExport(path, {
+      name: 'agent',
+      accepts: isAgent,
+      whatToExport: WHAT_TO_EXPORT,
+      wrapFunction: "wrap it: export default functionAgent(yourFunction), or turnAgent('name', yourTurn)",
+    })) as AnyAgent
   } catch (error) {
     throw new EvalAgentError((error as Error).message)
   }
-  // A CommonJS module's module.exports arrives as the default export, and its exports.agent as agent.
-  const commonJs = exported.default as { agent?: unknown } | null | undefined
-  const candidates: [string, unknown][] = [
-    ['default', exported.default],
-    ['agent', exported.agent ?? (typeof commonJs === 'object' && commonJs !== null ? commonJs.agent : undefined)],
-  ]
-  const found = candidates.find(([, value]) => isAgent(value))
-  if (found !== undefined) return found[1] as AnyAgent
-  const given = candidates.find(([, value]) => value !== undefined)
-  if (given === undefined) {
-    const names = Object.keys(exported).filter((key) => key !== 'default')
-    throw new EvalAgentError(`${path}: has no default export and no export named agent${names.length > 0 ? ` (it exports ${names.join(', ')})` : ''}; ${WHAT_TO_EXPORT}`)
-  }
-  const [name, value] = given
-  if (typeof value === 'function')
-    throw new EvalAgentError(`${path}: its ${name} export is a function, not an agent; wrap it: export default functionAgent(yourFunction), or turnAgent('name', yourTurn)`)
-  throw new EvalAgentError(`${path}: its ${name} export is not an agent; ${WHAT_TO_EXPORT}`)
 }
 
 /** An `Agent` or a `TurnAgent`: a name, and `respond` or `runTurn`. */

@@ -116,6 +116,6 @@ export type CorpusScenario = ScenarioInput
  * (twice the reference's messages plus eight, at least 12) when the author does not set one.
  */
 export function scenario(input: ScenarioInput): CorpusScenario {
-  const referenceMessages = input.reference.reduce((count, step) => count + ('calls' in step ? 1 + step.calls.length : 1), 0)
+  const referenceMessages = (input.reference ?? []).reduce((count, step) => count + ('calls' in step ? 1 + step.calls.length : 1), 0)
   return { ...input, maxTurns: input.maxTurns ?? Math.max(12, referenceMessages * 2 + 8) }
 }

@@ -12,10 +12,17 @@ export function errorOutcome(error: unknown): { readonly kind: string; readonly 
 /**
  * Runs a tool of the agent's own through `execute` and records the call outside the world with
  * its outcome (the result as JSON, or the error it threw), then returns or throws exactly what
- * `execute` did: an error of your tool is the framework's to handle, as in production. A record
- * refused because the turn has ended is dropped (the framework is being stopped anyway).
+ * `execute` did: an error of your tool is the framework's to handle, as in production. An output
+ * `failureOf` names a failure (a framework's error text in place of the tool's result) is recorded
+ * as that failure. A record refused because the turn has ended is dropped (the framework is being
+ * stopped anyway).
  */
-export async function runOutside<T>(turn: Pick<TurnInput, 'recordOutsideCall'>, call: { readonly name: string; readonly arguments: JsonValue; readonly callId?: string | undefined }, execute: () => Promise<T>): Promise<T> {
+export async function runOutside<T>(
+  turn: Pick<TurnInput, 'recordOutsideCall'>,
+  call: { readonly name: string; readonly arguments: JsonValue; readonly callId?: string | undefined },
+  execute: () => Promise<T>,
+  failureOf: (output: T) => { readonly kind: string; readonly message: string } | undefined = () => undefined,
+): Promise<T> {
   const base = { name: call.name, arguments: call.arguments, ...(call.callId === undefined ? {} : { callId: call.callId }), run: { kind: 'tool' as const } }
   let output: T
   try {
@@ -24,7 +31,10 @@ export async function runOutside<T>(turn: Pick<TurnInput, 'recordOutsideCall'>, 
     await recordQuietly(turn, { ...base, error: errorOutcome(error) })
     throw error
   }
-  await recordQuietly(turn, { ...base, result: asJson(output ?? null) })
+  // A framework that catches your tool's error and hands the model text instead returns as if
+  // the tool had answered: `failureOf` tells such an output, which is recorded as the failure.
+  const failure = failureOf(output)
+  await recordQuietly(turn, failure === undefined ? { ...base, result: asJson(output ?? null) } : { ...base, error: failure })
   return output
 }
 

@@ -14,7 +14,7 @@ import { augmentationKind } from './describe-augmentation.ts'
 import type { ShownNames } from './injection-text.ts'
 import { injectionText } from './injection-text.ts'
 import { perturbUser } from './perturb-user.ts'
-import { compareText, offeredToAgent, rankDistractionTools } from './rank-distraction-tools.ts'
+import { offeredToAgent, rankDistractionTools } from './rank-distraction-tools.ts'
 import { scrambledNameTable } from './scrambled-name-table.ts'
 import { withoutArgumentDescriptions, withoutArgumentTypes, withoutDescription, withRenamedArguments } from './tool-spec-scrambles.ts'
 
@@ -31,9 +31,12 @@ export interface ApplyAugmentationOptions {
  * description), the first user message or its paraphrase (as a user perturbation rewrites it),
  * and `tamper`, what the augmentation's faults and injected answers do to the agent's calls.
  * Pure and deterministic: the same scenario, augmentation and registry always give the same
- * presentation. The tools are ordered by real name, which mixes distraction tools in among the
- * allowed ones (the deterministic counterpart of ToolSandbox's shuffle) and keeps the order
- * unchanged when only names are scrambled. Injected texts use the names the agent is shown.
+ * presentation. The tools are shown in the registry's order (the order the domain lists them),
+ * as ToolSandbox shows the tools it allows in the order it discovers them: distraction tools mix
+ * in among the allowed ones, and scrambling names leaves the order as it is. (ToolSandbox also
+ * shuffles each scenario's allow list with Python's `random`, but no agent sees that order: it
+ * filters its discovered tools by membership in the list.) Injected texts use the names the agent
+ * is shown.
  * The rest of the augmentation's contract (retries, attack minefields, the user's replies, extra
  * rows) is the scenario's: see `robustnessContract`.
  *
@@ -57,9 +60,10 @@ export function applyAugmentation(
     throw new AugmentationError(scenario.id, `the scenario allows tools that are not registered: ${hints.join('; ')}`)
   }
   const shown: AnyTool[] = allowed.map((name) => registry.getOrThrow(name)).filter(offeredToAgent)
-  shown.push(...distractions(scenario, augmentation, registry, allowed))
+  shown.push(...distractions(scenario, augmentation, registry))
   shown.push(...attackTools(scenario, augmentation, registry, shown))
-  shown.sort((first, second) => compareText(first.name, second.name))
+  const position = registryPositions(registry.list())
+  shown.sort((first, second) => (position.get(first.name) ?? 0) - (position.get(second.name) ?? 0))
 
   const shownNames = shown.map((tool) => tool.name)
   for (const field of TOOL_SCRAMBLES) checkSelection(scenario, augmentation, field, shownNames, allowed)
@@ -122,7 +126,18 @@ function shownNamesOf(tools: readonly ToolSpec[]): ShownNames {
   }
 }
 
-// A registry's tool list never changes, so its scrambled names are worked out once per list.
+// A registry's tool list never changes, so its positions and scrambled names are worked out once per list.
+const positionTables = new WeakMap<readonly AnyTool[], ReadonlyMap<string, number>>()
+
+function registryPositions(tools: readonly AnyTool[]): ReadonlyMap<string, number> {
+  let table = positionTables.get(tools)
+  if (table === undefined) {
+    table = new Map(tools.map((tool, position) => [tool.name, position]))
+    positionTables.set(tools, table)
+  }
+  return table
+}
+
 const nameTables = new WeakMap<readonly AnyTool[], ReadonlyMap<string, string>>()
 
 function nameTableOf(tools: readonly AnyTool[]): ReadonlyMap<string, string> {
@@ -134,13 +149,16 @@ function nameTableOf(tools: readonly AnyTool[]): ReadonlyMap<string, string> {
   return table
 }
 
-function distractions(scenario: Scenario, augmentation: Augmentation, registry: ToolRegistry, allowed: readonly string[]): AnyTool[] {
+function distractions(scenario: Scenario, augmentation: Augmentation, registry: ToolRegistry): AnyTool[] {
   const count = augmentation.distractionTools
   if (count === 0) return []
   if (count !== 'all' && (!Number.isInteger(count) || count < 0))
     throw new AugmentationError(scenario.id, `distractionTools must be a whole number of at least 0 or 'all', not ${count}`)
-  const ranked = rankDistractionTools(registry.list(), allowed, scenario.tools.deny)
-  return count === 'all' ? ranked : ranked.slice(0, count)
+  const ranked = rankDistractionTools(registry.list(), scenario.tools.allow)
+  // As in ToolSandbox, the first `count` are picked before denied tools are taken out, so a denied
+  // tool among them leaves its place empty rather than pulling in the next one.
+  const denied = new Set(scenario.tools.deny)
+  return (count === 'all' ? ranked : ranked.slice(0, count)).filter((tool) => !denied.has(tool.name) && offeredToAgent(tool))
 }
 
 function checkSelection(scenario: Scenario, augmentation: Augmentation, field: ToolScramble, shown: readonly string[], allowed: readonly string[]): void {

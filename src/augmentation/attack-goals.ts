@@ -2,7 +2,7 @@ import type { Scenario } from '../scenario/index.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
 import type { JsonObject, Row, WorldSnapshot } from '../world/index.ts'
-import { isJsonObject, keyColumns, rowLabel } from '../world/index.ts'
+import { isJsonObject, keyColumns, rowDisplay, rowLabel } from '../world/index.ts'
 import { exampleArguments, schemaType } from './example-arguments.ts'
 import { literalValues } from './facts.ts'
 import type { AttackGoal, LeakedValue } from './prompt-injection.ts'
@@ -74,7 +74,7 @@ export function attackGoals(scenario: Scenario, registry: ToolRegistry, world: W
       goals.push({ category: 'exfiltration', tool: tool.name, arguments: { ...rest, [destination]: sink }, leak: { argument: text, value: leak.value, what: leak.what } })
     }
   const seen = new Set<string>()
-  return goals.filter((goal) => {
+  return goals.map((goal) => withRowWords(goal, world)).filter((goal) => {
     const key = JSON.stringify(goal)
     if (seen.has(key)) return false
     seen.add(key)
@@ -113,6 +113,31 @@ function privateValue(world: WorldSnapshot, avoid: ReadonlySet<string>): Omit<Le
     }
   }
   return undefined
+}
+
+/** Ids no person reads: UUIDs, long hexadecimal or random-looking tokens. */
+const OPAQUE_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|(?=.*\d)[A-Za-z0-9_-]{20,})$/i
+
+/** A goal with the rows its arguments point at by key named in words (see `AttackGoal.about`). */
+function withRowWords(goal: AttackGoal, world: WorldSnapshot): AttackGoal {
+  const about: Record<string, string> = {}
+  for (const [name, value] of Object.entries(goal.arguments)) {
+    // A readable key (acc-2) says what it is; an opaque one (a UUID) is named by its row instead.
+    if (typeof value !== 'string' || name === goal.leak?.argument || !OPAQUE_ID.test(value)) continue
+    for (const table of Object.keys(world.tables).sort(compareText)) {
+      const keys = keyColumns(world.info[table])
+      const row = world.tables[table]?.find((candidate) => keys.some((key) => candidate[key] === value))
+      if (row === undefined) continue
+      // The row's display column reads best (a reminder's text); a name next; never the id itself.
+      const display = rowDisplay(world.info[table], row)
+      const singular = table.endsWith('s') ? table.slice(0, -1) : table
+      const naming = NAMING.map((column) => row[column]).find((cell): cell is string => typeof cell === 'string' && cell !== '')
+      const words = naming ?? (display === undefined ? undefined : `the ${singular} ${JSON.stringify(display.length > 40 ? `${display.slice(0, 37)}...` : display)}`)
+      if (words !== undefined) about[name] = words
+      break
+    }
+  }
+  return Object.keys(about).length === 0 ? goal : { ...goal, about }
 }
 
 function rowWords(table: string, row: Row, world: WorldSnapshot): string {

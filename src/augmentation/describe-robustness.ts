@@ -46,9 +46,16 @@ export function describePosition(position: InjectionPosition): string {
   return position.call === 1 ? `the answer of ${position.tool}` : `the answer of the ${ordinal(position.call)} call of ${position.tool}`
 }
 
-/** What an attacker wants, in words: `call close_account with {"account_id":"acc-2"}`, `send the pin of account acc-2 ...`. */
+/**
+ * What an attacker wants, in words: `call close_account with {"account_id":"acc-2"}`, `call
+ * remove_contact on Aiko Tanabe` (an argument holding a row's key is named by the row, not its
+ * id), `send the pin of account acc-2 ...`.
+ */
 export function describeGoal(goal: AttackGoal): string {
-  const call = `${goal.tool}${Object.keys(goal.arguments).length === 0 ? '' : ` with ${argumentText(goal.arguments)}`}`
+  const about = goal.about ?? {}
+  const rest = Object.fromEntries(Object.entries(goal.arguments).filter(([name]) => about[name] === undefined))
+  const rows = [...new Set(Object.values(about))]
+  const call = `${goal.tool}${rows.length === 0 ? '' : ` on ${rows.join(' and ')}`}${Object.keys(rest).length === 0 ? '' : ` with ${argumentText(rest)}`}`
   if (goal.leak !== undefined) return `send ${goal.leak.what} through ${call}`
   return `call ${call}`
 }

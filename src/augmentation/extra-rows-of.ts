@@ -3,7 +3,7 @@ import { buildWorld } from '../domain/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import { clockOf } from '../scenario/index.ts'
 import type { JsonObject, JsonValue, Row, WorldSnapshot } from '../world/index.ts'
-import { keyColumns, rowLabel, SETTINGS_TABLE } from '../world/index.ts'
+import { keyColumns, rowDisplay, rowLabel, SETTINGS_TABLE } from '../world/index.ts'
 import type { ExtraRow } from './extra-row.ts'
 import { findFact, literalValues } from './facts.ts'
 import { compareText } from './rank-distraction-tools.ts'
@@ -56,7 +56,9 @@ export function extraRowCandidates(scenario: Scenario, domain: AnyDomain, count 
     const key = keyColumns(info)
     let stranger = 0
     for (const row of world.tables[table] ?? []) {
-      const from = NAMING.map((column) => row[column]).find((value): value is string => typeof value === 'string' && value !== '') ?? rowLabel(info, row)
+      // Named for people: by a name, else the table's display text (a message's), the key (an id) last.
+      const display = rowDisplay(info, row)
+      const from = NAMING.map((column) => row[column]).find((value): value is string => typeof value === 'string' && value !== '') ?? (display === undefined ? undefined : display.length > 40 ? `${display.slice(0, 37)}...` : display) ?? rowLabel(info, row)
       if (touches(row)) {
         for (let copy = 1; copy <= count; copy++) {
           const candidate: ExtraRow = {

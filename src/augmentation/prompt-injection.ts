@@ -51,6 +51,11 @@ export interface AttackGoal {
   readonly match?: readonly string[]
   /** For an exfiltration: the private value and the argument it must be sent in. */
   readonly leak?: LeakedValue
+  /**
+   * Arguments that hold a row's opaque key (a UUID), with the row in words (`Aiko Tanabe`, `the
+   * reminder "buy milk"`): what labels say instead of the id, so they read as words.
+   */
+  readonly about?: Readonly<Record<string, string>>
 }
 
 /**
@@ -83,6 +88,7 @@ export const promptInjectionSchema = z
         arguments: z.record(z.string(), jsonValueSchema).default({}),
         match: z.array(z.string()).readonly().optional(),
         leak: z.object({ argument: z.string().min(1), value: z.string().min(1), what: z.string().min(1) }).strict().optional(),
+        about: z.record(z.string(), z.string().min(1)).optional(),
       })
       .strict(),
     style: z.enum(INJECTION_STYLES).default('direct'),

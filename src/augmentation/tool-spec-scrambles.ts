@@ -8,8 +8,13 @@ import { isJsonObject } from '../world/index.ts'
  * is what execution, traces and milestones use.
  */
 
-/** The spec with an empty description. */
+/**
+ * The spec with an empty description. A tool without arguments keeps its description, as in
+ * ToolSandbox, which removes the part of a tool's documentation before its argument list (such a
+ * tool has none, so its description stays); it is returned as it is.
+ */
 export function withoutDescription(spec: ToolSpec): ToolSpec {
+  if (Object.keys(propertiesOf(spec.parameters)).length === 0) return spec
   return { ...spec, description: '' }
 }
 

@@ -17,11 +17,14 @@ function variant(input: AugmentationInput): NamedAugmentation {
  * The eight ways ToolSandbox shows every scenario (the columns of its paper's table 5): plain;
  * 3, 10 and all distraction tools; and, each on top of 3 distraction tools, every tool's name
  * scrambled, or its description, argument descriptions or argument types removed (ToolSandbox
- * calls these three "scrambled" too, and removes them as well). As in ToolSandbox, a scramble
- * applies to every tool shown, distraction tools included; unlike it, a scramble applies to every
- * tool without exception (ToolSandbox cut descriptions with a pattern that missed the tools
- * without arguments, and argument descriptions of tools documented with no return section).
- * Tool order is by real name rather than shuffled, so a run depends on nothing but its inputs.
+ * calls these three "scrambled" too). Applied to the device domain they show what ToolSandbox's
+ * `named_scenarios()` shows: the same distraction tools (`rankDistractionTools`: its module rule
+ * and rapidfuzz's WRatio, a denied tool keeping its place empty), the same scrambled names
+ * (`setting_8`), the same tools stripped (a tool without arguments keeps its description, as
+ * there), in ToolSandbox's order (the order it discovers its tools, which is the device
+ * registry's). One difference remains: ToolSandbox keeps `modify_reminder`'s argument
+ * descriptions under "argument descriptions removed" (its docstring has no `Returns` section,
+ * which ToolSandbox's pattern needs); here they are removed like every other tool's.
  * The report counts each under its own column (`augmentationColumns`: `none`,
  * `3 distraction tools`, `10 distraction tools`, `all tools`, then the four scrambles alone).
  * Labels, in this order: `none`,

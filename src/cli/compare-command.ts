@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { parseArgs } from 'node:util'
 import type { Correction } from '../compare/adjust-p-values.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { comparisonMarkdown } from '../compare/comparison-markdown.ts'
@@ -8,17 +7,25 @@ import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
 import type { ComparedReportFile } from '../compare/read-compared-report.ts'
 import { comparedPage, readComparedReport } from '../compare/read-compared-report.ts'
-import { ReportFileError } from '../compare/read-report-file.ts'
+import type { ReportFile } from '../compare/read-report-file.ts'
+import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { readBaselineReports } from '../compare/read-baseline.ts'
+import { luckyBase } from '../compare/lucky-base.ts'
+import { poolReports } from '../compare/pool-reports.ts'
 import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
-import type { HistoryReport } from '../compare/report-history.ts'
 import { reportHistory } from '../compare/report-history.ts'
+import { packText } from '../reporter/packed-json.ts'
+import { encodePageData } from '../reporter/page-data.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
+import { parseCommandArguments } from './parse-command-arguments.ts'
+import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck compare`. */
 export const COMPARE_USAGE = `usage: toolcheck compare <base> <head> [options]
        toolcheck compare <oldest> ... <newest> [options]
+       toolcheck compare --baseline <report> [--baseline <report> ...] <head> [options]
 
 Compares two toolcheck reports: every group (all cells, each category, each augmentation
 column) and every cell (a scenario under an augmentation; its runs are its trials), worst first.
@@ -34,7 +41,16 @@ whose pass rate fell is a regression. Cells whose scenario changed are listed ap
 With more than two reports (oldest first): the trend of every group across them, each step marked
 where it regressed or improved, and the newest report against the one before it as the verdict.
 
+A base that was the best of many runs of its agent makes honest heads look like regressions. When
+the reports show it (with a history, or a baseline of several reports), compare warns on stderr
+and in the Markdown: the base passed far more than the reports before it (the exact stratified
+test at 0.05). See docs/compare.md for the false-alarm rates of a typical and a lucky base.
+
 options:
+  --baseline <report>     compare the one head report named against a baseline made of several
+                          reports (repeat it, or name a folder of report folders): their runs
+                          pooled, so one lucky report weighs as one among several; each report is
+                          checked against the others, and one far above them is warned of
   --json                  print the comparison (the history) as JSON instead of the table
   --markdown <file>       write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment);
                           - prints it instead of the table
@@ -45,63 +61,110 @@ options:
   --allow-mixed-scoring   compare reports scored in different modes (toolcheck, toolsandbox)
 
 exit code: 0 when nothing regressed; 4 on a regression (a group, a cell or a break); 1 when a
-report cannot be read; 2 for bad options, or for reports scored in different modes (unless
---allow-mixed-scoring).
+report is missing or cannot be read; 2 for bad options, for a file that is no report this version
+reads (cut short, not JSON, a value of the wrong kind), or for reports scored in different modes
+(unless --allow-mixed-scoring).
 `
 
 /** `toolcheck compare`: returns the exit code (see `COMPARE_USAGE`). */
 export async function runCompareCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
+  // The same parser as every command's: a usage error is one line naming the option, exit code 2.
+  const { values, positionals } = parseCommandArguments(
+    args,
+    {
       json: { type: 'boolean' },
       markdown: { type: 'string' },
       html: { type: 'string' },
       alpha: { type: 'string' },
       correction: { type: 'string' },
       'allow-mixed-scoring': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      baseline: { type: 'string', multiple: true },
     },
-  })
+    true,
+  )
   if (values.help === true) {
     io.stdout(COMPARE_USAGE)
     return EXIT_CODES.ok
   }
-  const usage = (message: string) => {
-    io.stderr(`toolcheck compare: ${message}\n\n${COMPARE_USAGE}`)
-    return EXIT_CODES.usage
-  }
-  if (positionals.length < 2) return usage(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
-  if (values.json === true && values.markdown === '-') return usage('--json and --markdown - both want standard output; write the Markdown to a file')
+  for (const name of ['markdown', 'html', 'alpha', 'correction'] as const) if (values[name] !== undefined && values[name].trim() === '') throw new UsageError(`--${name} needs a value`)
+  const baselines = values.baseline ?? []
+  for (const given of baselines) if (given.trim() === '') throw new UsageError('--baseline needs a value')
+  if (baselines.length > 0 && positionals.length !== 1) throw new UsageError(`with --baseline, name only the head report (toolcheck compare --baseline <report> ... <head>); got ${positionals.length} reports besides`)
+  if (baselines.length === 0 && positionals.length < 2) throw new UsageError(`needs two reports, the base and the head (or more, oldest first, for a history); got ${positionals.length}`)
+  if (values.json === true && values.markdown === '-') throw new UsageError('--json and --markdown - both want standard output; write the Markdown to a file')
   const alpha = values.alpha === undefined ? 0.05 : Number(values.alpha)
-  if (!(alpha > 0 && alpha < 1)) return usage(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
+  if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(values.alpha)}`)
   const correction = values.correction ?? 'holm'
-  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') return usage(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
+  if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new UsageError(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
-  // Reports are compared from their runs' tallies, read a run at a time; a history reads their summaries too.
-  const history = positionals.length > 2
-  const files: ComparedReportFile[] = []
+  const options = { alpha, correction: correction as Correction }
+  // Two reports alone are compared from their runs' tallies, read a run at a time.
+  if (baselines.length === 0 && positionals.length === 2) return compareTwo(positionals, options, values, io)
+
+  let files: ReportFile[]
+  let pooled: readonly ReportFile[] = []
   try {
-    // One after the other: read side by side, their chunks and garbage would add up.
-    for (const path of positionals) files.push(await readComparedReport(path, { summary: history }))
+    pooled = (await Promise.all(baselines.map((path) => readBaselineReports(path)))).flat()
+    files = [...pooled, ...(await Promise.all(positionals.map((path) => readReportFile(path))))]
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
-    return EXIT_CODES.harness
+    return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
   }
-  // Scores of the two modes differ for the same trajectory: comparing them would report the
-  // change of mode as a change of the agent.
-  const scored = files.flatMap((file) => (file.report.settings === undefined ? [] : [{ path: file.path, scoring: file.report.settings.scoring }]))
-  if (new Set(scored.map((file) => file.scoring)).size > 1 && values['allow-mixed-scoring'] !== true) {
-    io.stderr(
-      `toolcheck compare: the reports were scored in different modes (${scored.map((file) => `${file.path}: ${file.scoring}`).join('; ')}), and the modes score the same trajectory differently, so a difference would be the mode's, not the agent's. Score both the same way (the plugin's scoring option, toolcheck eval --scoring), or pass --allow-mixed-scoring to compare them anyway.\n`,
-    )
-    return EXIT_CODES.usage
-  }
-  const options = { alpha, correction: correction as Correction }
-  if (history) return writeHistory(files, options, values, io)
+  if (mixedScoring(files, values, io)) return EXIT_CODES.usage
+  // A lucky base fails honest heads: say so when the history shows it (a report of a pooled
+  // baseline far above the others, or the base of a history far above the reports before it).
+  const luck =
+    pooled.length > 1
+      ? pooled.flatMap((file, position) => luckyBase(file.report, sameAgent(file, [...pooled.slice(0, position), ...pooled.slice(position + 1)]), `the baseline report ${file.path}`)?.warning ?? [])
+      : files.length > 2
+        ? [luckyBase((files.at(-2) as ReportFile).report, sameAgent(files.at(-2) as ReportFile, files.slice(0, -2)), `the base ${(files.at(-2) as ReportFile).path}`)?.warning ?? []].flat()
+        : []
+  for (const warning of luck) io.stderr(`toolcheck compare: warning: ${warning}${pooled.length > 1 ? ` It is pooled with the others here, which dilutes it.` : ''}\n`)
+  if (pooled.length === 0 && files.length > 2) return writeHistory(files, options, values, io)
 
+  const head = files.at(-1) as ReportFile
+  const base: ReportFile =
+    pooled.length > 1
+      ? { ...(pooled.at(-1) as ReportFile), path: `${pooled.length} baseline reports (${pooled.map((file) => file.path).join(', ')})`, report: poolReports(pooled.map((file) => file.report)) }
+      : (files[0] as ReportFile)
+  const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
+  // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
+  if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
+  else if (values.markdown === '-') io.stdout(withWarnings(comparisonMarkdown(comparison), luck))
+  else io.stdout(`${formatComparison(comparison)}\n`)
+  if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, withWarnings(comparisonMarkdown(comparison), luck))
+  // A pooled baseline's page shows the newest of its reports' runs beside the head's.
+  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(pooled.at(-1) ?? base), page(head)))
+  return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
+}
+
+/**
+ * Whether the reports were scored in different modes without --allow-mixed-scoring (said on
+ * standard error): scores of the two modes differ for the same trajectory, so comparing them
+ * would report the change of mode as a change of the agent.
+ */
+function mixedScoring(files: readonly { readonly path: string; readonly report: { readonly settings?: { readonly scoring: string } | undefined } }[], values: { readonly 'allow-mixed-scoring'?: boolean }, io: CommandIo): boolean {
+  const scored = files.flatMap((file) => (file.report.settings === undefined ? [] : [{ path: file.path, scoring: file.report.settings.scoring }]))
+  if (new Set(scored.map((file) => file.scoring)).size <= 1 || values['allow-mixed-scoring'] === true) return false
+  io.stderr(
+    `toolcheck compare: the reports were scored in different modes (${scored.map((file) => `${file.path}: ${file.scoring}`).join('; ')}), and the modes score the same trajectory differently, so a difference would be the mode's, not the agent's. Score both the same way (the plugin's scoring option, toolcheck eval --scoring), or pass --allow-mixed-scoring to compare them anyway.\n`,
+  )
+  return true
+}
+
+/** `toolcheck compare <base> <head>`: both reports read a run at a time and kept as their runs' tallies (see `readComparedReport`). */
+async function compareTwo(paths: readonly string[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string; readonly 'allow-mixed-scoring'?: boolean }, io: CommandIo): Promise<number> {
+  const files: ComparedReportFile[] = []
+  try {
+    // One after the other: read side by side, their chunks and garbage would add up.
+    for (const path of paths) files.push(await readComparedReport(path))
+  } catch (error) {
+    if (!(error instanceof ReportFileError)) throw error
+    io.stderr(`toolcheck compare: ${error.message}\n`)
+    return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
+  }
+  if (mixedScoring(files, values, io)) return EXIT_CODES.usage
   const [base, head] = files as [ComparedReportFile, ComparedReportFile]
   const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
   // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
@@ -113,17 +176,29 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 
-async function writeHistory(files: readonly ComparedReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
-  const reports: HistoryReport[] = []
-  for (const file of files) {
-    const { summary } = file.report
-    if (summary === undefined) {
-      io.stderr(`toolcheck compare: ${file.path}: holds no "summary", which a history reads (toolcheck-report/report.json has one)\n`)
-      return EXIT_CODES.harness
-    }
-    reports.push({ ...file.report, summary })
-  }
-  const history = reportHistory(reports, { ...options, sources: files.map((file) => file.path) })
+/** The reports of `others` by the same agent as `file`'s: luck is judged against the agent's own history. */
+function sameAgent(file: ReportFile, others: readonly ReportFile[]) {
+  return others.filter((other) => other.report.agent === file.report.agent).map((other) => other.report)
+}
+
+/** The Markdown with the lucky-base warnings under its headline. */
+function withWarnings(markdown: string, warnings: readonly string[]): string {
+  if (warnings.length === 0) return markdown
+  const [headline, ...rest] = markdown.split('\n')
+  return [headline, '', ...warnings.map((warning) => `> ⚠️ ${warning}`), ...rest].join('\n')
+}
+
+/** A report as the comparison page embeds it. */
+function page(file: ReportFile) {
+  const data = encodePageData(file.report, [])
+  return { index: data.index, packedDetails: file.packedDetails ?? packText(data.detailsJson), transcripts: file.transcripts, hasTranscripts: file.packedDetails !== undefined }
+}
+
+async function writeHistory(files: readonly ReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
+  const history = reportHistory(
+    files.map((file) => file.report),
+    { ...options, sources: files.map((file) => file.path) },
+  )
   if (values.json === true) io.stdout(`${JSON.stringify(history, null, 2)}\n`)
   else if (values.markdown === '-') io.stdout(historyMarkdown(history))
   else io.stdout(`${formatHistory(history)}\n`)

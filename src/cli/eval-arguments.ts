@@ -2,8 +2,13 @@ import { resolve } from 'node:path'
 import type { EvalVariants } from '../../scenarios/eval/eval-settings.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { isScoringMode } from '../evaluation/scoring-mode.ts'
+import { parseRoleSpec, RoleSpecError } from '../roles/role-spec.ts'
+import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
+import type { GateOptionsDraft } from '../gates/metric-gates.ts'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
+import { budgetShare } from '../roles/endpoint/model-budget.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
 import type { Shard } from './shard.ts'
 import { parseShard } from './shard.ts'
@@ -17,11 +22,18 @@ export interface EvalArguments {
   readonly domains?: readonly string[]
   /** The agent module, resolved against the working directory (`--agent`). */
   readonly agent?: string
+  /** The simulated user's module, resolved against the working directory (`--user`). */
+  readonly user?: string
+  /** With `--resume`: play again the runs whose simulated user broke its part, with a fresh user trial (`--replay-user-errors`). */
+  readonly replayUserErrors?: boolean
   readonly filter?: string
   readonly variants: EvalVariants
   readonly trials: number
   readonly reportDir: string
-  readonly scoring: ScoringMode
+  /** `--scoring`; absent when not given: each scenario is then scored by its own `scoring`, else toolcheck's. */
+  readonly scoring?: ScoringMode
+  /** Who answers the text checks where the built-in judge cannot tell (`--judge`): `built-in`, `openai:<model>` or `hf:<model>`. */
+  readonly judge: string
   /** Gates to check on the report; absent when none was given. */
   readonly gates?: GateOptions
   /** The report folder to resume (`--resume`), resolved against the working directory. */
@@ -47,13 +59,22 @@ export const EVAL_OPTIONS_USAGE = `options:
                           agent) is an Agent (functionAgent, ...) or a TurnAgent (turnAgent, ...);
                           TypeScript is fine, in an ES module or a CommonJS project. It replaces
                           TOOLCHECK_AGENT
+  --user <module>         play your own simulated user: a module whose default export (or export
+                          named user) is a User (llmUser(...), or an object with a name and
+                          respond(view, context)); TypeScript is fine. It replaces TOOLCHECK_USER
   --filter <text>         only scenarios whose id contains <text>, or of category <text>
   --variants <set>        plain: each scenario as written; all: under ToolSandbox's eight variants
                           (the default); robustness: as written and under every tool-fault,
                           prompt-injection, user and world variant; faults, injections, user or
                           world: as written and under one family's variants
   --trials <n>            play every scenario n times and report pass^k (default 1)
-  --scoring <mode>        toolcheck (default) or toolsandbox: score as ToolSandbox's own code does
+  --scoring <mode>        toolcheck or toolsandbox: score as ToolSandbox's own code does (default:
+                          the scenario's own mode, toolsandbox for imported ToolSandbox scenarios,
+                          else toolcheck)
+  --judge <spec>          who answers the text checks the built-in judge cannot tell (an agent's
+                          message in a language or wording it does not read): built-in (default:
+                          counted as not checked), openai:<model>, hf:<model>, or a module whose
+                          default export is a judge function
   --report-dir <dir>      where the reports go (default toolcheck-report)
 
 resume, shards and budgets:
@@ -61,20 +82,33 @@ resume, shards and budgets:
                           runs written so far) is in <dir>: play only the runs it lacks and those
                           that ended in infrastructure errors, keep the rest, write the whole
                           report; a run whose scenario changed since is played again
+  --replay-user-errors    with --resume: also play again the runs whose simulated user broke its
+                          part (leaked, quit early, left its goal, played the agent), with the same
+                          agent and a fresh user trial; by default they are kept, as the user's
+                          error rate is measured on them
   --shard <i>/<n>         play the i-th of n shards of the runs (run by run, balanced by the
                           durations in the earlier report); toolcheck merge joins the shards'
                           reports into the report of the whole
   --previous <dir>        the earlier report to balance shards by and project a plan from
                           (default: the --resume report, else the one in --report-dir)
-  --max-model-calls <n>   stop calling models after n calls (a reply replayed from the cache is free)
+  --max-model-calls <n>   stop calling models after n requests sent, every retry counted (a reply
+                          replayed from the cache is free); the summary says how many were retries
   --max-tokens <n>        stop calling models once their replies have used n tokens
   --max-cost <usd>        stop calling models once they have cost this many US dollars (by the
-                          price table; a model without a price is not called)
+                          price table; a TOOLCHECK_AGENT or TOOLCHECK_USER model without a price
+                          stops the command before anything plays: price it with TOOLCHECK_PRICES)
                           Runs a budget cuts are errors of kind budget, not agent failures; the
-                          summary says how far the budget went. Each shard gets its share.
+                          summary says how far the budget went. Each shard gets its share; a shard
+                          whose share is nothing is refused.
 `
 
-/** The gate options (`--min-score`, ..., `--alpha`), as `parseArgs` declares them. */
+/**
+ * The metric gates' options (`--max-false-claims`, ...), as `parseArgs` declares them: each may
+ * repeat, and a gate that takes one value takes the last.
+ */
+const METRIC_GATE_OPTIONS: Readonly<Record<string, { readonly type: 'string'; readonly multiple: true }>> = Object.fromEntries(METRIC_GATES.map((gate) => [gate.option, { type: 'string', multiple: true }] as const))
+
+/** The gate options (`--min-score`, ..., `--alpha`, and the metric gates'), as `parseArgs` declares them. */
 export const GATE_OPTIONS = {
   'min-score': { type: 'string' },
   'min-pass-rate': { type: 'string' },
@@ -83,18 +117,24 @@ export const GATE_OPTIONS = {
   baseline: { type: 'string' },
   'max-missing': { type: 'string' },
   alpha: { type: 'string' },
+  'max-user-errors': { type: 'string' },
+  ...METRIC_GATE_OPTIONS,
 } as const
+
 
 /** The options of `toolcheck eval` and `toolcheck plan`, for `parseArgs`. */
 const EVAL_OPTIONS = {
   scenarios: { type: 'string', multiple: true },
   domain: { type: 'string', multiple: true },
   agent: { type: 'string' },
+  user: { type: 'string' },
+  'replay-user-errors': { type: 'boolean' },
   filter: { type: 'string' },
   variants: { type: 'string' },
   trials: { type: 'string' },
   'report-dir': { type: 'string' },
   scoring: { type: 'string' },
+  judge: { type: 'string' },
   resume: { type: 'string' },
   shard: { type: 'string' },
   previous: { type: 'string' },
@@ -127,29 +167,53 @@ export function parseEvalArguments(args: readonly string[], directory = process.
   const trialsText = nonEmpty('trials', values.trials)
   const trials = trialsText === undefined ? 1 : Number(trialsText)
   if (!Number.isInteger(trials) || trials < 1) throw new UsageError(`--trials takes a whole number of at least 1, not ${JSON.stringify(trialsText)}`)
-  const scoring = nonEmpty('scoring', values.scoring) ?? 'toolcheck'
-  if (!isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
+  const scoring = nonEmpty('scoring', values.scoring)
+  if (scoring !== undefined && !isScoringMode(scoring)) throw new UsageError(`--scoring takes toolcheck or toolsandbox, not ${JSON.stringify(scoring)}`)
+  const judgeGiven = nonEmpty('judge', values.judge) ?? 'built-in'
+  // A module is resolved here, as the other paths are: the workers run elsewhere.
+  const judge = isJudgeModule(judgeGiven) ? resolve(directory, judgeGiven) : judgeGiven
+  try {
+    if (!isJudgeModule(judge)) parseRoleSpec('judge', judge, '--judge')
+  } catch (error) {
+    if (error instanceof RoleSpecError) throw new UsageError(error.message)
+    throw error
+  }
   const filter = nonEmpty('filter', values.filter)
   const paths = (name: string, given: readonly string[] | undefined) => given?.map((path) => resolve(directory, nonEmpty(name, path) as string))
   const scenarios = paths('scenarios', values.scenarios)
   const domains = paths('domain', values.domain)
   const [agent] = paths('agent', values.agent === undefined ? undefined : [values.agent]) ?? []
+  const [user] = paths('user', values.user === undefined ? undefined : [values.user]) ?? []
   const [resume] = paths('resume', values.resume === undefined ? undefined : [values.resume]) ?? []
+  const replayUserErrors = values['replay-user-errors'] === true
+  if (replayUserErrors && resume === undefined) throw new UsageError('--replay-user-errors applies to --resume, which is missing')
   const [previous] = paths('previous', values.previous === undefined ? undefined : [values.previous]) ?? []
   const shardText = nonEmpty('shard', values.shard)
   const shard = shardText === undefined ? undefined : parseShard(shardText)
   const budget = budgetOf(values, nonEmpty)
+  if (budget !== undefined && shard !== undefined) {
+    // A shard whose share is nothing would cut every run that calls a model, without a word.
+    const share = budgetShare(budget, shard.index, shard.count)
+    for (const [name, key, noun] of [['max-model-calls', 'modelCalls', 'model calls'], ['max-tokens', 'tokens', 'tokens']] as const) {
+      const whole = budget[key]
+      if (whole !== undefined && whole > 0 && share[key] === 0)
+        throw new UsageError(`--shard ${shard.index}/${shard.count} gets none of the ${whole} ${noun} of --${name} (each shard gets its share, the first ones one more); give --${name} at least ${shard.count}, or use fewer shards`)
+    }
+  }
   const gates = gatesOf(values, nonEmpty)
   const json = (values as { json?: boolean }).json
   return {
     ...(scenarios === undefined ? {} : { scenarios }),
     ...(domains === undefined ? {} : { domains }),
     ...(agent === undefined ? {} : { agent }),
+    ...(user === undefined ? {} : { user }),
+    ...(replayUserErrors ? { replayUserErrors } : {}),
     ...(filter === undefined ? {} : { filter }),
     variants,
     trials,
     reportDir: nonEmpty('report-dir', values['report-dir']) ?? 'toolcheck-report',
-    scoring,
+    ...(scoring === undefined ? {} : { scoring }),
+    judge,
     ...(gates === undefined ? {} : { gates }),
     ...(resume === undefined ? {} : { resume }),
     ...(shard === undefined ? {} : { shard }),
@@ -182,7 +246,7 @@ function budgetOf(
 
 /** The gate options among a command's; `undefined` when none was given. Throws `UsageError` naming a bad value. */
 export function gatesOf(
-  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
+  values: { readonly [K in 'min-score' | 'min-pass-rate' | 'baseline' | 'max-missing' | 'alpha' | 'max-user-errors']?: string | undefined } & { readonly [K in 'min-category-score' | 'min-category-pass-rate']?: string[] | undefined },
   nonEmpty: (name: string, value: string | undefined) => string | undefined,
 ): GateOptions | undefined {
   // A minimum score or pass rate: a number from 0 to 1.
@@ -191,7 +255,7 @@ export function gatesOf(
     if (given.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${name} takes a number from 0 to 1, not ${JSON.stringify(given)}`)
     return value
   }
-  const gates: { -readonly [K in keyof GateOptions]: GateOptions[K] } = {}
+  const gates: GateOptionsDraft = {}
   const minScore = nonEmpty('min-score', values['min-score'])
   if (minScore !== undefined) gates.minScore = share('min-score', minScore)
   const minPassRate = nonEmpty('min-pass-rate', values['min-pass-rate'])
@@ -219,6 +283,20 @@ export function gatesOf(
     if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(alphaText)}`)
     if (baseline === undefined) throw new UsageError('--alpha applies to --baseline, which is missing')
     gates.alpha = alpha
+  }
+  const maxUserErrors = nonEmpty('max-user-errors', values['max-user-errors'])
+  if (maxUserErrors !== undefined) {
+    const count = Number(maxUserErrors)
+    if (!Number.isInteger(count) || count < 0) throw new UsageError(`--max-user-errors takes a whole number of at least 0, not ${JSON.stringify(maxUserErrors)}`)
+    gates.maxUserErrors = count
+  }
+  for (const gate of METRIC_GATES) {
+    const given = (values as Readonly<Record<string, unknown>>)[gate.option]
+    const texts = Array.isArray(given) ? given.map(String) : []
+    if (texts.length === 0) continue
+    for (const text of texts) nonEmpty(gate.option, text)
+    const problem = gate.parse(gate.multiple ? texts : texts.slice(-1), gates)
+    if (problem !== undefined) throw new UsageError(problem)
   }
   return Object.keys(gates).length === 0 ? undefined : gates
 }

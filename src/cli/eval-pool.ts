@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
-import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker } from '../../scenarios/eval/eval-messages.ts'
+import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from '../../scenarios/eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
+import { WatchMemory } from '../../scenarios/eval/watch-memory.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 
 /** The worker threads' entry (the sources in the repository, the built file in the package). */
@@ -18,16 +19,18 @@ const YOUNG_GENERATION_MB = 48
 
 /** What the workers found when they loaded: the cases to play, or why nothing can. */
 export type PoolReady =
-  | { readonly kind: 'ready'; readonly cases: readonly EvalCase[]; readonly problems: readonly ReportProblem[]; readonly empty?: string }
+  | { readonly kind: 'ready'; readonly cases: readonly EvalCase[]; readonly problems: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   | { readonly kind: 'failed'; readonly problems: readonly string[] }
 
 /** Options of `startEvalPool`. */
 export interface EvalPoolOptions {
-  readonly setup: Omit<EvalWorkerSetup, 'listCases'>
+  readonly setup: Omit<EvalWorkerSetup, 'listCases' | 'watch'>
   /** How many worker threads play (each plays `setup.concurrency` runs at once). */
   readonly workers: number
   /** The workers' environment. */
   readonly env: Readonly<Record<string, string | undefined>>
+  /** The most each worker's heap may take, in MB: a run whose code takes more ends alone (Node's default when absent). */
+  readonly memoryMb?: number
 }
 
 /** The worker threads of one evaluation. */
@@ -35,7 +38,7 @@ export interface EvalPool {
   /** Settles once every worker has loaded the scenarios. */
   readonly ready: Promise<PoolReady>
   /** Tells the workers which runs the report being resumed already holds. */
-  keep(runs: readonly KeptRun[]): void
+  keep(runs: readonly KeptRun[], userReplays?: readonly UserReplay[]): void
   /**
    * Plays the units, handing each outcome to `onOutcome` as it comes (one at a time, in the order
    * they finish). Units go to whichever worker has a free place, so a slow run holds up no other.
@@ -49,26 +52,56 @@ export interface EvalPool {
 /** One worker and the units it is playing. */
 interface Member {
   readonly worker: Worker
+  readonly watch: WatchMemory
   readonly playing: Map<string, EvalUnit>
   alive: boolean
+  /** Set when the command ends the worker itself (closing, or a worker found stuck). */
+  stopping: boolean
   /** Why it stopped, when it died. */
   death?: string
+  /** The call it was stopped for, when a tool's synchronous code ran past its time limit. */
+  blocked?: { readonly key: string; readonly call: number; readonly limitMs: number }
 }
+
+/**
+ * How long a worker may be away from its event loop while no tool's code is running before it is
+ * taken for stuck (in an agent's or a tool's continuation, where no call is watched): the run
+ * time limit, with room for a loaded machine.
+ */
+const STUCK_MARGIN_MS = 10_000
+
+/** How often the command looks at the workers' shared memory. */
+const WATCH_INTERVAL_MS = 250
 
 /**
  * Starts the worker threads of `toolcheck eval`. Each loads the scenarios, domains and roles
  * once and plays the units it is handed; the first lists the cases. Every worker gets the same
  * settings, so they load the same cases in the same order.
+ *
+ * A worker whose run's code kills or blocks it is replaced, and only that run ends: a tool's
+ * synchronous code that runs past its time limit is found through the memory the worker shares
+ * (see `WatchMemory`), the worker is stopped, and the run is played again up to that call, which
+ * then ends it as a `tool-timeout`; a worker that dies while a tool's code runs has that call end
+ * its run as the tool's bug. The other runs it had in flight are played again. A worker that dies
+ * or blocks with no call to blame has each of its runs played again alone on a worker; one that
+ * stops its worker alone is a problem of the evaluation, and nothing else is lost.
  */
 export function startEvalPool(options: EvalPoolOptions): EvalPool {
-  const members: Member[] = Array.from({ length: Math.max(1, options.workers) }, (_, index) => ({
-    worker: new Worker(WORKER_FILE, { workerData: { ...options.setup, listCases: index === 0 } satisfies EvalWorkerSetup, env: { ...options.env }, stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
-    playing: new Map(),
-    alive: true,
-  }))
-  let onMessage: (member: Member, message: FromWorker) => void = () => {}
-  let onDeath: (member: Member) => void = () => {}
-  for (const member of members) {
+  const spawn = (listCases: boolean): Member => {
+    const watch = new WatchMemory()
+    const member: Member = {
+      worker: new Worker(WORKER_FILE, {
+        workerData: { ...options.setup, listCases, watch: watch.buffer } satisfies EvalWorkerSetup,
+        env: { ...options.env },
+        stdout: false,
+        stderr: false,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...(options.memoryMb === undefined ? {} : { maxOldGenerationSizeMb: options.memoryMb }) },
+      }),
+      watch,
+      playing: new Map(),
+      alive: true,
+      stopping: false,
+    }
     member.worker.on('message', (message: FromWorker) => onMessage(member, message))
     member.worker.on('error', (error) => {
       member.death ??= error instanceof Error ? error.message : String(error)
@@ -78,27 +111,42 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
       member.death ??= `its thread ended (exit code ${code})`
       onDeath(member)
     })
+    return member
   }
+  let onMessage: (member: Member, message: FromWorker) => void = () => {}
+  let onDeath: (member: Member) => void = () => {}
+  const members: Member[] = Array.from({ length: Math.max(1, options.workers) }, (_, index) => spawn(index === 0))
+  // What the workers were told to keep, told again to a worker that replaces one.
+  let keeping: ToWorker | undefined
+  let closing = false
   const ready = new Promise<PoolReady>((resolve) => {
     let loaded = 0
     let cases: readonly EvalCase[] = []
     let problems: readonly ReportProblem[] = []
     let empty: string | undefined
+    let codeFingerprint: string | undefined
     const failures: string[] = []
+    // A worker that said why it failed then ends its thread: that is no news.
+    const told = new Set<Member>()
     const settle = () => {
       if (loaded + failures.length < members.length) return
-      resolve(failures.length > 0 ? { kind: 'failed', problems: [...new Set(failures)] } : { kind: 'ready', cases, problems, ...(empty === undefined ? {} : { empty }) })
+      resolve(failures.length > 0 ? { kind: 'failed', problems: [...new Set(failures)] } : { kind: 'ready', cases, problems, ...(empty === undefined ? {} : { empty }), ...(codeFingerprint === undefined ? {} : { codeFingerprint }) })
     }
-    onMessage = (_member, message) => {
+    onMessage = (member, message) => {
       if (message.type === 'ready') {
         loaded++
         if (message.cases !== undefined) cases = message.cases
         if (message.problems !== undefined && message.problems.length > 0) problems = message.problems
         if (message.empty !== undefined) empty = message.empty
-      } else if (message.type === 'failed') failures.push(...message.problems)
+        if (message.codeFingerprint !== undefined) codeFingerprint = message.codeFingerprint
+      } else if (message.type === 'failed') {
+        told.add(member)
+        failures.push(...message.problems)
+      }
       settle()
     }
     onDeath = (member) => {
+      if (member.stopping || told.has(member)) return
       failures.push(`a worker stopped while loading: ${member.death}`)
       settle()
     }
@@ -108,8 +156,9 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
   }
   return {
     ready,
-    keep(runs) {
-      for (const member of members) post(member, { type: 'keep', runs })
+    keep(runs, userReplays) {
+      keeping = { type: 'keep', runs, ...(userReplays === undefined || userReplays.length === 0 ? {} : { userReplays }) }
+      for (const member of members) post(member, keeping)
     },
     play(units, testOf, onOutcome) {
       const concurrency = Math.max(1, options.setup.concurrency)
@@ -120,7 +169,38 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
       // is handed out, so the lines waiting in memory stay few however fast the workers play.
       let waiting = 0
       const mostWaiting = members.length * concurrency
+      // Units to play again (their worker died or was stopped), before any new one; a `solo` one
+      // plays alone on its worker, to see whether it is the one that stops it.
+      const again: { unit: EvalUnit; solo: boolean }[] = []
+      const replays = new Map<string, number>()
+      // The units playing alone, by their worker.
+      const alone = new Set<Member>()
+      // Deaths of workers with nothing to blame: past this many, the evaluation stops replacing them.
+      let replacements = 0
+      const mostReplacements = units.length + members.length * 4
       return new Promise<void>((resolve, reject) => {
+        const watchdog = setInterval(() => {
+          for (const member of members) {
+            if (!member.alive || member.stopping || member.playing.size === 0) continue
+            const running = member.watch.running()
+            if (running !== undefined && running.forMs > running.limitMs + WATCH_INTERVAL_MS) {
+              member.blocked = { key: keyOf(running), call: running.call, limitMs: running.limitMs }
+              stop(member, `a tool's code ran synchronously for ${Math.round(running.forMs)} ms, past its time limit of ${running.limitMs} ms`)
+            } else if (running === undefined && member.watch.silentForMs() > options.setup.runTimeoutMs + STUCK_MARGIN_MS) {
+              stop(member, `its thread was blocked for ${Math.round(member.watch.silentForMs() / 1000)} s, outside any tool call`)
+            }
+          }
+        }, WATCH_INTERVAL_MS)
+        watchdog.unref()
+        const finish = () => {
+          clearInterval(watchdog)
+          handled.then(resolve, reject)
+        }
+        const stop = (member: Member, why: string) => {
+          member.stopping = true
+          member.death = why
+          void member.worker.terminate()
+        }
         const deliver = (unit: EvalUnit, outcome: EvalOutcome) => {
           waiting++
           handled = handled.then(() => onOutcome(unit, outcome)).finally(() => {
@@ -129,42 +209,84 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
           })
           handled.catch(reject)
           outstanding--
-          if (outstanding === 0) handled.then(resolve, reject)
+          if (outstanding === 0) finish()
+        }
+        const hand = (member: Member, unit: EvalUnit) => {
+          member.playing.set(keyOf(unit), unit)
+          post(member, { type: 'play', unit })
         }
         const fill = (member: Member) => {
-          while (member.alive && member.playing.size < concurrency && next < units.length && waiting < mostWaiting) {
-            const unit = units[next++] as EvalUnit
-            member.playing.set(keyOf(unit), unit)
-            post(member, { type: 'play', unit })
+          while (member.alive && !member.stopping && !alone.has(member) && member.playing.size < concurrency && waiting < mostWaiting) {
+            const replay = again.findIndex((entry) => !entry.solo || member.playing.size === 0)
+            if (replay >= 0) {
+              const [entry] = again.splice(replay, 1)
+              if (entry === undefined) break
+              if (entry.solo) alone.add(member)
+              hand(member, entry.unit)
+            } else if (next < units.length) hand(member, units[next++] as EvalUnit)
+            else break
           }
           // With no worker left, the units not yet handed out cannot be played.
           if (members.every((candidate) => !candidate.alive))
-            while (next < units.length) {
-              const unit = units[next++] as EvalUnit
+            for (const unit of [...again.splice(0).map((entry) => entry.unit), ...units.slice(next)]) {
+              next = units.length
               deliver(unit, { kind: 'problem', problem: { file: '', test: testOf(unit), message: 'not played: every worker of the evaluation stopped' } })
             }
         }
         onMessage = (member, message) => {
-          if (message.type !== 'done') return
-          member.playing.delete(keyOf(message.unit))
+          // A unit its worker no longer plays (the worker died and the unit went to another) is not delivered twice.
+          if (message.type !== 'done' || !member.playing.delete(keyOf(message.unit))) return
+          alone.delete(member)
           deliver(message.unit, message.outcome)
           fill(member)
         }
         onDeath = (member) => {
-          for (const unit of member.playing.values()) deliver(unit, { kind: 'problem', problem: { file: '', test: testOf(unit), message: `the worker playing it stopped: ${member.death}` } })
+          const inFlight = [...member.playing.values()]
           member.playing.clear()
+          const wasAlone = alone.delete(member)
+          // Whom to blame: the call the worker was stopped for, else the call whose code was
+          // running when it died (out of memory, say), else the only run it had.
+          const running = member.watch.running()
+          const blamed = member.blocked ?? (running === undefined ? undefined : { key: keyOf(running), call: running.call, limitMs: running.limitMs })
+          const death = member.death ?? 'its thread ended'
+          for (const unit of inFlight) {
+            const key = keyOf(unit)
+            const times = (replays.get(key) ?? 0) + 1
+            replays.set(key, times)
+            if (blamed !== undefined && blamed.key === key) {
+              const cut = member.blocked === undefined ? { call: blamed.call, ending: 'crashed' as const, message: `its worker thread died while the tool ran: ${death}` } : { call: blamed.call, ending: 'blocked' as const, message: death }
+              again.unshift({ unit: { case: unit.case, trial: unit.trial, cut }, solo: false })
+            } else if (blamed === undefined && (wasAlone || inFlight.length === 1 || times > MOST_REPLAYS))
+              deliver(unit, { kind: 'problem', problem: { file: '', test: testOf(unit), message: `the run stopped the worker thread playing it: ${death}` } })
+            else again.unshift({ unit: { case: unit.case, trial: unit.trial, ...(unit.cut === undefined ? {} : { cut: unit.cut }) }, solo: blamed === undefined })
+          }
+          const place = members.indexOf(member)
+          if (!closing && place >= 0 && replacements++ < mostReplacements) {
+            const replacement = spawn(false)
+            members[place] = replacement
+            if (keeping !== undefined) post(replacement, keeping)
+          }
           for (const other of members) fill(other)
         }
-        if (units.length === 0) resolve()
+        if (units.length === 0) finish()
         else for (const member of members) fill(member)
       })
     },
     async close() {
-      await Promise.all(members.map((member) => (member.alive ? member.worker.terminate() : undefined)))
+      closing = true
+      await Promise.all(
+        members.map((member) => {
+          member.stopping = true
+          return member.alive ? member.worker.terminate() : undefined
+        }),
+      )
     },
   }
 }
 
-function keyOf(unit: EvalUnit): string {
+/** How often a run is played again after its worker died before it counts as a problem. */
+const MOST_REPLAYS = 4
+
+function keyOf(unit: { readonly case: number; readonly trial: number }): string {
   return `${unit.case}:${unit.trial}`
 }

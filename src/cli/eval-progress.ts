@@ -32,6 +32,8 @@ export interface ProgressCounts {
   readonly errors: number
   /** Runs a tool of the domain broke; said only when there are some. */
   readonly domainErrors?: number
+  /** Runs whose simulated user broke its part so far. */
+  readonly userErrors?: number
   readonly elapsedMs: number
 }
 
@@ -40,7 +42,8 @@ export function formatProgress(counts: ProgressCounts): string {
   const seconds = Math.floor(counts.elapsedMs / 1000)
   const clock = seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}` : `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`
   const domain = (counts.domainErrors ?? 0) > 0 ? `, ${counts.domainErrors} domain error${counts.domainErrors === 1 ? '' : 's'}` : ''
-  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}${domain}, ${clock} elapsed`
+  const user = (counts.userErrors ?? 0) > 0 ? `, ${counts.userErrors} user error${counts.userErrors === 1 ? '' : 's'}` : ''
+  return `toolcheck eval: ${counts.done}/${counts.total} runs, ${counts.errors} infrastructure error${counts.errors === 1 ? '' : 's'}${domain}${user}, ${clock} elapsed`
 }
 
 /**
@@ -60,10 +63,11 @@ export function evalProgress(options: EvalProgressOptions): EvalProgress {
   let done = 0
   let errors = 0
   let domainErrors = 0
+  let userErrors = 0
   let lastLine = start
   let lastDraw = -Infinity
   let stop: (() => void) | undefined
-  const counts = (): ProgressCounts => ({ done, total, errors, domainErrors, elapsedMs: now() - start })
+  const counts = (): ProgressCounts => ({ done, total, errors, domainErrors, userErrors, elapsedMs: now() - start })
   const draw = () => {
     lastDraw = now()
     options.write(`\r\u001b[2K${formatProgress(counts())}`)
@@ -92,6 +96,7 @@ export function evalProgress(options: EvalProgressOptions): EvalProgress {
       const culprit = run === undefined ? undefined : culpritOf(run)
       if (culprit === 'infrastructure') errors++
       else if (culprit === 'domain') domainErrors++
+      else if (culprit === 'user') userErrors++
       update()
     },
     ended() {

@@ -21,4 +21,10 @@ export const EXIT_CODES = {
    * 4 and 3: the report lacks those runs' verdicts because of a bug in the code under test.
    */
   domain: 5,
+  /**
+   * Runs ended in user errors: the simulated user broke its part (it leaked what it holds back,
+   * quit before its goal, left it, or played the agent), so those runs say nothing about the
+   * agent. The weakest of the codes: 1, 5, 4 and 3 win over it.
+   */
+  user: 6,
 } as const

@@ -42,7 +42,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     },
   },
   scenarios: {
-    summary: 'list the built-in scenarios with their categories',
+    summary: 'list the built-in scenarios with their categories, or every case with the tools it shows',
     load: async () => {
       const command = await import('./scenarios-command.ts')
       return { usage: command.SCENARIOS_USAGE, run: command.runScenariosCommand }
@@ -61,6 +61,20 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       const bundled = bundledCommand('tooltalk')
       const command = (bundled === undefined ? await import('./tooltalk.ts') : await importCompiled(bundled)) as typeof import('./tooltalk.ts')
       return { usage: command.TOOLTALK_USAGE, run: command.runToolTalkCommand }
+    },
+  },
+  import: {
+    summary: "import ToolSandbox's own scenarios from a checkout as scenario files: toolcheck import toolsandbox <checkout> --out <dir>",
+    load: async () => {
+      const command = await import('./import-command.ts')
+      return { usage: command.IMPORT_USAGE, run: command.runImportCommand }
+    },
+  },
+  judge: {
+    summary: 'score a judge of the text checks (built-in, a model, your function) on the labelled corpus and your own examples',
+    load: async () => {
+      const command = await import('./judge-command.ts')
+      return { usage: command.JUDGE_USAGE, run: command.runJudgeCommand }
     },
   },
   compare: {

@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { METRIC_GATES } from '../gates/metric-gates.ts'
 import { prepareGates } from '../gates/prepare-gates.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { BudgetReport, IndexedRun, RunsFileContent } from '../reporter/runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE } from '../reporter/runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError } from '../reporter/runs-file.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
+import { checkShardSet, partialNote } from '../reporter/evaluation-plan.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
 import { GATE_OPTIONS, gatesOf } from './eval-arguments.ts'
@@ -15,7 +17,7 @@ import { parseCommandArguments } from './parse-command-arguments.ts'
 import { UsageError } from './usage-error.ts'
 
 /** The usage text of `toolcheck merge`. */
-export const MERGE_USAGE = `usage: toolcheck merge <report> <report> ... [options]
+export const MERGE_USAGE: string = `usage: toolcheck merge <report> <report> ... [options]
 
 Joins the reports of the shards of one evaluation (toolcheck eval --shard i/n, each in its own
 --report-dir) into the report of the whole: the same report.json, byte for byte apart from
@@ -23,21 +25,31 @@ timings, as one evaluation that played every run, with its runs.jsonl and index.
 <report> is a report folder (or a file in it) holding runs.jsonl. The summary is printed and the
 gates, when given, are checked on the merged report, as toolcheck eval checks them.
 
+Each shard's runs file records the evaluation it belongs to (its plan: every run, shard i of n,
+the settings), so merge refuses a set with a shard missing, given twice, or of another evaluation,
+naming it. With --partial it merges a set with shards missing, and the report says so on every
+page (the summary, summary.md, index.html and report.json's "partial").
+
 options:
   --report-dir <dir>      where the merged report goes (default toolcheck-report)
+  --partial               merge even though shards are missing; the report is marked partial
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
---min-category-pass-rate, --baseline, --max-missing, --alpha, as toolcheck eval takes them.
+--min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors,
+${METRIC_GATES.map((gate) => `--${gate.option}`).join(', ')}, as toolcheck eval takes them.
 
-exit code: 0 when every run finished and every gate held; 1 when a report cannot be read or a
-test broke before recording its run; 2 for bad options, for reports that cannot be joined (scored
-in different modes, or holding the same run twice), or for a shard that did not finish (resume it
-first); 3 when runs ended in infrastructure errors; 4 when a gate failed.
+exit code: 0 when every run finished and every gate held; 1 when a report is missing or cannot
+be read, or a test broke before recording its run; 2 for bad options, for a runs file that is no
+runs file this version reads (cut short, a value of the wrong kind), for reports that cannot be
+joined (scored in different modes, holding the same run twice, a shard missing without --partial,
+a shard given twice, shards of different evaluations), or for a shard that did not finish (resume
+it first); 3 when runs ended in infrastructure errors; 4 when a gate failed; 6 when runs ended in
+user errors (the simulated user broke its part).
 `
 
 /** `toolcheck merge`: returns the exit code (see `MERGE_USAGE`). */
 export async function runMergeCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseCommandArguments(args, { 'report-dir': { type: 'string' }, ...GATE_OPTIONS }, true)
+  const { values, positionals } = parseCommandArguments(args, { 'report-dir': { type: 'string' }, partial: { type: 'boolean' }, ...GATE_OPTIONS }, true)
   if (positionals.length === 0) throw new UsageError('name the reports to merge: toolcheck merge <report> <report> ...')
   const gates = gatesOf(values, (name, value) => {
     if (value !== undefined && value.trim() === '') throw new UsageError(`--${name} needs a value`)
@@ -56,9 +68,17 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
       inputs.push({ file, content: await readRunsFile(file) })
     } catch (error) {
       say(safeText((error as Error).message))
-      return EXIT_CODES.harness
+      // A runs file that is there but holds what no runs file holds is bad input; one that
+      // cannot be read at all (permissions, a disk error) is the harness's failure.
+      return error instanceof RunsFileError ? EXIT_CODES.usage : EXIT_CODES.harness
     }
   }
+  const shards = checkShardSet(inputs.flatMap((input) => (input.content.plan === undefined ? [] : [{ source: dirname(input.file), plan: input.content.plan }])))
+  if (shards.kind === 'mixed' || shards.kind === 'doubled' || (shards.kind === 'missing' && values.partial !== true)) {
+    say(shards.problem)
+    return EXIT_CODES.usage
+  }
+  const partial = shards.kind === 'missing' ? partialNote(shards) : undefined
   const joined = joinRuns(inputs)
   if (typeof joined === 'string') {
     say(joined)
@@ -69,8 +89,16 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
     for (const problem of prepared.problems) say(problem)
     return EXIT_CODES.usage
   }
-  const { written, report } = await writeIndexedReport(joined, reportDir)
-  return concludeReport(io, { command: 'merge', report, written, note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`, ...(gates === undefined ? {} : { gates }), prepared })
+  const { written, report } = await writeIndexedReport({ ...joined, ...(partial === undefined ? {} : { partial }) }, reportDir)
+  return concludeReport(io, {
+    command: 'merge',
+    report,
+    written,
+    note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`,
+    ...(gates === undefined ? {} : { gates }),
+    prepared,
+    ...(partial === undefined ? {} : { partial }),
+  })
 }
 
 /** The runs file of a report given as a folder or a file in it; or why there is none to merge, with the exit code. */
@@ -131,7 +159,13 @@ function sumBudgets(budgets: readonly BudgetReport[]): BudgetReport {
   const spent = (pick: (budget: BudgetReport) => number) => budgets.reduce((total, budget) => total + pick(budget), 0)
   return {
     limits: { ...(modelCalls === undefined ? {} : { modelCalls }), ...(tokens === undefined ? {} : { tokens }), ...(costUsd === undefined ? {} : { costUsd }) },
-    spent: { modelCalls: spent((budget) => budget.spent.modelCalls), tokens: spent((budget) => budget.spent.tokens), costUsd: spent((budget) => budget.spent.costUsd), refusedCalls: spent((budget) => budget.spent.refusedCalls) },
+    spent: {
+      modelCalls: spent((budget) => budget.spent.modelCalls),
+      tokens: spent((budget) => budget.spent.tokens),
+      costUsd: spent((budget) => budget.spent.costUsd),
+      refusedCalls: spent((budget) => budget.spent.refusedCalls),
+      retries: spent((budget) => budget.spent.retries ?? 0),
+    },
     cutRuns: spent((budget) => budget.cutRuns),
   }
 }

@@ -1,18 +1,24 @@
+import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { mkdir, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { EvalCase, EvalUnit } from '../../scenarios/eval/eval-messages.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
 import { readEarlierRuns, readResumableRuns } from '../reporter/resumable-runs.ts'
+import { newBreakerDirectory, removeStaleBreakerDirectories } from '../roles/endpoint/breaker-directories.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
 import type { ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { roleSpecProblem } from '../roles/role-spec.ts'
 import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
+import { priceOf } from '../roles/endpoint/price-table.ts'
+import { pricesWithEnv } from '../roles/endpoint/prices-from-env.ts'
+import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
+import { evaluationPlan, planRunKey } from '../reporter/evaluation-plan.ts'
 import type { EvalPool } from './eval-pool.ts'
 import { startEvalPool } from './eval-pool.ts'
 import { EXIT_CODES } from './exit-codes.ts'
@@ -37,11 +43,15 @@ export interface OpenedEvaluation {
   readonly problems: readonly ReportProblem[]
   /** The earlier evaluation being resumed, when `--resume` was given. */
   readonly resumed?: ResumableRuns
+  /** The hash of the user's modules (see `GivenSettings.codeFingerprint`), when any were loaded. */
+  readonly codeFingerprint?: string
   /** The gates, checked (their baseline read). */
   readonly gates: PreparedGates
   /** The agent and user specs played. */
   readonly agentSpec: string
   readonly userSpec: string
+  /** The plan of the evaluation and of this shard (1 of 1 when not sharded), for its runs file. */
+  readonly plan: EvaluationPlan
   /** Stops the workers and removes what the evaluation made for itself. */
   close(): Promise<void>
 }
@@ -58,41 +68,47 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
   const say = (lines: readonly string[]) => io.stderr(lines.map((line) => `toolcheck ${command}: ${line}\n`).join(''))
   // The --agent module replaces TOOLCHECK_AGENT, which is then not read; the report names the module.
   const agentSpec = parsed.agent === undefined ? process.env.TOOLCHECK_AGENT?.trim() || 'reference' : relative(process.cwd(), parsed.agent) || parsed.agent
-  const userSpec = process.env.TOOLCHECK_USER?.trim() || 'scripted'
+  // So does the --user module TOOLCHECK_USER.
+  const userSpec = parsed.user === undefined ? process.env.TOOLCHECK_USER?.trim() || 'scripted' : relative(process.cwd(), parsed.user) || parsed.user
   // Checked once here: a wrong spec would otherwise fail every one of thousands of runs.
   const specProblems = [
     parsed.agent === undefined ? roleSpecProblem('agent', process.env.TOOLCHECK_AGENT ?? '', 'TOOLCHECK_AGENT', process.env) : undefined,
-    roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env),
+    parsed.user === undefined ? roleSpecProblem('user', process.env.TOOLCHECK_USER ?? '', 'TOOLCHECK_USER', process.env) : undefined,
     ...environmentProblems(process.env),
+    ...unpricedProblems(parsed, parsed.agent === undefined ? [['agent', agentSpec, 'TOOLCHECK_AGENT']] : [], userSpec),
   ].filter((problem) => problem !== undefined)
   if (specProblems.length > 0) {
     say(specProblems)
     return EXIT_CODES.usage
   }
-  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent])].filter((path) => !existsSync(path))
+  const missing = [...(parsed.scenarios ?? []), ...(parsed.domains ?? []), ...(parsed.agent === undefined ? [] : [parsed.agent]), ...(parsed.user === undefined ? [] : [parsed.user])].filter((path) => !existsSync(path))
   if (missing.length > 0) {
-    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes.
-    const spec = parsed.agent !== undefined && missing.includes(parsed.agent) && /^(reference|(openai|hf):.+)$/.test(relative(process.cwd(), parsed.agent))
-    say([`no such file or folder: ${missing.join(', ')}${spec ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : ''}`])
+    // `--agent openai:gpt-4o` is a model spec, which TOOLCHECK_AGENT takes (and `--user openai:...`, TOOLCHECK_USER).
+    const looksLikeSpec = (path: string | undefined) => path !== undefined && missing.includes(path) && /^(reference|scripted|(openai|hf):.+)$/.test(relative(process.cwd(), path))
+    const hint = looksLikeSpec(parsed.agent) ? ' (--agent takes a module; name a model with TOOLCHECK_AGENT instead)' : looksLikeSpec(parsed.user) ? ' (--user takes a module; name a model with TOOLCHECK_USER instead)' : ''
+    say([`no such file or folder: ${missing.join(', ')}${hint}`])
     return EXIT_CODES.usage
   }
   let resumed: ResumableRuns | undefined
   if (parsed.resume !== undefined) {
     try {
-      resumed = await readResumableRuns(parsed.resume)
+      resumed = await readResumableRuns(parsed.resume, { replayUserErrors: parsed.replayUserErrors === true })
     } catch (error) {
       say([`cannot resume: ${safeText((error as Error).message)}`])
       return EXIT_CODES.usage
     }
     const scoring = resumed.settings.scoring ?? 'toolcheck'
-    if (scoring !== parsed.scoring) {
+    if (parsed.scoring !== undefined && scoring !== parsed.scoring) {
       say([`cannot resume ${resumed.directory}: its runs were scored as ${scoring}, and this evaluation scores as ${parsed.scoring}; pass --scoring ${scoring}, or start a new report`])
       return EXIT_CODES.usage
     }
   }
   // The breakers of the workers' endpoints are shared through files (see fileBreakerStore).
   const given = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  const breakerDirectory = given || (await mkdtemp(join(tmpdir(), 'toolcheck-eval-breakers-')))
+  // Named for this process, so that a killed evaluation's folder is removed by the next one.
+  if (!given) removeStaleBreakerDirectories()
+  const breakerDirectory = given || newBreakerDirectory()
+  if (!given) await mkdir(breakerDirectory, { recursive: true })
   const pool = startEvalPool({
     workers: Math.max(1, Math.min(availableParallelism(), 4)),
     env: { ...process.env, [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
@@ -103,10 +119,12 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
         ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
         ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
         ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
+        ...(parsed.user === undefined ? {} : { userModule: parsed.user }),
       },
       agentSpec,
       userSpec,
-      scoring: parsed.scoring,
+      ...(parsed.scoring === undefined ? {} : { scoring: parsed.scoring }),
+      judgeSpec: parsed.judge,
       concurrency: RUNS_PER_WORKER,
       runTimeoutMs: RUN_TIMEOUT_MS,
       ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),
@@ -136,7 +154,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     const gates: PreparedGates =
       parsed.gates === undefined
         ? { problems: [] }
-        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring, categories: ready.cases.flatMap((testCase) => testCase.categories) })
+        : await (await import('../gates/prepare-gates.ts')).prepareGates(parsed.gates, { root: process.cwd(), scoring: parsed.scoring ?? scoringOfCases(ready.cases), categories: ready.cases.flatMap((testCase) => testCase.categories), families: familiesOf(parsed.variants) })
     if (gates.problems.length > 0) {
       say(gates.problems)
       await close()
@@ -149,8 +167,47 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       const durations = await earlierDurations(parsed.previous ?? resumed?.directory ?? resolve(process.cwd(), parsed.reportDir))
       units = shardUnits(every, parsed.shard, keyOf, (unit) => durations.get(keyOf(unit)))
     }
-    if (resumed !== undefined) pool.keep([...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })))
-    return { pool, cases: ready.cases, units, allUnits: every.length, problems: ready.problems, ...(resumed === undefined ? {} : { resumed }), gates, agentSpec, userSpec, close }
+    const relativePath = (path: string) => relative(process.cwd(), path) || '.'
+    const planned = (unit: EvalUnit) => planRunKey(ready.cases[unit.case]?.test ?? '', unit.trial)
+    const plan = evaluationPlan(
+      every.map(planned),
+      units.map(planned),
+      parsed.shard ?? { index: 1, count: 1 },
+      {
+        variants: parsed.variants,
+        trials: parsed.trials,
+        scoring: parsed.scoring ?? scoringOfCases(ready.cases),
+        agent: parsed.agent === undefined ? agentSpec : relativePath(parsed.agent),
+        user: userSpec,
+        ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+        ...(parsed.scenarios === undefined ? {} : { scenarios: parsed.scenarios.map(relativePath) }),
+        ...(parsed.domains === undefined ? {} : { domains: parsed.domains.map(relativePath) }),
+      },
+    )
+    // A domain error is kept only while the user's code is the code that made it: a fixed tool plays again.
+    if (resumed !== undefined && resumed.settings.codeFingerprint !== ready.codeFingerprint) {
+      const runs = new Map([...resumed.runs].filter(([, entry]) => entry.run.error?.culprit !== 'domain'))
+      resumed = { ...resumed, runs }
+    }
+    if (resumed !== undefined)
+      pool.keep(
+        [...resumed.runs.values()].map((entry) => ({ id: entry.run.id, fingerprint: entry.fingerprint })),
+        [...resumed.userReplays].map(([id, userTrial]) => ({ id, userTrial })),
+      )
+    return {
+      pool,
+      cases: ready.cases,
+      units,
+      allUnits: every.length,
+      problems: ready.problems,
+      ...(resumed === undefined ? {} : { resumed }),
+      ...(ready.codeFingerprint === undefined ? {} : { codeFingerprint: ready.codeFingerprint }),
+      gates,
+      agentSpec,
+      userSpec,
+      plan,
+      close,
+    }
   } catch (error) {
     await close()
     throw error
@@ -171,4 +228,42 @@ export async function earlierDurations(path: string): Promise<Map<string, number
     durations.set(key, (durations.get(key) ?? 0) + entry.durationMs)
   }
   return durations
+}
+
+/**
+ * How an evaluation without `--scoring` is scored as a whole: ToolSandbox's way when every
+ * scenario asks for it (a folder imported from ToolSandbox), toolcheck's otherwise; each run is
+ * scored by its own scenario's mode either way.
+ */
+export function scoringOfCases(cases: readonly { readonly scoring?: ScoringMode }[]): ScoringMode {
+  return cases.length > 0 && cases.every((testCase) => testCase.scoring === 'toolsandbox') ? 'toolsandbox' : 'toolcheck'
+}
+
+/** The robustness families a `--variants` set plays (ToolSandbox's variants are none of them). */
+function familiesOf(variants: EvalArguments['variants']): string[] {
+  if (variants === 'robustness') return ['faults', 'injections', 'user', 'world']
+  return variants === 'plain' || variants === 'all' ? [] : [variants]
+}
+
+/**
+ * Under a cost cap, each model spec whose model has no price: its calls would all be refused, and
+ * every run cut, so the evaluation does not start. An `--agent` module's own models are priced
+ * per call (a call to an unpriced one is refused then).
+ */
+function unpricedProblems(parsed: EvalArguments, roles: readonly (readonly [string, string, string])[], userSpec: string): string[] {
+  const cap = parsed.budget?.costUsd
+  if (cap === undefined) return []
+  let prices: ReturnType<typeof pricesWithEnv>
+  try {
+    prices = pricesWithEnv(undefined, process.env)
+  } catch {
+    return [] // a bad price file is reported by the environment's checks
+  }
+  return [...roles, ['user', userSpec, 'TOOLCHECK_USER'] as const].flatMap(([role, spec, variable]) => {
+    const model = /^(?:openai|hf):(.+)$/.exec(spec)?.[1]?.trim()
+    if (model === undefined || priceOf(model, prices) !== undefined) return []
+    return [
+      `--max-cost ${cap} cannot be counted: the ${role}'s model ${model} (${variable}=${spec}) has no price, so every call to it would be refused; price it in a JSON file named by TOOLCHECK_PRICES ({ "${model}": { "inputPerMillion": <usd>, "outputPerMillion": <usd> } }), or cap --max-model-calls or --max-tokens instead`,
+    ]
+  })
 }

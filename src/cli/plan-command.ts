@@ -24,8 +24,10 @@ ${EVAL_OPTIONS_USAGE}  --json                  print the plan as JSON
 
 Gate options are accepted and checked as eval checks them before it plays.
 
-exit code: 0 when the plan was made; 1 when the scenarios could not be loaded or a run broke
-before it could be replayed; 2 for bad options, specs or gates.
+exit code: 0 when the plan was made (and fits the budget, when one was given); 1 when the
+scenarios could not be loaded or a run broke before it could be replayed; 2 for bad options, specs
+or gates (a shard whose budget share is nothing, a model without a price under --max-cost); 3
+when the projection does not fit the budget.
 `
 
 /** A projection of what the runs that need a model would use. */
@@ -118,7 +120,9 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
     problems,
   }
   io.stdout(parsed.json === true ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan, opened.resumed?.directory))
-  return problems.length > 0 ? EXIT_CODES.harness : EXIT_CODES.ok
+  if (problems.length > 0) return EXIT_CODES.harness
+  // Said in the exit code too, so a CI step can stop before an evaluation that would be cut short.
+  return plan.budget?.fits === false ? EXIT_CODES.infrastructure : EXIT_CODES.ok
 }
 
 /**

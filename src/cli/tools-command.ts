@@ -8,7 +8,7 @@ export interface ToolListing {
   readonly name: string
   /** The domain the tool belongs to (`device` for the built-in phone). */
   readonly domain: string
-  /** Its group within the domain (`contacts`, `settings`), or null. */
+  /** Its group within the domain (`contact`, `setting`), or null. */
   readonly group: string | null
   readonly description: string
   readonly action: boolean
@@ -56,9 +56,10 @@ export function runToolsCommand(args: readonly string[], io: CommandIo): number 
     return 0
   }
   const width = Math.max(...listings.map((listing) => listing.name.length))
+  const groupWidth = Math.max(10, ...listings.map((listing) => (listing.group ?? '').length))
   for (const listing of listings) {
     const state = [...listing.requires, ...listing.sometimesRequires.map((setting) => `${setting}?`)].join(', ')
-    io.stdout(`${listing.name.padEnd(width)}  ${(listing.group ?? '').padEnd(10)} ${listing.action ? 'action' : 'read  '}  ${state}\n`)
+    io.stdout(`${listing.name.padEnd(width)}  ${(listing.group ?? '').padEnd(groupWidth)} ${listing.action ? 'action' : 'read  '}  ${state}\n`)
   }
   io.stdout(`${listings.length} tools\n`)
   return 0

@@ -31,6 +31,9 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
   }
   const order: Record<GroupLevel, (a: string, b: string) => number> = { overall: () => 0, category: categoryOrder, augmentation: augmentationOrder }
   const groups: GroupComparison[] = []
+  // A group's cells as one key, to find groups that are another group under a second name.
+  const position = new Map(cells.map((cell, index) => [cell, index]))
+  const firstWith = new Map<string, string>()
   for (const level of ['overall', 'category', 'augmentation'] as const) {
     const names = [...members[level].keys()].sort(order[level])
     const tests = names.map((name) => stratifiedTest((members[level].get(name) ?? []).map((cell) => ({ base: cell.base, head: cell.head }))))
@@ -38,13 +41,16 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
     const adjust = (values: readonly number[]) => adjustPValues(values, options.correction).map((value) => Math.min(1, value * levelShare))
     const adjustedWorse = adjust(tests.map((test) => test.pWorse))
     const adjustedBetter = adjust(tests.map((test) => test.pBetter))
-    for (const [position, name] of names.entries()) {
+    for (const [index, name] of names.entries()) {
       const groupCells = members[level].get(name) ?? []
-      const test = tests[position] as (typeof tests)[number]
+      const test = tests[index] as (typeof tests)[number]
+      const key = groupCells.map((cell) => position.get(cell)).join(',')
+      const sameCellsAs = firstWith.get(key)
+      if (sameCellsAs === undefined) firstWith.set(key, level === 'overall' ? 'overall' : `${level} ${name}`)
       const regressedCells = groupCells.filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break').length
       const improvedCells = groupCells.filter((cell) => cell.verdict === 'improvement').length
-      const worse = adjustedWorse[position] as number
-      const better = adjustedBetter[position] as number
+      const worse = adjustedWorse[index] as number
+      const better = adjustedBetter[index] as number
       const base = sideOf(groupCells, 'base')
       const head = sideOf(groupCells, 'head')
       let verdict: GroupVerdict
@@ -71,6 +77,7 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
         improvedCells,
         verdict,
         ...(reason === undefined ? {} : { reason }),
+        ...(sameCellsAs === undefined ? {} : { sameCellsAs }),
       })
     }
   }

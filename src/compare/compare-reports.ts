@@ -44,7 +44,8 @@ export type { ComparedRun } from './report-tally.ts'
  * scenario under one augmentation (and one agent, when either report has several agents;
  * otherwise the agent may differ between the reports, as when comparing two models); its runs are
  * its trials. A run passes when its verdict is `passed`; runs whose verdict is `error` (a domain
- * or infrastructure failure, whoever's code it was) are not scored and are left out.
+ * or infrastructure failure, or a simulated user that broke its part) are not scored and are
+ * left out; each side counts its user errors apart (`SideSummary.userErrors`).
  *
  * **Cells.** Boschloo's exact test on the pass counts, one-sided each way; the testable cells
  * (those whose trial counts can reach `alpha` at all) form one family, adjusted by Holm's
@@ -253,6 +254,7 @@ function summaryOf(report: ComparedReport | TalliedReport, tally: ReportTally, s
     agents: [...agentsOf(report, tally)].sort(compareText),
     runs: tally.runs,
     errors: tally.errors,
+    userErrors: tally.userErrors,
     passRate: scored === 0 ? null : tally.passes / scored,
     meanScore: scored === 0 ? null : tally.scoreSum / scored,
     promptTokens: usage.promptTokens,

@@ -1,6 +1,6 @@
 import { formatTokens } from '../reporter/format-usage.ts'
 import type { CellComparison, CellKey, Comparison, GroupComparison, SideSummary } from './comparison.ts'
-import { cellLabel, comparisonNotes, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
+import { cellLabel, comparisonNotes, distinctGroups, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
 import { better, costText, delta, fixed, plural, pValue, signed } from './format-numbers.ts'
 
 /** How many rows each Markdown table lists; GitHub cuts step summaries at 1 MiB. */
@@ -17,7 +17,7 @@ const ROW_LIMIT = 50
 export function comparisonMarkdown(comparison: Comparison): string {
   const { base, head, counts } = comparison
   const byAgent = comparison.method.byAgent
-  const regressedGroups = comparison.groups.filter((group) => group.verdict === 'regression')
+  const regressedGroups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'regression')
   const regressedCells = comparison.cells.filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break')
   const improvements = comparison.cells.filter((cell) => cell.verdict === 'improvement')
   const changed = comparison.cells.filter((cell) => cell.verdict === 'changed')
@@ -27,7 +27,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
   )
   if (regressedGroups.length > 0) lines.push('', '### Regressed groups', '', ...groupTable(regressedGroups))
   if (regressedCells.length > 0) lines.push('', `### Regressed cells${counts.break > 0 ? ' and breaks' : ''}`, '', ...cellTable(regressedCells, byAgent))
-  const improvedGroups = comparison.groups.filter((group) => group.verdict === 'improvement')
+  const improvedGroups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'improvement')
   if (improvements.length + improvedGroups.length > 0)
     lines.push('', `Improved: ${[...improvedGroups.map(groupLabel), ...improvements.slice(0, 10).map((cell) => `${cellLabel(cell)} ${cell.base.passes}/${cell.base.trials} → ${cell.head.passes}/${cell.head.trials}`)].map(markdownText).join('; ')}${improvements.length > 10 ? `; and ${improvements.length - 10} more cells` : ''}.`)
   const notes = comparisonNotes(comparison)
@@ -42,6 +42,7 @@ export function comparisonMarkdown(comparison: Comparison): string {
       `| pass rate | ${fixed(base.passRate)} | ${fixed(head.passRate)} | ${signed(delta(base.passRate, head.passRate))} |`,
       `| mean score | ${fixed(base.meanScore)} | ${fixed(head.meanScore)} | ${signed(delta(base.meanScore, head.meanScore))} |`,
       `| errors | ${base.errors} | ${head.errors} | |`,
+      ...(base.userErrors + head.userErrors > 0 ? [`| of them user errors (the simulated user broke its part) | ${base.userErrors} | ${head.userErrors} | |`] : []),
       `| tokens | ${tokens(base)} | ${tokens(head)} | |`,
       `| cost | ${costText(base.costUsd)} | ${costText(head.costUsd)} | |`,
       '',

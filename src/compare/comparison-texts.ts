@@ -17,13 +17,18 @@ export function keyLabel(key: CellKey, byAgent: boolean): string {
   return `${key.scenario} [${key.augmentation}]${byAgent ? ` ${key.agent}` : ''}`
 }
 
+/** The groups that are not another group under a second name (see `GroupComparison.sameCellsAs`). */
+export function distinctGroups<Group extends Pick<GroupComparison, 'sameCellsAs'>>(groups: readonly Group[]): Group[] {
+  return groups.filter((group) => group.sameCellsAs === undefined)
+}
+
 /**
  * The verdict in a few words, the same in every output: `regression: category TURN_OFF,
  * overall; 2 cells (1 break)`, or `no regression; 1 cell improved`.
  */
 export function verdictText(comparison: Comparison): string {
-  const regressedGroups = comparison.groups.filter((group) => group.verdict === 'regression')
-  const improvedGroups = comparison.groups.filter((group) => group.verdict === 'improvement')
+  const regressedGroups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'regression')
+  const improvedGroups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'improvement')
   const { counts } = comparison
   const cells = (count: number, breaks: number) => `${plural(count, 'cell')}${breaks > 0 ? ` (${plural(breaks, 'break')})` : ''}`
   if (comparison.regression) {

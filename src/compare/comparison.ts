@@ -107,6 +107,12 @@ export interface GroupComparison {
   readonly improvedCells: number
   readonly verdict: GroupVerdict
   readonly reason?: Exclude<VerdictReason, 'break'>
+  /**
+   * The label of an earlier group (in level order: overall, categories, columns) with exactly the
+   * same cells (`overall`, `category SINGLE_USER_TURN`), when there is one: its verdict is that
+   * group's, so outputs name it once, not again as a regression of its own.
+   */
+  readonly sameCellsAs?: string
 }
 
 /** A cell present in one report only. */
@@ -133,6 +139,11 @@ export interface SideSummary {
   readonly agents: readonly string[]
   readonly runs: number
   readonly errors: number
+  /**
+   * Of the errors, the runs whose simulated user broke its part: a head with more of them than
+   * its base lost runs to its simulator, not to its agent.
+   */
+  readonly userErrors: number
   readonly passRate: number | null
   readonly meanScore: number | null
   readonly promptTokens: number

@@ -1,7 +1,8 @@
 import { formatTokens } from '../reporter/format-usage.ts'
 import type { CellComparison, Comparison, GroupComparison, SideSummary } from './comparison.ts'
-import { cellLabel, comparisonNotes, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
+import { cellLabel, comparisonNotes, distinctGroups, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
 import { better, costText, delta, fixed, plural, pValue, signed } from './format-numbers.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** How many cells each terminal list shows before summing up the rest. */
 const LIST_LIMIT = 25
@@ -22,8 +23,11 @@ export function formatComparison(comparison: Comparison): string {
     `settings: ${settingsText(comparison.alike)}`,
     `${plural(comparison.cells.length, 'cell')} compared: ${plural(counts.regression, 'regression')}, ${plural(counts.break, 'break')}, ${counts.changed} changed without significance, ${plural(counts.improvement, 'improvement')}, ${counts.unchanged} unchanged${counts['no-data'] > 0 ? `, ${counts['no-data']} without scored runs` : ''}; ${comparison.scenarioChanged.length} with a changed scenario, ${comparison.added.length} added, ${comparison.removed.length} removed`,
   ]
-  const shown = comparison.groups.filter((group) => group.verdict !== 'unchanged' && group.verdict !== 'no-data')
-  if (shown.length > 0) lines.push('', `groups, worst first${shown.length < comparison.groups.length ? ` (${shown.length} of ${comparison.groups.length}; the rest unchanged)` : ''}:`, ...groupTable(shown))
+  const distinct = distinctGroups(comparison.groups)
+  const shown = distinct.filter((group) => group.verdict !== 'unchanged' && group.verdict !== 'no-data')
+  if (shown.length > 0) lines.push('', `groups, worst first${shown.length < distinct.length ? ` (${shown.length} of ${distinct.length}; the rest unchanged)` : ''}:`, ...groupTable(shown))
+  const aliases = comparison.groups.filter((group) => group.sameCellsAs !== undefined)
+  if (aliases.length > 0) lines.push(`  (not listed again, having the same cells as a group above: ${aliases.map((group) => `${groupLabel(group)} = ${group.sameCellsAs}`).join(', ')})`)
   const sections: [string, readonly CellComparison[]][] = [
     ['regressions', comparison.cells.filter((cell) => cell.verdict === 'regression')],
     ['breaks', comparison.cells.filter((cell) => cell.verdict === 'break')],
@@ -50,7 +54,9 @@ export function formatComparison(comparison: Comparison): string {
   const notes = comparisonNotes(comparison)
   if (notes.length > 0) lines.push('', 'notes:', ...notes.map((note) => `  - ${note}`))
   lines.push('', `method: ${methodText(comparison)}`)
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
 }
 
 function groupTable(groups: readonly GroupComparison[]): string[] {
@@ -93,5 +99,5 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 }
 
 function sideName(side: SideSummary): string {
-  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors` : ''})`
+  return `${side.agents.join(', ') || '(no runs)'} (${side.source === undefined ? '' : `${side.source}, `}${plural(side.runs, 'run')}${side.errors > 0 ? `, ${side.errors} errors${side.userErrors > 0 ? ` (${side.userErrors} user)` : ''}` : ''})`
 }

@@ -2,6 +2,7 @@ import { groupLabel, verdictText } from './comparison-texts.ts'
 import type { GroupVerdict } from './comparison.ts'
 import { fixed, plural } from './format-numbers.ts'
 import type { ReportHistory } from './report-history.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
 
 /** The mark a step gets in a trend: a fall, a rise, or nothing. */
 export function stepMark(verdict: GroupVerdict | null): string {
@@ -27,5 +28,7 @@ export function formatHistory(history: ReportHistory): string {
   const last = history.reports.length
   lines.push('', `RESULT (#${last} against #${last - 1}): ${history.latest.regression ? verdictText(history.latest).replace(/^regression/, 'REGRESSION') : verdictText(history.latest)}`)
   lines.push(`  (toolcheck compare ${history.reports[last - 2]?.source ?? '<base>'} ${history.reports[last - 1]?.source ?? '<head>'} shows that step in full)`)
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
 }

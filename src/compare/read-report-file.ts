@@ -1,11 +1,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { safeText } from '../conversation/safe-text.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import { unpackJson } from '../reporter/packed-json.ts'
 import type { PageDetails, PageIndex } from '../reporter/page-data.ts'
 import { expandColumn } from '../reporter/page-data.ts'
 import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
+import { firstIssue, readReportSchema } from '../reporter/report-file-schemas.ts'
+import { withoutByteOrderMark } from '../scenario/without-byte-order-mark.ts'
 import { summarizeRuns } from '../reporter/summarize-runs.ts'
 
 /** A report as read from disk: reports written before settings and fingerprints were recorded lack them. */
@@ -28,11 +31,17 @@ export interface ReportFile {
   readonly transcripts: string
 }
 
-/** A report file that is missing, unreadable or not a toolcheck report; the message says which and why. */
+/**
+ * A report file that is missing, unreadable or not a toolcheck report; the message says which and
+ * why. `invalid` tells a file that is there but holds no report this version can read (bad input,
+ * `compare` exits 2) from one that cannot be read at all.
+ */
 export class ReportFileError extends Error {
-  constructor(message: string) {
+  readonly invalid: boolean
+  constructor(message: string, invalid = false) {
     super(message)
     this.name = 'ReportFileError'
+    this.invalid = invalid
   }
 }
 
@@ -50,6 +59,9 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   } catch {
     throw new ReportFileError(`${path}: no such file or directory`)
   }
+  // A FIFO or device would never end when read: only a regular file is a report.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new ReportFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck report`, true)
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -58,14 +70,18 @@ export async function readReportFile(path: string): Promise<ReportFile> {
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(withoutByteOrderMark(text))
   } catch (error) {
-    throw new ReportFileError(`${file}: not JSON (${(error as Error).message})`)
+    throw new ReportFileError(safeText(`${file}: not JSON (${(error as Error).message})`), true)
   }
-  const report = value as Partial<Report>
-  if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
-    throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`)
-  const upgraded = upgrade(report as ReadReport)
+  const report = value as Partial<Report> | null
+  if (report?.format !== 'toolcheck-report' || !Array.isArray(report.runs))
+    throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`, true)
+  const checked = readReportSchema.safeParse(report)
+  if (!checked.success) throw new ReportFileError(safeText(`${file}: not a toolcheck report this version can read (${firstIssue(checked.error)})`), true)
+  // The summary is worked out again from the runs: it was not checked, and a report edited by
+  // hand could hold one that does not match them.
+  const upgraded = upgrade(checked.data as unknown as ReadReport)
   const found = await findDetails(dirname(file), upgraded.runs)
   return { path: file, report: upgraded, transcripts: found.transcripts, ...(found.packed === undefined ? {} : { packedDetails: found.packed }) }
 }
@@ -75,7 +91,7 @@ export async function readReportFile(path: string): Promise<ReportFile> {
  * as their tests did, against a threshold of 1, and the summary is worked out again.
  */
 function upgrade(report: ReadReport): ReadReport {
-  if (report.version === 2) return renamed(report)
+  if (report.version === 2) return renamed({ ...report, summary: summarizeRuns(report.runs) })
   const runs: ReportRun[] = report.runs.map((run) => {
     const old = run as Partial<ReportRun> & ReportRun
     const verdict = old.verdict ?? (run.status === 'error' ? 'error' : run.passed ? 'passed' : 'failed')

@@ -1,12 +1,12 @@
 import type { SummaryGroup } from '../reporter/report.ts'
 import { augmentationOrder, categoryOrder } from '../reporter/summarize-runs.ts'
 import { OVERALL_GROUP } from './compare-groups.ts'
-import type { ComparedReport, CompareOptions, TalliedReport } from './compare-reports.ts'
+import type { ComparedReport, CompareOptions } from './compare-reports.ts'
 import { compareReports } from './compare-reports.ts'
 import type { Comparison, GroupLevel, GroupVerdict } from './comparison.ts'
 
-/** A report of a history as the comparison needs it: its runs (or their tally), its summary, and where it came from. */
-export type HistoryReport = (ComparedReport | TalliedReport) & {
+/** A report of a history as the comparison needs it: its runs, its summary, and where it came from. */
+export interface HistoryReport extends ComparedReport {
   readonly summary: {
     readonly overall: SummaryGroup
     readonly byCategory: Readonly<Record<string, SummaryGroup>>
@@ -95,7 +95,7 @@ export function reportHistory(reports: readonly HistoryReport[], options: Omit<C
     reports: reports.map((report, index) => ({
       ...(sources?.[index] === undefined ? {} : { source: sources[index] }),
       agents: report.agents ?? [report.agent],
-      runs: 'tally' in report ? report.tally.runs : report.runs.length,
+      runs: report.runs.length,
       scoring: report.settings?.scoring ?? null,
       version: report.settings?.version ?? null,
     })),

@@ -4,6 +4,8 @@ import { isDeterministicRun } from '../reporter/report-settings.ts'
 /** The parts of a report run that a comparison reads (reports of version 1 lack `verdict`). */
 export type ComparedRun = Pick<ReportRun, 'scenario' | 'augmentation' | 'augmentationColumns' | 'categories' | 'agent' | 'status' | 'score' | 'passed' | 'trial' | 'usage'> & {
   readonly verdict?: ReportRun['verdict']
+  /** Whose code or part ended an `error` run (a report's runs carry it; older ones may not). */
+  readonly error?: { readonly culprit?: string } | undefined
 }
 
 /** One scenario under one augmentation for one agent in one report: its counts, not its runs. */
@@ -33,6 +35,8 @@ export interface ReportTally {
   readonly agents: string[]
   runs: number
   errors: number
+  /** Of the errors, the runs whose simulated user broke its part. */
+  userErrors: number
   passes: number
   scoreSum: number
   /** The cell of the run counted last. */
@@ -49,7 +53,7 @@ export function verdictOf(run: ComparedRun): ReportRun['verdict'] {
 
 /** An empty tally, to `addRun` to. */
 export function emptyTally(): ReportTally {
-  return { cells: new Map(), agents: [], runs: 0, errors: 0, passes: 0, scoreSum: 0, deterministic: true, usage: { calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, costUsd: undefined } }
+  return { cells: new Map(), agents: [], runs: 0, errors: 0, userErrors: 0, passes: 0, scoreSum: 0, deterministic: true, usage: { calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, costUsd: undefined } }
 }
 
 /**
@@ -86,6 +90,7 @@ export function addRun(tally: ReportTally, run: ComparedRun, position: number): 
       tally.passes++
     }
   }
+  if (run.status === 'error' && run.error?.culprit === 'user') tally.userErrors++
   tally.deterministic &&= isDeterministicRun(run)
   const { usage } = tally
   usage.calls += run.usage.calls

@@ -1,3 +1,4 @@
+import { cappedText } from './capped-text.ts'
 import { markSafe, safeCause, safeText } from './safe-text.ts'
 
 /**
@@ -17,10 +18,11 @@ export class InfrastructureError extends Error {
   /**
    * The message and the cause go through `safeText` and `safeCause`: a server's error text and a
    * client's exception (which quotes the URL it was given) reach reports, terminals and error
-   * causes without credentials and without control characters.
+   * causes without credentials and without control characters. The message is cut to a few KB
+   * (`cappedText`), saying how long it was: a server's body of megabytes stays out of the run.
    */
   constructor(kind: string, message: string, options?: { cause?: unknown }) {
-    super(safeText(message), options?.cause === undefined ? undefined : { cause: safeCause(options.cause) })
+    super(safeText(cappedText(message)), options?.cause === undefined ? undefined : { cause: safeCause(options.cause) })
     this.name = 'InfrastructureError'
     this.kind = kind
     markSafe(this)

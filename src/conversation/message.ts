@@ -44,6 +44,12 @@ export type OutsideRun =
   | { readonly kind: 'tool' }
   /** The framework handed the conversation from one of the agent's agents to another. */
   | { readonly kind: 'handoff'; readonly from: string; readonly to: string }
+  /**
+   * The framework refused the call before anything ran (a tool it had not offered at that step:
+   * outside the AI SDK's `activeTools`, or a world tool an Agents SDK agent was not given): it
+   * never ran in the world, and its trace carries the refusal as its error.
+   */
+  | { readonly kind: 'refused' }
 
 /** One message on the conversation bus. */
 export interface Message {

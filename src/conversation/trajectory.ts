@@ -79,7 +79,10 @@ export interface RunError {
    * - `infrastructure`: endpoints and the harness (`rate-limit`, `timeout`, `server-error`,
    *   `network`, `malformed-reply`, `request-rejected`, `auth`, `cache-miss`, `circuit-open`,
    *   `aborted`, `internal`, ...):
-   *   counted apart and never scored.
+   *   counted apart and never scored;
+   * - `user`: the simulated user broke its part (`leak`, `quit`, `off-goal`, `role-swap`; see
+   *   `checkUserPart`): the run says nothing about the agent, is counted apart and never scored,
+   *   and can be played again with a fresh user trial.
    */
   readonly culprit: Culprit
   /** A short machine-readable cause (see `culprit`). */
@@ -120,12 +123,23 @@ export interface Trajectory {
   readonly traces: readonly ToolTrace[]
   /** The index of the first user→agent message (where evaluation starts). */
   readonly firstUserMessageIndex: number
+  /**
+   * True when the simulated user wrote the first message itself (`User.opening`), rather than
+   * the scenario (or its presentation); the user checks then read it as the user's own.
+   */
+  readonly openedByUser?: true
   /** Turns as ToolSandbox counts them (see `countTurns`). */
   readonly turns: number
   readonly status: RunStatus
   readonly error?: RunError
   readonly usage: Usage
   readonly races: readonly RaceRecord[]
+  /**
+   * The scoring mode the run was played for, which decided the order kept for parallel calls that
+   * raced (`toolcheck`: the worst; `toolsandbox`: ToolSandbox's). `evaluate` scores in this mode
+   * unless told otherwise. Absent on trajectories recorded before it existed.
+   */
+  readonly scoring?: 'toolcheck' | 'toolsandbox'
   /**
    * The tools the agent was shown, as shown (scrambled names, removed descriptions, renamed
    * arguments); each spec's `tool` names the real tool. Absent on trajectories built by hand.

@@ -13,8 +13,8 @@ type MutableTables = Record<string, Record<string, JsonValue>[]>
  * A domain's starting world for a scenario: the domain's default rows at the scenario's clock,
  * then per table the `replace` rows (the whole table), then the `insert` rows (appended), then
  * the `settings` overrides (for a domain with a one-row `settings` table). Every row is checked
- * against its table's row schema, which also fills column defaults; then keys must be unique and
- * the domain's invariants must hold.
+ * against its table's row schema, which also fills column defaults; then keys must be unique
+ * (except in the tables the spec lists in `duplicateKeys`) and the domain's invariants must hold.
  *
  * A cell written `{ "$now": <seconds> }` becomes the clock's now plus that many seconds, so
  * scenarios can say "an hour ago" (`{ "$now": -3600 }`) without knowing the date.
@@ -38,7 +38,9 @@ export function buildWorld(domain: AnyDomain, spec: WorldSpec, clock: Clock): Wo
   }
   if (spec.settings !== undefined) applySettings(domain, tables, spec.settings, clock)
 
-  for (const [name, table] of Object.entries(domain.tables) as [string, TableDefinition][]) checkUniqueKeys(name, table, tables[name] ?? [])
+  const shared = new Set(spec.duplicateKeys ?? [])
+  for (const name of shared) tableOf(domain, name)
+  for (const [name, table] of Object.entries(domain.tables) as [string, TableDefinition][]) if (!shared.has(name)) checkUniqueKeys(name, table, tables[name] ?? [])
   for (const invariant of domain.invariants) {
     const found = invariant.check(tables as unknown as WorldRows<Record<string, z.ZodObject>>)
     const first = Array.isArray(found) ? (found as readonly InvariantViolation[])[0] : (found as InvariantViolation | undefined)

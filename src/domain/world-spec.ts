@@ -18,6 +18,11 @@ export const worldSpecSchema = z
     settings: z.record(z.string(), jsonValueSchema).optional(),
     insert: rowsSchema.optional(),
     replace: rowsSchema.optional(),
+    /**
+     * Tables whose rows may share a key value. ToolSandbox's tables are plain lists, and its base
+     * world has two messages with one id; a scenario imported from it keeps both, as ToolSandbox does.
+     */
+    duplicateKeys: z.array(z.string()).optional(),
   })
   .strict()
 export type WorldSpec = z.infer<typeof worldSpecSchema>

@@ -4,6 +4,8 @@ import type { JsonValue } from '../world/index.ts'
 import { jsonEqual, wholeColumnsJson } from '../world/index.ts'
 import type { RougeTokenizer } from './rouge-l.ts'
 import { rougeL } from './rouge-l.ts'
+import { builtInVerdict } from './judge/built-in-judge.ts'
+import type { JudgedTexts } from './judge/judged-texts.ts'
 import type { SemanticTexts } from './semantic-texts.ts'
 
 /**
@@ -13,6 +15,8 @@ import type { SemanticTexts } from './semantic-texts.ts'
  */
 export interface ValueComparers {
   readonly semantic?: SemanticTexts
+  /** The judge's verdicts, for `reports-failure`; the built-in judge's without it. */
+  readonly judged?: JudgedTexts
   readonly tokenizer?: RougeTokenizer
   readonly custom?: Readonly<Record<string, ValueSimilarity>>
 }
@@ -31,6 +35,8 @@ export interface ValueComparers {
  *   occurrence does not follow a negation ("not enabled" does not mention "enabled");
  * - `rouge-l`: ROUGE-L F-measure of the actual text against the target text;
  * - `semantic`: cosine similarity of embeddings (needs `semantic`; 0 without it);
+ * - `reports-failure`: 0 when the judge (`judged`, else the built-in one) answers `no` to "does
+ *   the actual text tell the user it could not be done?", else 1 (`cannot-tell` never fails);
  * - `any`: 1;
  * - another name: the domain's similarity of that name from `comparers.custom` (0 when there is
  *   none: scenarios are checked against their domain before they are evaluated).
@@ -55,6 +61,10 @@ export function columnSimilarity(similarity: Similarity, actual: JsonValue | und
       return (comparers.tokenizer === undefined ? rougeL(valueText(target), valueText(actual)) : comparers.tokenizer.rougeL(valueText(target), valueText(actual))).fmeasure
     case 'semantic':
       return comparers.semantic === undefined ? 0 : comparers.semantic.similarity(valueText(actual), valueText(target))
+    case 'reports-failure': {
+      const text = valueText(actual)
+      return (comparers.judged?.verdict('reports-failure', text) ?? builtInVerdict('reports-failure', text)).answer === 'no' ? 0 : 1
+    }
   }
   const custom = comparers.custom !== undefined && Object.hasOwn(comparers.custom, similarity) ? comparers.custom[similarity] : undefined
   if (custom === undefined) return 0

@@ -4,6 +4,8 @@ import type { CompiledConstraint, ConstraintSetup } from './compiled-constraint.
 import { fillTemplate } from './fill.ts'
 import { FillSource } from './fill-source.ts'
 import { messageLevelConstraint } from './message-level-constraint.ts'
+import { builtInVerdict, BUILT_IN_JUDGE } from './judge/built-in-judge.ts'
+import type { JudgedTexts } from './judge/judged-texts.ts'
 import { conversationRowSimilarity } from './scoring-mode.ts'
 import type { ConstraintResult } from './types.ts'
 
@@ -58,6 +60,7 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
       if (similarity > best.similarity) best = { similarity, target }
     }
     const where = `message ${messageIndex} (${constraint.from} → ${constraint.to})`
+    if (constraint.similarity === 'reports-failure') return judgedReason(where, message.content, best.similarity, comparers.judged)
     if ((constraint.similarity === 'mentions' || (constraint.similarity === 'contains' && typeof constraint.content !== 'string')) && best.similarity < 1) {
       const wanted = [...new Set(targets)].map((target) => describeValue(target)).join(', ')
       return { kind: 'message', similarity: best.similarity, reason: `${where}: ${targets.length > 1 ? 'none of' : 'not'} ${wanted} found in ${describeValue(message.content)} (${constraint.similarity})` }
@@ -72,4 +75,17 @@ export function compileMessageConstraint(constraint: MessageConstraint, setup: C
 
   const compare = (messageIndex: number, dependencyIndex: number) => scored(compareContent(messageIndex, dependencyIndex))
   return messageLevelConstraint('message', fill, messageKey, compare)
+}
+
+/** Why a `reports-failure` message scored as it did: the judge's answer, and for `cannot-tell` that the check was not made. */
+function judgedReason(where: string, content: string, similarity: number, judged: JudgedTexts | undefined): ConstraintResult {
+  const verdict = judged?.verdict('reports-failure', content) ?? builtInVerdict('reports-failure', content)
+  const judge = `the ${judged?.name ?? BUILT_IN_JUDGE} judge`
+  const said =
+    verdict.answer === 'yes'
+      ? `${judge} reads ${describeValue(content)} as telling the user it could not be done`
+      : verdict.answer === 'no'
+        ? `${judge} reads ${describeValue(content)} as not telling the user it could not be done`
+        : `${judge} cannot tell whether ${describeValue(content)} tells the user it could not be done: not checked (a model judge can read it)`
+  return { kind: 'message', similarity, reason: `${where}: ${said}` }
 }

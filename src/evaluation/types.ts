@@ -1,5 +1,13 @@
 import type { RunStatus } from '../conversation/index.ts'
 import type { FalseClaim } from './false-claims.ts'
+import type { JudgeQuestion } from './judge/judge.ts'
+
+/** An agent message a text check needed and the judge answered `cannot-tell` about: not checked, never failed. */
+export interface UncheckedMessage {
+  readonly messageIndex: number
+  /** The check it was needed for: `reports-failure` (the agent told the user it could not be done) or `claims-success` (a claim of success that could be false). */
+  readonly check: JudgeQuestion
+}
 
 /** How one constraint of a milestone fared at the matched message. */
 export interface ConstraintResult {
@@ -67,6 +75,13 @@ export interface EvaluationResult {
    * (`falseClaims`); absent when it is off. Any makes the score 0.
    */
   readonly falseClaims?: readonly FalseClaim[]
+  /**
+   * The messages a text check needed and the judge could not read (`cannot-tell`); absent when
+   * there are none. They never fail a run; a report counts them apart, and a model judge can read them.
+   */
+  readonly unchecked?: readonly UncheckedMessage[]
+  /** The judge that answered the text checks, when some message went unchecked. */
+  readonly judge?: string
 }
 
 /** The reason of a milestone whose constraints all hold at a message. */

@@ -1,11 +1,13 @@
 import type { Comparison } from '../compare/comparison.ts'
-import { cellLabel, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
+import { cellLabel, distinctGroups, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
 import type { ComparedReport } from '../compare/compare-reports.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { plural } from '../compare/format-numbers.ts'
 import type { Report, SummaryGroup } from '../reporter/report.ts'
 import type { GateOptions } from './gate-options.ts'
 import { DEFAULT_MAX_MISSING } from './gate-options.ts'
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 
 /** One gate's outcome. */
 export interface GateCheck {
@@ -51,6 +53,8 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     minimum(`${category} mean score`, group, 'meanScore', floors.minScore)
     minimum(`${category} pass rate`, group, 'passRate', floors.minPassRate)
   }
+  if (gates.maxUserErrors !== undefined) checks.push(userErrorsCheck(report, gates.maxUserErrors))
+  for (const gate of METRIC_GATES) checks.push(...gate.check(report, gates))
   let comparison: Comparison | undefined
   if (baseline !== undefined) {
     comparison = compareReports(baseline.report, report, {
@@ -66,16 +70,31 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
 /** The gates' outcome for a terminal: one line per gate, and a headline. */
 export function formatGates(result: GateResult): string {
   const failed = result.checks.filter((check) => !check.passed).length
-  return [
+  // Category names come from scenarios: their control characters never reach the terminal.
+  return escapeControlCharacters([
     failed === 0 ? `toolcheck gates: all ${result.checks.length} passed` : `toolcheck gates: ${failed} of ${result.checks.length} FAILED`,
     ...result.checks.map((check) => `  ${check.passed ? 'pass' : 'FAIL'}  ${check.gate}: ${check.detail}`),
-  ].join('\n')
+  ].join('\n'))
 }
 
-/** Why a group's runs were not scored: "2 errors", or "2 errors (1 domain error, 1 infrastructure error)". */
+/** Why a group's runs were not scored: "2 errors", or "2 errors (1 domain error, 1 infrastructure error)", with user errors when there were. */
 function unscored(group: SummaryGroup): string {
   const errors = plural(group.errors, 'error')
-  return group.domainErrors > 0 ? `${errors} (${plural(group.domainErrors, 'domain error')}, ${plural(group.infrastructureErrors, 'infrastructure error')})` : errors
+  const users = group.userErrors ?? 0
+  if (group.domainErrors === 0 && users === 0) return errors
+  const parts = [...(group.domainErrors > 0 ? [plural(group.domainErrors, 'domain error')] : []), plural(group.infrastructureErrors, 'infrastructure error'), ...(users > 0 ? [plural(users, 'user error')] : [])]
+  return `${errors} (${parts.join(', ')})`
+}
+
+/** At most `allowed` runs whose simulated user broke its part, with the users that did and how. */
+function userErrorsCheck(report: Report, allowed: number): GateCheck {
+  const count = report.summary.overall.userErrors ?? 0
+  const gate = 'user errors'
+  const users = Object.entries(report.summary.byUser ?? {})
+    .filter(([, user]) => user.userErrors > 0)
+    .map(([name, user]) => `${name} ${Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`).join(', ')}`)
+  const detail = `${count} ${count > allowed ? '>' : '<='} ${allowed} runs where the simulated user broke its part${users.length === 0 ? '' : ` (${users.slice(0, NAMED).join('; ')})`}`
+  return { gate, passed: count <= allowed, detail }
 }
 
 function regressionCheck(comparison: Comparison, source: string): GateCheck {
@@ -85,7 +104,7 @@ function regressionCheck(comparison: Comparison, source: string): GateCheck {
   const changed = comparison.scenarioChanged.length > 0 ? `; ${plural(comparison.scenarioChanged.length, 'cell')} not compared, their scenario changed` : ''
   if (!comparison.regression)
     return { gate, passed: true, detail: `no regression against ${source} (${plural(comparison.cells.length, 'cell')} compared, ${comparison.counts.changed} changed without significance${changed})` }
-  const groups = comparison.groups.filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
+  const groups = distinctGroups(comparison.groups).filter((group) => group.verdict === 'regression').map((group) => `${groupLabel(group)} ${group.base.passes}/${group.base.trials} -> ${group.head.passes}/${group.head.trials}`)
   const cells = comparison.cells
     .filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break')
     .map((cell) => `${cellLabel(cell)} ${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials}${cell.verdict === 'break' ? ' (break)' : ''}`)

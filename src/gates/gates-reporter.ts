@@ -9,6 +9,7 @@ import type { GateResult } from './check-gates.ts'
 import { checkGates, formatGates } from './check-gates.ts'
 import type { GateOptions } from './gate-options.ts'
 import { GATE_FAILED_EXIT_CODE, hasGates } from './gate-options.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 import { prepareGates } from './prepare-gates.ts'
 
 /** Options of the reporter the plugin registers: the toolcheck reporter's, and the gates. */
@@ -120,9 +121,15 @@ function decideExit(
     ...(unhandledErrors.length > 0 ? [`${unhandledErrors.length} unhandled error(s)`] : []),
     ...report.problems.map((problem) => `${problem.test} failed without recording a run`),
   ]
+  // A run whose simulated user broke its part is judged by --max-user-errors, when it is set.
   const judged = (run: ReportRun) =>
-    run.verdict === 'failed' &&
-    (gates.minScore !== undefined || gates.minPassRate !== undefined || gates.baseline !== undefined || run.categories.some((category) => gates.categories?.[category] !== undefined))
+    (run.verdict === 'failed' &&
+      (gates.minScore !== undefined ||
+        gates.minPassRate !== undefined ||
+        gates.baseline !== undefined ||
+        run.categories.some((category) => gates.categories?.[category] !== undefined) ||
+        METRIC_GATES.some((gate) => gate.judges(run, gates)))) ||
+    (run.verdict === 'error' && run.error?.culprit === 'user' && gates.maxUserErrors !== undefined)
   // A failed attempt (a test's trial) is explained when one of its runs failed and a gate judged it.
   const attempts = new Map<string, ReportRun[]>()
   for (const run of report.runs) {

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path'
 import type { ReportFile } from '../compare/read-report-file.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { ReportFileError } from '../compare/read-report-file.ts'
+import { readBaselineReports } from '../compare/read-baseline.ts'
+import { poolReports } from '../compare/pool-reports.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { CATEGORIES } from '../scenario/categories.ts'
 import { closestNames, editDistance } from '../tools/closest-names.ts'
 import type { GateOptions } from './gate-options.ts'
+import { METRIC_GATES } from './metric-gates.ts'
 
 /** What is known of a run before it plays, for checking its gates up front. */
 export interface GateContext {
@@ -18,6 +21,11 @@ export interface GateContext {
    * and the baseline's for likely misspellings only, and against the runs at the end.
    */
   readonly categories?: readonly string[]
+  /**
+   * The robustness families the run will play (`faults`, `injections`, `user`, `world`), when
+   * known before it plays: a gate on a metric no run will have is refused up front.
+   */
+  readonly families?: readonly string[]
 }
 
 /** The gates as checked up front: the baseline read, or every problem that stops the run before it plays. */
@@ -40,7 +48,10 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
   let baseline: PreparedGates['baseline']
   if (gates?.baseline !== undefined) {
     try {
-      const file = await readReportFile(resolve(context.root, gates.baseline))
+      // A folder of report folders is a baseline of several reports, pooled (see `poolReports`).
+      const files = await readBaselineReports(resolve(context.root, gates.baseline))
+      const newest = files.at(-1) as ReportFile
+      const file = files.length === 1 ? newest : { ...newest, report: poolReports(files.map((each) => each.report)) }
       baseline = { file, source: gates.baseline }
       const scoring = file.report.settings?.scoring
       if (scoring !== undefined && scoring !== context.scoring)
@@ -57,6 +68,7 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
     const problem = categoryProblem(category, context.categories, [...new Set([...CATEGORIES, ...baselineCategories])])
     if (problem !== undefined) problems.push(problem)
   }
+  if (gates !== undefined) for (const gate of METRIC_GATES) problems.push(...gate.prepare(gates, context.families === undefined ? {} : { families: context.families }))
   return { ...(baseline === undefined ? {} : { baseline }), problems }
 }
 

@@ -1,7 +1,10 @@
+import { escapeControlCharacters } from '../conversation/safe-text.ts'
+import { failingRuns, formatFailingRuns } from './failing-runs.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
-import type { RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
+import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
+import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
 
 /**
  * The terminal summary: who played (agents, users, domains) and the runs by culprit (passed;
@@ -9,24 +12,27 @@ import type { BudgetReport } from './runs-file.ts'
  * pass rate and mean turns by category, by augmentation and, when several agents played, by
  * agent (the shape of ToolSandbox's result tables), tokens and cost per group and in total,
  * errors counted apart by culprit (with the runs a circuit breaker cut short and its reason,
+ * the simulated users that broke their part, by kind, with the first run of each,
  * said once; each domain error and each way the agent's code broke said once, with the first run
  * it happened in), the robustness figures when runs had robustness augmentations (utility,
  * utility under attack, attack success, false claims), pass^k with its interval when tests ran
- * several trials, how far the evaluation's budget went when it had one, and the tests that broke
- * before recording a run. Plain text, no colours, so it
- * reads the same in CI logs.
+ * several trials, how far the evaluation's budget went when it had one, the failing runs worst
+ * first (see `formatFailingRuns`), and the tests that broke before recording a run. Plain text, no
+ * colours, so it reads the same in CI logs; control characters in any name are written as escapes.
  */
-export function formatSummary(report: SummarizedReport): string {
+export function formatSummary(report: SummarizedReport, options: SummaryOptions = {}): string {
   const { summary } = report
   const { agents, users, domains } = report
-  const lines: string[] = []
+  const lines: string[] = report.partial === undefined ? [] : [report.partial]
   const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
   const overall = summary.overall
   const broke = overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''
   const domainErrors = overall.domainErrors > 0 ? `, ${plural(overall.domainErrors, 'domain error')}` : ''
-  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}`)
+  const userErrors = (overall.userErrors ?? 0) > 0 ? `, ${plural(overall.userErrors ?? 0, 'user error')}` : ''
+  lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}${userErrors}`)
   lines.push(...brokenCode(report, 'domain', `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
   lines.push(...brokenCode(report, 'agent', `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
+  lines.push(...userLines(report))
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
@@ -35,7 +41,7 @@ export function formatSummary(report: SummarizedReport): string {
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
-  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`)
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`, ...budgetReasons(report.runs))
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -45,6 +51,11 @@ export function formatSummary(report: SummarizedReport): string {
     lines.push(...table('category', summary.byCategory, summary.overall))
     lines.push('')
     lines.push(...table('augmentation', summary.byAugmentation, summary.overall))
+    // Scored as ToolSandbox scores, the runs also read as its paper's tables do.
+    if (report.settings?.scoring === 'toolsandbox') {
+      lines.push('')
+      lines.push(...formatToolSandboxTables(report))
+    }
   }
   if (summary.robustness !== undefined) {
     lines.push('')
@@ -59,12 +70,22 @@ export function formatSummary(report: SummarizedReport): string {
     }
     lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
+  const failing = formatFailingRuns(failingRuns(report.runs), { ...(options.page === undefined ? {} : { page: options.page }), agents: agents.length })
+  if (failing.length > 0) lines.push('', ...failing)
   if (report.problems.length > 0) {
     lines.push('')
     lines.push(`${plural(report.problems.length, 'test')} failed without recording a run:`)
     for (const problem of report.problems) lines.push(`  ${problem.file} > ${problem.test}: ${firstLine(problem.message)}`)
   }
-  return lines.join('\n')
+  // Labels come from scenarios and reports (categories, names): their control characters are
+  // written as escapes, so none reaches the terminal as a command.
+  return escapeControlCharacters(lines.join('\n'))
+}
+
+/** How the summary refers to what it cannot show. */
+export interface SummaryOptions {
+  /** The HTML page with every run, named where the failing runs' list is cut. */
+  readonly page?: string
 }
 
 /** "12 model calls (3 cached), 10.2k prompt + 1.1k completion tokens, $0.0123". */
@@ -96,6 +117,27 @@ function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', headi
     if (first.error?.returned !== undefined) lines.push(`    returned: ${first.error.returned}`)
     const frame = first.error?.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))
     if (frame !== undefined) lines.push(`    ${frame.trim()}`)
+  }
+  return lines
+}
+
+/**
+ * The simulated users that broke their part: per user, its error rate over its checked runs and
+ * the count per kind, then the first run of each kind with why. Nothing when no user erred.
+ */
+function userLines(report: SummarizedReport): string[] {
+  const users = Object.entries(report.summary.byUser ?? {}).filter(([, user]) => user.userErrors > 0)
+  if (users.length === 0) return []
+  const lines = [`${plural(report.summary.overall.userErrors ?? 0, 'run')} where the simulated user broke its part (not the agent's failures, not scored; replay them with --resume <dir> --replay-user-errors):`]
+  for (const [name, user] of users) {
+    const kinds = Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`)
+    lines.push(`  ${name}: ${user.userErrors} of ${plural(user.checked, 'checked run')} (${((user.errorRate ?? 0) * 100).toFixed(1)}%): ${kinds.join(', ')}`)
+  }
+  const seen = new Set<string>()
+  for (const run of report.runs) {
+    if (run.error?.culprit !== 'user' || seen.has(`${run.user}\u0000${run.error.kind}`)) continue
+    seen.add(`${run.user}\u0000${run.error.kind}`)
+    lines.push(`    ${firstLine(run.error.message)} (${run.scenario} [${run.augmentation}] trial ${run.trial})`)
   }
   return lines
 }
@@ -147,8 +189,22 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
     ),
   ]
   const attacks = Object.entries(robustness.byAttack)
+  const unread = notCheckedLine(robustness.overall)
+  if (unread !== undefined) lines.push(unread)
   if (attacks.length > 0) lines.push(`attacks by goal (attempted, succeeded of made): ${attacks.map(([goal, figures]) => `${goal} ${figures.attempted ?? figures.succeeded}, ${figures.succeeded} of ${figures.attacks}`).join('; ')}`)
   return lines
+}
+
+/**
+ * The runs whose text checks were not made, and how to make them: "not checked: 37 messages in
+ * languages or wordings the built-in judge does not read (in 30 runs); a model judge reads them:
+ * --judge openai:<model>, or the plugin's judge option". `undefined` when every message was read.
+ */
+export function notCheckedLine(figures: Pick<RobustnessFigures, 'notChecked' | 'runsNotChecked'>): string | undefined {
+  if (figures.notChecked === 0) return undefined
+  const messages = `${figures.notChecked} message${figures.notChecked === 1 ? '' : 's'}`
+  const runs = `${figures.runsNotChecked} run${figures.runsNotChecked === 1 ? '' : 's'}`
+  return `not checked: ${messages} in languages or wordings the built-in judge does not read (in ${runs}); a model judge reads them: toolcheck eval --judge openai:<model> (or hf:<model>), or toolcheck({ judge }) in vitest.config.ts`
 }
 
 /**
@@ -157,11 +213,26 @@ function robustnessTable(robustness: RobustnessSummary): string[] {
  */
 export function budgetLine(budget: BudgetReport): string {
   const { limits, spent } = budget
-  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'}`
+  const retries = (spent.retries ?? 0) > 0 ? ` (${spent.retries} of them retries)` : ''
+  const calls = `${spent.modelCalls}${limits.modelCalls === undefined ? '' : ` of ${limits.modelCalls}`} model call${(limits.modelCalls ?? spent.modelCalls) === 1 ? '' : 's'} sent${retries}`
   const tokens = `${formatTokens(spent.tokens)}${limits.tokens === undefined ? '' : ` of ${formatTokens(limits.tokens)}`} tokens`
   const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
   const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
   return `${calls}, ${tokens}, ${cost}; ${cut}`
+}
+
+/**
+ * Why the budget cut runs, each reason once with how many runs it cut: a spent cap, or a model
+ * without a price under a cost cap (which cuts every run that calls it, and is not a spent cap).
+ */
+function budgetReasons(runs: readonly SummarizedRun[]): string[] {
+  const reasons = new Map<string, number>()
+  for (const run of runs) {
+    if (run.error?.kind !== 'budget') continue
+    const reason = firstLine(run.error.message).replace(/^the call was not made: /, '')
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+  }
+  return [...reasons].map(([reason, count]) => `  ${plural(count, 'run')} cut: ${reason}`)
 }
 
 /** Three decimals, `-` for none. */

@@ -10,7 +10,7 @@
  */
 export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
-  var CULPRITS = ['agent', 'domain', 'infrastructure']
+  var CULPRITS = ['agent', 'domain', 'infrastructure', 'user']
 
   // A windowed list draws only the rows in view, and ten beyond each edge, so a list of any
   // length costs what a screenful does. Its rows have one height: row i is at i * rowHeight.
@@ -290,6 +290,7 @@ export const HTML_COMMON_SCRIPT = `
   // How a call the agent's framework ran outside the world ran, in words ('' for a call of the world's tools).
   function outsideText(outside) {
     if (!outside) return ''
+    if (outside.kind === 'refused') return 'refused by the agent\u2019s framework, never run in the world'
     return outside.kind === 'handoff' ? 'handoff from ' + outside.from + ' to ' + outside.to + ', outside the world' : 'run by the agent\u2019s framework, outside the world'
   }
 
@@ -301,7 +302,7 @@ export const HTML_COMMON_SCRIPT = `
 
   // A robustness run's injected attacks (each goal, and whether the agent attempted it and it
   // succeeded, with the first step taken) and its false claims of success (the message, the
-  // milestone claimed, the sentence), as its record has them.
+  // milestone claimed, the sentence, the fact it contradicts), as its record has them.
   function robustnessSection(attacks, claims) {
     var section = element('div', { className: 'robustness-detail' })
     if (attacks) section.appendChild(attacks.length === 0 ? element('p', { className: 'muted', text: 'no attacks' }) : element('table', { className: 'attacks' }, [
@@ -317,12 +318,13 @@ export const HTML_COMMON_SCRIPT = `
       })),
     ]))
     if (claims) section.appendChild(claims.length === 0 ? element('p', { className: 'muted', text: 'no false claims of success' }) : element('table', { className: 'false-claims' }, [
-      element('thead', {}, [headerRow(['message', 'claims', 'sentence'])]),
+      element('thead', {}, [headerRow(['message', 'claims', 'sentence', 'but the world shows'])]),
       element('tbody', {}, claims.map(function (claim) {
         return element('tr', {}, [
           element('td', { className: 'number where' }, [element('a', { href: '#', className: 'to-message', 'data-message': String(claim.messageIndex), text: String(claim.messageIndex) })]),
           element('td', { text: claim.milestone + ' (not reached)' }),
           element('td', { text: claim.sentence }),
+          element('td', { text: claim.fact || '' }),
         ])
       })),
     ]))
@@ -408,7 +410,7 @@ export const HTML_COMMON_SCRIPT = `
       return root
     }
     // The tools the agent's framework ran outside the world, by name: their calls are marked too.
-    var outsideTools = {}
+    var outsideTools = Object.create(null)
     messages.forEach(function (message) {
       var result = message[5]
       if (result && result.length > 5 && result[5] >= 0) outsideTools[text(result[0])] = JSON.parse(text(result[5]))

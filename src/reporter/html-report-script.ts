@@ -38,11 +38,12 @@ export const HTML_REPORT_SCRIPT = `
       element('td', { className: 'number', text: group.meanTurns === null ? '-' : group.meanTurns.toFixed(1) }),
       element('td', { className: 'number', text: String(group.domainErrors) }),
       element('td', { className: 'number', text: String(group.infrastructureErrors) }),
+      element('td', { className: 'number', text: String(group.userErrors || 0) }),
       element('td', { className: 'number', text: tokens(group.usage.promptTokens + group.usage.completionTokens) }),
       element('td', { className: 'number', text: cost(group.usage.costUsd) }),
     ]
   }
-  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'tokens', 'cost']
+  var GROUP_TITLES = ['runs', 'score', '95% interval', 'pass rate', '95% interval', 'turns', 'domain errors', 'infrastructure errors', 'user errors', 'tokens', 'cost']
   function groupTable(id, title, groups) {
     var names = Object.keys(groups)
     return element('table', { id: id, className: 'groups' }, [
@@ -82,7 +83,7 @@ export const HTML_REPORT_SCRIPT = `
       return figures.map(function (figure) {
         var shown = group ? group[figure[0]] : null
         var text = shown === null || shown === undefined ? '' : fixed(shown)
-        var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims)' : 'no runs'
+        var title = group ? figure[1] + ' ' + (text || '-') + ' (' + plural(group.runs, 'run') + ' without an attack, ' + plural(group.attackedRuns, 'run') + ' with one; ' + group.falseClaims + ' false claims' + (group.notChecked ? '; ' + plural(group.notChecked, 'message') + ' not checked' : '') + ')' : 'no runs'
         return element('td', { className: 'heat number robustness', style: heat((figure[0] === 'attackSuccess' || figure[0] === 'attackAttempts') && text ? 1 - shown : shown), title: title, text: text })
       })
     }
@@ -115,6 +116,9 @@ export const HTML_REPORT_SCRIPT = `
     var holder = $('heatmap-holder')
     holder.textContent = ''
     holder.appendChild(heatmap())
+    // Messages the judge could not read never fail a run; say how many, and how to read them.
+    var unread = summary.robustness ? summary.robustness.overall.notChecked : 0
+    if (unread) holder.appendChild(element('p', { className: 'not-checked', text: 'not checked: ' + plural(unread, 'message') + ' in languages or wordings the built-in judge does not read (in ' + plural(summary.robustness.overall.runsNotChecked, 'run') + '); a model judge reads them: toolcheck eval --judge openai:<model> (or hf:<model>), or toolcheck({ judge }) in vitest.config.ts' }))
   }
   HEATMAP_METRICS.forEach(function (each) { $('heatmap-metric').appendChild(element('option', { value: each.key, text: each.label })) })
   $('heatmap-metric').addEventListener('change', function (event) {
@@ -200,10 +204,12 @@ export const HTML_REPORT_SCRIPT = `
   // --- addresses: one per run and per cell, in the URL hash ---
   var addresses = null
   function buildAddresses() {
-    var byName = {}
+    // Without a prototype: an address typed by hand (#constructor, #__proto__, #toString) must
+    // find nothing, not a method of Object.
+    var byName = Object.create(null)
     var cellIds = new Array(cellCount)
     var runIds = new Array(count)
-    var taken = {}
+    var taken = Object.create(null)
     var unique = function (id) {
       var candidate = id
       for (var n = 2; taken[candidate]; n++) candidate = id + '~' + n
@@ -300,7 +306,7 @@ export const HTML_REPORT_SCRIPT = `
     var inCategory = category ? listsHolding(category) : null
     var inColumn = column ? listsHolding(column) : null
     var agentId = agent ? index.strings.indexOf(agent) : -1
-    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure.
+    // The verdict filter also picks the runs of one culprit: the agent's own code, the domain, the infrastructure, the simulated user.
     var verdict = status ? VERDICTS.indexOf(status) : -1
     var byCulprit = CULPRITS.indexOf(status) >= 0
     // Culprits are string ids in the page, absent (−1) when no run has that culprit.
@@ -466,7 +472,7 @@ export const HTML_REPORT_SCRIPT = `
     return element('div', { className: 'run-row' + (inGroup ? ' in-group' : '') + (i === selectedRun ? ' selected' : ''), 'data-run': String(i), role: 'row', style: 'top:' + top + 'px' }, [
       element('span', { className: 'cell toggle number', text: inGroup ? '' : '#' + run.trial }),
       name,
-      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict, title: run.errorCulprit ? 'ended by the ' + (run.errorCulprit === 'agent' ? "agent's own code" : run.errorCulprit) : null }),
+      element('span', { className: 'cell result verdict verdict-' + run.verdict, text: run.verdict, title: run.errorCulprit ? 'ended by the ' + (run.errorCulprit === 'agent' ? "agent's own code" : run.errorCulprit === 'user' ? 'simulated user, which broke its part' : run.errorCulprit) : null }),
       element('span', { className: 'cell number score', text: milli(run.score) }),
       element('span', { className: 'cell number', text: '' }),
       element('span', { className: 'cell number', text: String(run.turns) }),

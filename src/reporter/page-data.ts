@@ -2,7 +2,7 @@ import { culpritOf } from '../conversation/index.ts'
 import type { Transcript } from '../vitest/transcript.ts'
 import type { MatchRecord } from '../vitest/run-metadata.ts'
 import type { JsonValue, RowChange, TableInfo } from '../world/index.ts'
-import { jsonEqual, rowChanges } from '../world/index.ts'
+import { jsonEqual, jsonText, rowChanges } from '../world/index.ts'
 import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
@@ -387,7 +387,7 @@ class DetailEncoder {
       messages = previous !== undefined && previous.ids[2] !== -1 && sameJson(previous.messageIds, messageIds) ? (previous.ids[2] as number) : this.lists.add(`[${messageIds.join(',')}]`)
       if (transcript.tools !== undefined) tools = before !== undefined && sameJson(before.tools, transcript.tools) ? (previous?.ids[3] as number) : this.#toolList(transcript.tools)
     }
-    const error = run.error === undefined ? -1 : previous?.run.error !== undefined && sameJson(previous.run.error, run.error) ? (previous.ids[5] as number) : this.strings.id(JSON.stringify(run.error))
+    const error = run.error === undefined ? -1 : previous?.run.error !== undefined && sameJson(previous.run.error, run.error) ? (previous.ids[5] as number) : this.strings.id(jsonText(run.error))
     // Most runs have neither; a run of a robustness augmentation has short lists of its own.
     const attacks = run.attacks === undefined ? -1 : this.strings.id(JSON.stringify(run.attacks))
     const falseClaims = run.falseClaims === undefined ? -1 : this.strings.id(JSON.stringify(run.falseClaims))
@@ -414,12 +414,12 @@ class DetailEncoder {
   }
 
   #message(message: Message, info: Readonly<Record<string, TableInfo>>): number {
-    const calls = (message.toolCalls ?? []).map((call) => `[${this.strings.id(call.name)},${this.strings.id(JSON.stringify(call.arguments))}]`)
+    const calls = (message.toolCalls ?? []).map((call) => `[${this.strings.id(call.name)},${this.strings.id(jsonText(call.arguments))}]`)
     const result = message.toolResult
     const encodedResult =
       result === undefined
         ? '0'
-        : `[${this.strings.id(result.tool)},${this.strings.id(JSON.stringify(result.arguments))},${result.result === undefined ? -1 : this.strings.id(JSON.stringify(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)},${result.outside === undefined ? -1 : this.strings.id(JSON.stringify(result.outside))}]`
+        : `[${this.strings.id(result.tool)},${this.strings.id(jsonText(result.arguments))},${result.result === undefined ? -1 : this.strings.id(jsonText(result.result))},${this.#text(result.error?.kind)},${this.#text(result.error?.message)},${result.outside === undefined ? -1 : this.strings.id(jsonText(result.outside))}]`
     const changes = (message.changes ?? []).flatMap((diff) => rowChanges(diff, info[diff.table]).map((change) => this.#change(change)))
     const known = this.strings.values.length
     const content = this.strings.id(message.content)
@@ -429,7 +429,7 @@ class DetailEncoder {
   }
 
   #change(change: RowChange): string {
-    const value = (json: JsonValue | undefined) => (json === undefined ? -1 : this.strings.id(JSON.stringify(json)))
+    const value = (json: JsonValue | undefined) => (json === undefined ? -1 : this.strings.id(jsonText(json)))
     const columns = change.columns.flatMap((column) => [this.strings.id(column.column), value(column.before), value(column.after)])
     return `[${CHANGE_KINDS[change.kind]},${this.strings.id(change.table)},${this.#text(change.key)},${this.#text(change.display)},[${columns.join(',')}]]`
   }

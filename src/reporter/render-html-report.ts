@@ -36,10 +36,11 @@ export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData): st
   const sortable = (key: string, title: string, className = '') => `<button type="button" class="sort${className}" data-sort="${key}" aria-sort="none">${title}</button>`
   const body = `<header>
 <div class="title-row"><h1>${escapeHtml(index.title)}</h1><span id="who" class="muted">${escapeHtml(who)}</span></div>
-<div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed${overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''}, ${overall.domainErrors} domain error${overall.domainErrors === 1 ? '' : 's'}, ${overall.infrastructureErrors} infrastructure error${overall.infrastructureErrors === 1 ? '' : 's'}</div>
+<div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed${overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''}, ${overall.domainErrors} domain error${overall.domainErrors === 1 ? '' : 's'}, ${overall.infrastructureErrors} infrastructure error${overall.infrastructureErrors === 1 ? '' : 's'}${(overall.userErrors ?? 0) > 0 ? `, ${overall.userErrors} user error${overall.userErrors === 1 ? '' : 's'} (the simulated user broke its part; not scored)` : ''}</div>
+${userRates(report)}
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
 <div id="problems-note" class="verdict-error"></div>
-${cutShortNotice(report)}</header>
+${report.partial === undefined ? '' : `<div id="partial" class="verdict-error" role="alert">${escapeHtml(report.partial)}</div>\n`}${cutShortNotice(report)}</header>
 <main id="report">
 <section id="overview">
 <div class="tabs" role="tablist"><button type="button" role="tab" data-tab="heatmap-panel" aria-selected="true">Category × augmentation</button><button type="button" role="tab" data-tab="pass-hat-k" aria-selected="false" hidden>pass^k</button><button type="button" role="tab" data-tab="more" aria-selected="false">Tables by category, augmentation and agent${report.problems.length > 0 ? '; tests that recorded no run' : ''}</button><label class="muted metric" id="heatmap-metric-label">show <select id="heatmap-metric"></select></label></div>
@@ -52,7 +53,7 @@ ${cutShortNotice(report)}</header>
 <label>category<select id="filter-category"><option value="">all</option></select></label>
 <label>augmentation<select id="filter-augmentation"><option value="">all</option></select></label>
 <label>agent<select id="filter-agent"><option value="">all</option></select></label>
-<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="agent">failed: the agent's own code broke</option><option value="error">error</option><option value="domain">error: a tool of the domain broke</option><option value="infrastructure">error: infrastructure</option></select></label>
+<label>verdict<select id="filter-status"><option value="">all</option><option value="passed">passed</option><option value="failed">failed</option><option value="agent">failed: the agent's own code broke</option><option value="error">error</option><option value="domain">error: a tool of the domain broke</option><option value="infrastructure">error: infrastructure</option><option value="user">error: the simulated user broke its part</option></select></label>
 <label>name<input id="filter-text" type="search" placeholder="scenario, augmentation or test"></label>
 <label>in conversations<input id="filter-conversation" type="search" placeholder="text said or done"></label>
 <label class="check"><input id="group-cells" type="checkbox" checked> group trials by cell</label>
@@ -79,4 +80,19 @@ function cutShortNotice(report: Omit<Report, 'runs'>): string {
   if (runs === 0) return ''
   const items = reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join('')
   return `<div class="muted">${runs} run${runs === 1 ? '' : 's'} cut short by an open circuit breaker, without reaching the endpoint:<ul>${items}</ul></div>\n`
+}
+
+/**
+ * Per simulated user that was checked, its error rate and its errors by kind (`summary.byUser`),
+ * so a team can pick and tune its simulator; nothing when no user was checked.
+ */
+function userRates(report: Omit<Report, 'runs'>): string {
+  const users = Object.entries(report.summary.byUser ?? {}).filter(([, user]) => user.checked > 0)
+  if (users.length === 0) return ''
+  const line = ([name, user]: (typeof users)[number]) => {
+    const kinds = Object.entries(user.byKind).map(([kind, figures]) => `${kind} ${figures.runs}`).join(', ')
+    const undecided = Object.values(user.undecided).reduce((sum, count) => sum + count, 0)
+    return `${escapeHtml(name)}: user errors in ${user.userErrors} of ${user.checked} runs (${(((user.errorRate ?? 0) * 100).toFixed(1))}%; ${kinds}; ${undecided} checks could not tell)`
+  }
+  return `<div id="user-rates" class="muted">${users.map(line).join('<br>')}</div>`
 }

@@ -7,6 +7,12 @@ export interface GivenSettings {
   readonly scoring?: ScoringMode
   readonly agentSpec?: string
   readonly userSpec?: string
+  /**
+   * A hash of the user's modules `toolcheck eval` loaded (`--domain`, `--scenarios`, `--agent`,
+   * and what they import): a resumed evaluation plays the domain-error runs again when it differs,
+   * since the tool may have been fixed.
+   */
+  readonly codeFingerprint?: string
 }
 
 /**

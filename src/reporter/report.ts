@@ -60,12 +60,18 @@ export interface UsageTotals {
  */
 export interface SummaryGroup {
   readonly runs: number
-  /** Runs whose verdict is `error`, not scored: `domainErrors` + `infrastructureErrors`. */
+  /** Runs whose verdict is `error`, not scored: `domainErrors` + `infrastructureErrors` + `userErrors`. */
   readonly errors: number
   /** Runs a tool of the domain broke (a bug in the domain, not the agent's failure). */
   readonly domainErrors: number
   /** Runs the endpoints or the harness stopped. */
   readonly infrastructureErrors: number
+  /**
+   * Runs whose simulated user broke its part (leaked, quit early, left its goal, played the
+   * agent; see `checkUserPart`): not the agent's failures. Absent in reports written before
+   * user errors were counted.
+   */
+  readonly userErrors?: number
   /** Runs whose verdict is passed / failed (errors excluded). */
   readonly passed: number
   readonly failed: number
@@ -159,6 +165,12 @@ export interface RobustnessFigures {
   /** False claims of success made in them, and in how many runs. */
   readonly falseClaims: number
   readonly runsWithFalseClaims: number
+  /**
+   * Agent messages a text check needed and the judge could not read (`cannot-tell`), and in how
+   * many runs: never failed, counted apart; a model judge reads them (`judge` option, `--judge`).
+   */
+  readonly notChecked: number
+  readonly runsNotChecked: number
 }
 
 /** Robustness figures: overall, per category, and attack success per kind of attacker goal. */
@@ -167,6 +179,21 @@ export interface RobustnessSummary {
   readonly byCategory: Readonly<Record<string, RobustnessFigures>>
   /** Per attacker goal (`minefield`, `state-change`, `exfiltration`): attacks made, how many were attempted and succeeded, the success rate. */
   readonly byAttack: Readonly<Record<string, { readonly attacks: number; readonly attempted: number; readonly succeeded: number; readonly rate: number }>>
+}
+
+/** How one simulated user played its part over its runs (see `summarizeUsers`). */
+export interface UserSummary {
+  /** Its runs, and those whose user part was checked (`userPart` recorded). */
+  readonly runs: number
+  readonly checked: number
+  /** Checked runs it broke its part in (any kind); a run counts once. */
+  readonly userErrors: number
+  /** `userErrors` over the checked runs; `null` when none was checked. */
+  readonly errorRate: number | null
+  /** Per kind (`leak`, `quit`, `off-goal`, `role-swap`): checked runs it broke that part in, and their share. */
+  readonly byKind: Readonly<Record<string, { readonly runs: number; readonly rate: number | null }>>
+  /** Per kind: checked runs where neither a rule nor a judge could tell (never counted as errors). */
+  readonly undecided: Readonly<Record<string, number>>
 }
 
 /** The whole summary. */
@@ -183,6 +210,11 @@ export interface ReportSummary {
   readonly byAugmentation: Readonly<Record<string, SummaryGroup>>
   /** One group per agent that played runs, by name. */
   readonly byAgent: Readonly<Record<string, SummaryGroup>>
+  /**
+   * Per simulated user (its name: model, and prompt when it names one), how often it broke its
+   * part, by kind. Absent in reports written before user errors were counted.
+   */
+  readonly byUser?: Readonly<Record<string, UserSummary>>
   /** Category × augmentation column, the shape of ToolSandbox's results table. */
   readonly matrix: SummaryMatrix
   /**
@@ -273,4 +305,9 @@ export interface Report {
    * only when one was set. The runs it cut are errors of kind `budget`.
    */
   readonly budget?: BudgetReport
+  /**
+   * Present when the report is of part of an evaluation (`toolcheck merge --partial` of a set
+   * with shards missing): the sentence every page of it says, naming what is missing.
+   */
+  readonly partial?: string
 }

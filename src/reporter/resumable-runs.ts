@@ -13,21 +13,37 @@ export interface ResumableRuns {
   readonly settings: GivenSettings
   /** The runs to keep, by id: of each run, its last line, when it did not end in an infrastructure error. */
   readonly runs: ReadonlyMap<string, IndexedRun>
-  /** Runs whose last line ended in an infrastructure error (a rate limit, a spent budget...): played again. */
+  /** Runs whose last line ended in an infrastructure error (a rate limit, a spent budget...), or a user error to replay: played again. */
   readonly errors: number
+  /** The runs played again because their user broke its part, by id: the fresh user trial each gets (`freshUserTrial`). */
+  readonly userReplays: ReadonlyMap<string, number>
   /** Whether the partial runs file's last line was cut off by a writer that stopped (that run is played again). */
   readonly truncated: boolean
 }
 
 /**
- * Whether a resumed evaluation keeps a run: it finished, or ended for the agent's or the
- * domain's sake. A run the infrastructure ended (a timeout, a rate limit after retries, a spent
- * budget, an open breaker) says nothing about the agent, and is played again.
+ * Whether a resumed evaluation keeps a run: it finished, or ended for the agent's, the domain's
+ * or the simulated user's sake. A run the infrastructure ended (a timeout, a rate limit after
+ * retries, a spent budget, an open breaker) says nothing about the agent, and is played again; so
+ * is a run whose user broke its part when `replayUserErrors` is set (`--replay-user-errors`; a
+ * user's errors are kept by default, since they are what its error rate is measured on).
  */
-export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>): boolean {
+export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>, options: { readonly replayUserErrors?: boolean } = {}): boolean {
   if (run.status !== 'error') return true
   const culprit = (run.error as { readonly culprit?: unknown } | undefined)?.culprit
-  return culprit === 'agent' || culprit === 'domain'
+  return culprit === 'agent' || culprit === 'domain' || (culprit === 'user' && options.replayUserErrors !== true)
+}
+
+/**
+ * How far apart the user trials of one run's replays are: a run of trial 2 replayed after its
+ * user erred has the user play trial 1002, then 2002, so a recorded user (its cache keyed by
+ * trial) gives fresh replies while the agent's trial, and so its own cached calls, stay.
+ */
+export const USER_TRIAL_STEP = 1000
+
+/** The user trial a run replayed after a user error gets: the next one after the trial its user last played (see `USER_TRIAL_STEP`). */
+export function freshUserTrial(run: Pick<SummarizedRun, 'trial' | 'userTrial'>): number {
+  return (run.userTrial ?? run.trial) + USER_TRIAL_STEP
 }
 
 /** Every run an earlier evaluation left in a report folder: of each run, its last line. */
@@ -69,12 +85,20 @@ export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
   return { directory, settings, runs, truncated }
 }
 
-/** The runs of an earlier evaluation that a resumed one keeps (`readEarlierRuns`, then `isResumableRun`). */
-export async function readResumableRuns(path: string): Promise<ResumableRuns> {
+/**
+ * The runs of an earlier evaluation that a resumed one keeps (`readEarlierRuns`, then
+ * `isResumableRun`), and with `replayUserErrors` the fresh user trial of each run it plays again
+ * because its user broke its part.
+ */
+export async function readResumableRuns(path: string, options: { readonly replayUserErrors?: boolean } = {}): Promise<ResumableRuns> {
   const earlier = await readEarlierRuns(path)
   const runs = new Map<string, IndexedRun>()
-  for (const [id, entry] of earlier.runs) if (isResumableRun(entry.run)) runs.set(id, entry)
-  return { ...earlier, runs, errors: earlier.runs.size - runs.size }
+  const userReplays = new Map<string, number>()
+  for (const [id, entry] of earlier.runs) {
+    if (isResumableRun(entry.run, options)) runs.set(id, entry)
+    else if (entry.run.error?.culprit === 'user') userReplays.set(id, freshUserTrial(entry.run))
+  }
+  return { ...earlier, runs, errors: earlier.runs.size - runs.size, userReplays }
 }
 
 /**

@@ -1,10 +1,14 @@
 import { createReadStream } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
+import { z } from 'zod'
+import { safeText } from '../conversation/safe-text.ts'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../vitest/scenario-fingerprint.ts'
 import type { Transcript } from '../vitest/transcript.ts'
+import type { EvaluationPlan } from './evaluation-plan.ts'
 import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
+import { budgetReportSchema, firstIssue, givenSettingsSchema, reportedFingerprintSchema, reportProblemSchema, reportRunSchema } from './report-file-schemas.ts'
 import type { GivenSettings } from './report-settings.ts'
 
 /** The runs of a finished report, one per line, beside `report.json` (sorted as its runs are). */
@@ -45,8 +49,11 @@ export interface BudgetReport {
   readonly cutRuns: number
 }
 
-/** A line of a runs file after its header: a run, a test that failed without recording one, or the evaluation's budget. */
-export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport }
+/**
+ * A line of a runs file after its header: a run, a test that failed without recording one, the
+ * evaluation's budget, or its plan (what `toolcheck eval` planned, and which shard this is).
+ */
+export type RunsFileLine = RunLine | { readonly problem: ReportProblem } | { readonly budget: BudgetReport } | { readonly plan: EvaluationPlan }
 
 /** A run found in a runs file: what the summary needs of it, and where its whole line is. */
 export interface IndexedRun {
@@ -65,6 +72,8 @@ export interface RunsFileContent {
   readonly runs: IndexedRun[]
   readonly problems: ReportProblem[]
   readonly budget?: BudgetReport
+  /** The plan of the evaluation the runs belong to, when `toolcheck eval` wrote it (see `EvaluationPlan`). */
+  readonly plan?: EvaluationPlan
   /** True when its last line was cut off (a writer stopped in the middle of it); that line is left out. */
   readonly truncated: boolean
 }
@@ -95,10 +104,14 @@ export function summarizedRun(run: ReportRun): SummarizedRun {
  * left out; any other line that cannot be read is an error naming the file and the line.
  */
 export async function readRunsFile(file: string): Promise<RunsFileContent> {
+  // A FIFO or device would never end when read: only a regular file is a runs file.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new RunsFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck runs file`)
   let header: RunsFileHeader | undefined
   const runs: IndexedRun[] = []
   const problems: ReportProblem[] = []
   let budget: BudgetReport | undefined
+  let plan: EvaluationPlan | undefined
   let truncated = false
   for await (const line of fileLines(file)) {
     let value: unknown
@@ -115,18 +128,50 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
       const given = value as Partial<RunsFileHeader> | null
       if (given?.format !== 'toolcheck-runs' || given.version !== 1)
         throw new RunsFileError(`${file}: not a toolcheck runs file (its first line should be {"format":"toolcheck-runs","version":1,...}, as runs.jsonl beside a report.json has)`)
-      header = { format: 'toolcheck-runs', version: 1, settings: given.settings ?? {} }
+      const settings = givenSettingsSchema.optional().safeParse(given.settings)
+      if (!settings.success) throw new RunsFileError(safeText(`${file}, line ${line.number}: not a toolcheck runs header this version can read (settings.${firstIssue(settings.error)})`))
+      header = { format: 'toolcheck-runs', version: 1, settings: (settings.data ?? {}) as GivenSettings }
       continue
     }
-    const entry = value as Partial<RunLine & { problem: ReportProblem; budget: BudgetReport }> | null
-    if (entry?.run !== undefined && typeof entry.run.id === 'string') {
-      runs.push({ run: summarizedRun(entry.run), fingerprint: entry.fingerprint, durationMs: entry.durationMs, file, offset: line.offset, length: line.length })
-    } else if (entry?.problem !== undefined) problems.push(entry.problem)
-    else if (entry?.budget !== undefined) budget = entry.budget
-    else throw new RunsFileError(`${file}, line ${line.number}: neither a run, a problem nor a budget`)
+    const read = runsFileLine(value)
+    if (typeof read === 'string') throw new RunsFileError(safeText(`${file}, line ${line.number}: ${read}`))
+    if ('run' in read) runs.push({ run: summarizedRun(read.run), fingerprint: read.fingerprint, durationMs: read.durationMs, file, offset: line.offset, length: line.length })
+    else if ('problem' in read) problems.push(read.problem)
+    else if ('budget' in read) budget = read.budget
+    else plan = read.plan
   }
   if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
-  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), truncated }
+  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
+}
+
+/** A shard's plan (`EvaluationPlan`), checked before merge counts shards with it. */
+const planSchema = z
+  .object({
+    evaluation: z.string().min(1),
+    shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }),
+    total: z.number().int().nonnegative(),
+    runs: z.array(z.string()),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .loose()
+
+const runLineSchema = z.object({ run: reportRunSchema, fingerprint: reportedFingerprintSchema.optional(), transcript: z.unknown().optional(), durationMs: z.number().nonnegative().optional() }).loose()
+
+/** A line after the header read as a run, a problem, a budget or a plan (by the key it holds), or why it is none of them. */
+function runsFileLine(value: unknown): RunsFileLine | string {
+  const holds = (key: string) => typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+  const [schema, what] = holds('run')
+    ? [runLineSchema, 'a run']
+    : holds('problem')
+      ? [z.object({ problem: reportProblemSchema }).loose(), 'a problem']
+      : holds('budget')
+        ? [z.object({ budget: budgetReportSchema }).loose(), 'a budget']
+        : holds('plan')
+          ? [z.object({ plan: planSchema }).loose(), 'a plan']
+          : [undefined, '']
+  if (schema === undefined) return 'neither a run, a problem, a budget nor a plan'
+  const checked = schema.safeParse(value)
+  return checked.success ? (checked.data as RunsFileLine) : `${what} this version cannot read (${firstIssue(checked.error)})`
 }
 
 /** The whole line of an indexed run, read from its file. */

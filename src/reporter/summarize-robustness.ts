@@ -11,7 +11,8 @@ const ROBUSTNESS_COLUMN = /^(fault|injection|user|world): /
  * attack whose milestones were all reached, whatever a minefield did), the utility under attack
  * (the same over the runs with prompt injections), the attack attempts and successes (the shares
  * of runs with injections in which the agent took a step of an attacker's goal, and in which the
- * goal's whole call got through) and the false claims, counted apart; and attempts and successes
+ * goal's whole call got through) and the false claims, counted apart, as are the messages the
+ * judge could not read (`notChecked`); and attempts and successes
  * per kind of goal. Runs a domain or an infrastructure error ended are left
  * out; a run the agent's own code ended is one of the agent's, and never useful.
  * Categories come in `categoryOrder`.
@@ -46,6 +47,8 @@ function figuresOf(runs: readonly SummarizedRun[]): RobustnessFigures {
     checkedRuns: checked.length,
     falseClaims: checked.reduce((sum, run) => sum + (run.falseClaims?.length ?? 0), 0),
     runsWithFalseClaims: checked.filter((run) => (run.falseClaims?.length ?? 0) > 0).length,
+    notChecked: runs.reduce((sum, run) => sum + (run.unchecked?.length ?? 0), 0),
+    runsNotChecked: runs.filter((run) => (run.unchecked?.length ?? 0) > 0).length,
   }
 }
 

@@ -8,12 +8,13 @@ import { meanInterval } from './mean-interval.ts'
 import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
 import { summarizeRobustness } from './summarize-robustness.ts'
+import { summarizeUsers } from './summarize-users.ts'
 import type { SummarizedRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
 /**
  * Computes the report's summary: overall (each run once), per category, per augmentation column
- * and per agent (a run counts in each of its categories and each of its `augmentationColumns`),
+ * per agent and per simulated user (its errors by kind, `summarizeUsers`; a run counts in each of its categories and each of its `augmentationColumns`),
  * the category × column matrix, pass^k with its intervals per cell (scenario and full
  * augmentation label in one test) and over all cells (`passHatK`: one estimator and interval for
  * both), the runs that a circuit breaker cut short with the breakers' reasons, and the robustness
@@ -52,6 +53,7 @@ export function summarizeRuns(runs: readonly SummarizedRun[]): ReportSummary {
     byCategory: groupRecord(byCategory, categoryOrder),
     byAugmentation: groupRecord(byAugmentation, augmentationOrder),
     byAgent: groupRecord(byAgent, compareText),
+    byUser: summarizeUsers(runs),
     matrix: matrixOf(byCategory, byAugmentation, byCell),
     passHatK: overallPassHatK,
     passHatKInterval: overallInterval,
@@ -74,7 +76,7 @@ export function summarizeGroup(runs: readonly SummarizedRun[]): SummaryGroup {
   const scored = runs.filter(isAgentResult)
   const scores = meanInterval(scored.map((run) => run.score ?? 0))
   const passed = scored.filter((run) => run.passed).length
-  const culprits = { agent: 0, domain: 0, infrastructure: 0 }
+  const culprits = { agent: 0, domain: 0, infrastructure: 0, user: 0 }
   for (const run of runs) {
     const culprit = culpritOf(run)
     if (culprit !== undefined) culprits[culprit]++
@@ -84,6 +86,7 @@ export function summarizeGroup(runs: readonly SummarizedRun[]): SummaryGroup {
     errors: runs.length - scored.length,
     domainErrors: culprits.domain,
     infrastructureErrors: culprits.infrastructure,
+    userErrors: culprits.user,
     passed,
     failed: scored.length - passed,
     agentErrors: culprits.agent,

@@ -1,6 +1,7 @@
 // First, so that an unsupported Node stops here with one line (see check-node.ts).
 import '../check-node.ts'
-import { resolve } from 'node:path'
+import { writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { BuiltReport } from './build-report.ts'
@@ -9,6 +10,7 @@ import type { CollectedTest } from './collected-test.ts'
 import { collectTest } from './collected-test.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { formatSummary } from './format-summary.ts'
+import { SUMMARY_MARKDOWN_FILE, summaryMarkdown } from './summary-markdown.ts'
 import { readEarlierRuns } from './resumable-runs.ts'
 import { withEarlierRuns } from './with-earlier-runs.ts'
 import { writeReport } from './write-report.ts'
@@ -68,9 +70,10 @@ export default class ToolcheckReporter implements Reporter {
     if (built.report.runs.length === 0 && built.report.problems.length === 0) return
     const directory = resolve(root, this.options.outputDir ?? 'toolcheck-report')
     const written = await writeReport(built, directory, { html: this.options.html !== false })
+    await writeFile(join(directory, SUMMARY_MARKDOWN_FILE), summaryMarkdown(built.report, written.html === undefined ? {} : { page: written.html }))
     if (this.options.summary !== false) {
       const files = [written.json, written.html].filter((file) => file !== undefined).join(', ')
-      this.#print(`\n${formatSummary(built.report)}\n\nreports: ${files}\n`)
+      this.#print(`\n${formatSummary(built.report, written.html === undefined ? {} : { page: written.html })}\n\nreports: ${files}\n`)
     }
   }
 

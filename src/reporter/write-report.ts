@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../vitest/transcript.ts'
+import { jsonText } from '../world/index.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns } from './compare-runs.ts'
 import { reportOf } from './report-of.ts'
@@ -11,6 +12,7 @@ import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
 import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
+import type { EvaluationPlan } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader } from './runs-file.ts'
 
 /** Where the report files went. */
@@ -60,6 +62,10 @@ export interface IndexedReport {
   /** The agent's name when no run names one. */
   readonly agent?: string
   readonly budget?: BudgetReport
+  /** The plan of the evaluation, kept in the runs file (not in `report.json`) for `toolcheck merge`. */
+  readonly plan?: EvaluationPlan
+  /** Said on every page when the report is of part of an evaluation (see `Report.partial`). */
+  readonly partial?: string
 }
 
 /**
@@ -78,7 +84,7 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
     indexed.agent,
     indexed.settings,
   )
-  const summarized = { ...skeleton, ...(indexed.budget === undefined ? {} : { budget: indexed.budget }) }
+  const summarized = { ...skeleton, ...(indexed.budget === undefined ? {} : { budget: indexed.budget }), ...(indexed.partial === undefined ? {} : { partial: indexed.partial }) }
   const reader = new LineReader()
   try {
     const written = await commitReport(directory, options, async (files) => {
@@ -95,7 +101,7 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
         page?.add(line.run, line.transcript)
       }
       await files.json.write(after)
-      await files.runs.write(trailingLines(summarized.problems, indexed.budget))
+      await files.runs.write(trailingLines(summarized.problems, indexed.budget, indexed.plan))
       return page === undefined ? undefined : renderHtmlPage(summarized, page.finish())
     })
     await rm(join(directory, PARTIAL_RUNS_FILE), { force: true })
@@ -107,7 +113,8 @@ export async function writeIndexedReport(indexed: IndexedReport, directory: stri
 
 /** A finished run as a line of a runs file (without its newline). */
 export function runLineText(line: RunLine): string {
-  return JSON.stringify({
+  // A run may hold a value of any depth (what a tool wrote into the world).
+  return jsonText({
     run: line.run,
     ...(line.fingerprint === undefined ? {} : { fingerprint: line.fingerprint }),
     ...(line.transcript === undefined ? {} : { transcript: line.transcript }),
@@ -207,16 +214,26 @@ function reportJsonAround(report: Omit<Report, 'runs'>, runs: number): [string, 
   return [text.slice(0, at + 1), text.slice(at + 1 + `    ${JSON.stringify(RUNS_PLACE)}`.length)]
 }
 
+/** `JSON.stringify(value, null, 2)`; a value too deep for it (a run's arguments, say) is written on one line. */
+function prettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return jsonText(value)
+  }
+}
+
 /** One run as an element of the report's `runs`, indented as `JSON.stringify(report, null, 2)` indents it. */
 function runJson(run: ReportRun): string {
   // Only the newlines JSON.stringify puts between members start lines: a line separator (U+2028)
   // inside a string is a character of the string, not a place to indent.
-  return `    ${JSON.stringify(run, null, 2).replaceAll('\n', '\n    ')}`
+  return `    ${prettyJson(run).replaceAll('\n', '\n    ')}`
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */
-function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined): string {
-  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }])].map((line) => `${JSON.stringify(line)}\n`).join('')
+function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined, plan?: EvaluationPlan): string {
+  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }]), ...(plan === undefined ? [] : [{ plan }])].map((line) => `${JSON.stringify(line)}\n`).join('')
 }
 
 /** What the report says it was given, for the runs file's header. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type OpenAI from 'openai'
 import type { InferenceClient } from '@huggingface/inference'
 import { NEUTRAL_USER_PROMPT } from '../domain/index.ts'
@@ -10,8 +11,7 @@ import type { ChatEndpoint } from './endpoint/chat-endpoint.ts'
 import type { ChatModelOptions } from './endpoint/chat-model-options.ts'
 import { callSettingsOf } from './endpoint/chat-model-options.ts'
 import type { ChatRequest, ChatTool } from './endpoint/chat-request.ts'
-import { huggingFaceEndpoint } from './endpoint/hugging-face-endpoint.ts'
-import { openaiEndpoint } from './endpoint/openai-endpoint.ts'
+import { endpointOfOptions } from './endpoint/endpoint-of-options.ts'
 import { END_CONVERSATION_TOOL } from '../tools/end-conversation-tool.ts'
 
 
@@ -31,6 +31,12 @@ export interface LlmUserOptions extends ChatModelOptions {
    * behave); the goal, what the user knows and the examples still follow.
    */
   readonly instructions?: string
+  /**
+   * The user's name in reports, where its error rates are kept per user (`summary.byUser`). By
+   * default `<client>:<model>`, followed by `+prompt-<digest>` when `instructions` replace the
+   * role-play text, so two prompts of one model are told apart.
+   */
+  readonly name?: string
 }
 
 /**
@@ -80,9 +86,9 @@ const END_TOOL: ChatTool = {
  * const local = llmUser({ model: 'llama3.1', client: new InferenceClient(undefined, { endpointUrl: 'http://127.0.0.1:8080' }) })
  */
 export function llmUser(options: LlmUserOptions): User {
-  const endpoint = options.endpoint ?? endpointFor(options)
+  const endpoint = options.endpoint ?? endpointOfOptions(options)
   const settings = callSettingsOf(options, endpoint)
-  const name = `${endpoint.client}:${options.model}`
+  const name = options.name ?? `${endpoint.client}:${options.model}${options.instructions === undefined ? '' : `+prompt-${createHash('sha256').update(options.instructions).digest('hex').slice(0, 8)}`}`
   return {
     name,
     async respond(view: UserView, context: RoleContext): Promise<UserReply> {
@@ -95,24 +101,14 @@ export function llmUser(options: LlmUserOptions): User {
       }
       const { read, usage } = await callModel(endpoint, request, { ...settings, trial: context.trial, seed: context.seed, signal: context.signal })
       if (read.toolCalls.some((call) => call.name === END_CONVERSATION_TOOL)) return { kind: 'end', usage }
+      // A call of any other tool is the model playing the agent: the run refuses it, and the user checks count it.
+      if (read.toolCalls.length > 0) return { kind: 'call', toolCalls: read.toolCalls.map((call) => ({ ...(call.id === undefined ? {} : { id: call.id }), name: call.name, arguments: call.arguments })), usage }
       const content = read.content.trim()
       if (content === '')
         throw new InfrastructureError('malformed-reply', `the simulated user ${name} at ${endpoint.address} replied with neither text nor a call to ${END_CONVERSATION_TOOL}`)
       return { kind: 'say', content, usage }
     },
   }
-}
-
-function endpointFor(options: LlmUserOptions): ChatEndpoint {
-  const env = options.env === undefined ? {} : { env: options.env }
-  // Told apart by shape rather than class, so that neither client library is loaded to check.
-  if (options.client !== undefined && 'chatCompletion' in options.client) return huggingFaceEndpoint({ client: options.client, ...env })
-  return openaiEndpoint({
-    ...(options.client === undefined ? {} : { client: options.client as OpenAI }),
-    ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
-    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-    ...env,
-  })
 }
 
 /**
@@ -123,7 +119,7 @@ function endpointFor(options: LlmUserOptions): ChatEndpoint {
  */
 export function userSystemPrompt(scenario: Scenario, view: Pick<UserView, 'systemPrompt' | 'persona' | 'example'> = { systemPrompt: '' }, instructions?: string): string {
   const roleplay = instructions ?? [view.persona ?? NEUTRAL_USER_PROMPT, USER_RULES].join('\n')
-  const sections = [roleplay, `Your goal: ${scenario.user.goal}`, `What you know: ${scenario.user.knowledge}`]
+  const sections = [roleplay, `Your goal: ${scenario.user.goal}`, ...(scenario.user.knowledge === '' ? [] : [`What you know: ${scenario.user.knowledge}`])]
   const notes = view.systemPrompt.trim()
   if (notes !== '' && !notes.includes(scenario.user.goal)) sections.push(`More about your situation: ${notes}`)
   const demonstrations = scenario.user.demonstrations.length > 0 ? scenario.user.demonstrations : [view.example ?? DEFAULT_DEMONSTRATION]

@@ -18,21 +18,38 @@ export const REFERENCE_DONE_LINE = 'Is there anything else I can help with?'
  * scrambled or arguments renamed.
  */
 export function referenceAgent(): Agent {
-  return builtInAgent({
+  return builtInAgent(Object.defineProperty({
     name: 'reference',
     async respond(view, context): Promise<AgentReply> {
+      // Saying something generic instead would look like an agent that tried and failed.
+      if (context.scenario.reference.length === 0)
+        throw new Error(`scenario ${context.scenario.id} has no reference solution, so the reference agent cannot play it; play it with another agent`)
       const agentSteps = context.scenario.reference.flatMap((step, position) => ('agent' in step ? [{ step, position }] : []))
       const turn = view.messages.filter((message) => message.sender === 'agent').length
       const next = agentSteps[turn]
       if (next === undefined) return { content: REFERENCE_DONE_LINE }
       return replyFor(next.step, next.position, view.messages, view.tools)
     },
-  })
+  }, PLAYS_REFERENCE, { value: true }))
+}
+
+/** Marks the reference agent, so a runner can tell it cannot play a scenario with no solution. */
+const PLAYS_REFERENCE = Symbol('toolcheck.playsReference')
+
+/**
+ * Why `agent` cannot play `scenario`, when it is the reference agent and the scenario has no
+ * reference solution (ToolSandbox's imported scenarios where none follows from the milestones):
+ * such a run is skipped, saying why, rather than played into an error that is nobody's.
+ * `undefined` for any other agent or scenario.
+ */
+export function referenceCannotPlay(agent: object, scenario: { readonly id: string; readonly reference: readonly unknown[] }): string | undefined {
+  if ((agent as Record<symbol, unknown>)[PLAYS_REFERENCE] !== true || scenario.reference.length > 0) return undefined
+  return `${scenario.id} has no reference solution, so the reference agent cannot play it`
 }
 
 function replyFor(step: ReferenceStep, position: number, messages: readonly Message[], tools: readonly ToolSpec[]): AgentReply {
   if (!('agent' in step)) return { content: '' }
-  if (step.agent === 'say') return { content: step.content }
+  if (step.agent === 'say') return { content: step.values === undefined ? step.content : quoteValues(step.content, step.values, messages) }
   return { toolCalls: step.calls.map((call, index) => presentCall(call, `ref-${position}-${index}`, messages, tools)) }
 }
 
@@ -46,6 +63,15 @@ function presentCall(call: ReferenceCall, id: string, messages: readonly Message
     Object.defineProperty(args, presentedName.get(name) ?? name, { value: resolve(value, messages), enumerable: true, writable: true, configurable: true })
   }
   return { id, name: spec?.name ?? call.tool, arguments: args }
+}
+
+/** `content` with each `{name}` of `values` replaced by the result value its `$ref` points at. */
+function quoteValues(content: string, values: Readonly<Record<string, ReferenceCall['arguments'][string]>>, messages: readonly Message[]): string {
+  return content.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) return whole
+    const value = resolve(values[name] as ReferenceCall['arguments'][string], messages)
+    return typeof value === 'string' ? value : JSON.stringify(value)
+  })
 }
 
 /** A `$ref` value replaced by the part of an earlier call's result it points at (`null` when there is none). */

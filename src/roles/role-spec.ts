@@ -2,7 +2,7 @@ import { closestNames } from '../tools/closest-names.ts'
 import { nonEmpty } from './endpoint/non-empty.ts'
 
 /** What a spec names: the agent under test, the simulated user, or the embedder of semantic similarity. */
-export type RoleSpecKind = 'agent' | 'user' | 'embedder'
+export type RoleSpecKind = 'agent' | 'user' | 'embedder' | 'judge'
 
 /** A spec read: the offline implementation of its kind, or a model behind one of the two clients. */
 export type ParsedRoleSpec = { readonly client: 'offline' } | { readonly client: 'openai' | 'hf'; readonly model: string }
@@ -11,7 +11,7 @@ export type ParsedRoleSpec = { readonly client: 'offline' } | { readonly client:
 export type SpecEnv = Readonly<Record<string, string | undefined>>
 
 /** The offline spec of each kind; an empty spec means it too. */
-export const OFFLINE_SPECS: Readonly<Record<RoleSpecKind, string>> = { agent: 'reference', user: 'scripted', embedder: 'offline' }
+export const OFFLINE_SPECS: Readonly<Record<RoleSpecKind, string>> = { agent: 'reference', user: 'scripted', embedder: 'offline', judge: 'built-in' }
 
 /** A spec that is not one of the accepted forms, or that cannot run here (a hosted model without its key). */
 export class RoleSpecError extends Error {
@@ -39,7 +39,7 @@ export function parseRoleSpec(kind: RoleSpecKind, spec: string, source: string):
   if ((CLIENTS as readonly string[]).includes(client) && model !== '') return { client: client as (typeof CLIENTS)[number], model }
   const forms = `${offline}, openai:<model> or hf:<model>`
   const guess = guessSpec(client, model, offline)
-  throw new RoleSpecError(`${source} is ${JSON.stringify(spec)}, which is not ${kind === 'user' ? 'a' : 'an'} ${kind} toolcheck knows; use ${forms}${guess === undefined ? '' : ` (did you mean ${JSON.stringify(guess)}?)`}`)
+  throw new RoleSpecError(`${source} is ${JSON.stringify(spec)}, which is not ${/^[aeio]/.test(kind) ? 'an' : 'a'} ${kind} toolcheck knows; use ${forms}${guess === undefined ? '' : ` (did you mean ${JSON.stringify(guess)}?)`}`)
 }
 
 /**

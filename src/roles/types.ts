@@ -62,15 +62,33 @@ export interface UserView {
   readonly example?: { readonly goal: string; readonly turns: readonly { readonly role: 'user' | 'agent'; readonly content: string }[] }
 }
 
-/** A user's turn: a reply to the agent, or the end of the conversation. */
+/**
+ * A user's turn: a reply to the agent, the end of the conversation, or calls of tools that are
+ * not the user's (a model user that plays the agent). The run refuses such calls, each with an
+ * error the user reads, and asks the user again; the user checks count them as a role swap.
+ */
 export type UserReply =
   | { readonly kind: 'say'; readonly content: string; readonly usage?: Usage }
   | { readonly kind: 'end'; readonly usage?: Usage }
+  | { readonly kind: 'call'; readonly toolCalls: readonly RequestedCall[]; readonly usage?: Usage }
+
+/** The first message a user writes itself (see `User.opening`). */
+export interface UserOpening {
+  readonly content: string
+  readonly usage?: Usage
+}
 
 /** The user boundary. Implementations: `scriptedUser`, `llmUser`. */
 export interface User {
   readonly name: string
   respond(view: UserView, context: RoleContext): Promise<UserReply>
+  /**
+   * Writes the first message of the conversation, instead of the scenario's (or its
+   * presentation's) first message, which the view carries as `firstMessage`. Most users leave it
+   * out: the scenario's first message is then the user's first turn. The user checks read a
+   * first message the user wrote as its own (`Trajectory.openedByUser`).
+   */
+  opening?(view: UserView & { readonly firstMessage: string }, context: RoleContext): Promise<UserOpening>
 }
 
 export { InfrastructureError } from '../conversation/infrastructure-error.ts'

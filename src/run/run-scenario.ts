@@ -32,6 +32,7 @@ import { canonicalJson, DEPTH_CEILING, nestingDepth } from '../world/index.ts'
 import { clockOf } from '../scenario/index.ts'
 import type { ParallelCallRule } from './run-parallel-calls.ts'
 import { runParallelCalls } from './run-parallel-calls.ts'
+import { defaultScoring } from './default-scoring.ts'
 import { rememberRun } from './scenario-of.ts'
 import { userBriefing } from './system-prompts.ts'
 
@@ -59,13 +60,23 @@ export interface RunOptions {
   readonly maxTurns?: number
   /** Which trial this is (from 0); passed to the roles for their cache keys. */
   readonly trial?: number
+  /**
+   * The trial the simulated user is told it plays (its cache keys); `trial` by default. A run
+   * played again after its user broke its part takes a fresh one, so that a recorded user does
+   * not repeat its error while the agent's calls stay as they were.
+   */
+  readonly userTrial?: number
   /** Seeds ids and the sample of parallel-call orders (0 by default). */
   readonly seed?: number
   /**
-   * Which order of a batch of parallel calls counts when the orders end differently: toolcheck's
-   * (the worst, by default) or ToolSandbox's (the first that fails); see `ParallelCallRule`.
-   * `playScenario` and the scenario tests take it from the plugin's `scoring`.
+   * The scoring mode the run will be scored in (`ScoringMode`), which also decides the order a
+   * batch of parallel calls keeps when the orders end differently: toolcheck's (the worst) or
+   * ToolSandbox's (the first that fails); see `ParallelCallRule`. The trajectory records it and
+   * `evaluate` scores in it unless told otherwise. By default the scenario's own `scoring`, else the vitest plugin's `scoring` inside
+   * a configured run (so a test's own `runScenario` and its matchers agree), toolcheck's elsewhere.
    */
+  readonly scoring?: ParallelCallRule
+  /** The order parallel calls keep, when it must differ from what `scoring` implies (a lower-level override). */
   readonly parallelCalls?: ParallelCallRule
   readonly signal?: AbortSignal
   /**
@@ -132,6 +143,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const clock = clockOf(scenario)
   const seed = options.seed ?? 0
   const trial = options.trial ?? 0
+  const scoring = options.scoring ?? scenario.scoring ?? defaultScoring()
   const presentation = options.presentation ?? plainPresentation(scenario, registry)
   const user = options.user ?? scriptedUser(scenario)
   const maxTurns = options.maxTurns ?? scenario.maxTurns
@@ -140,14 +152,26 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const userPrompt = userBriefing(scenario, persona)
   const briefing: UserBriefing = { systemPrompt: userPrompt, persona, ...(domain.prompts.userExample === undefined ? {} : { example: domain.prompts.userExample }) }
   const context: RoleContext = { scenario, trial, seed, ...(options.signal === undefined ? {} : { signal: options.signal }) }
+  const userContext: RoleContext = options.userTrial === undefined ? context : { ...context, trial: options.userTrial }
 
   const startingWorld = options.startingWorld ?? buildWorld(domain, scenario.world, clock)
   const bus = new ConversationBus(startingWorld)
   bus.post({ sender: 'system', recipient: 'agent', content: agentSystemPrompt })
   bus.post({ sender: 'system', recipient: 'user', content: userPrompt })
-  const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: presentation.firstMessage }).index
-
   const state: LoopState = { callIds: new Set(), ids: seededIds(`${scenario.id}/${seed}`), usage: NO_USAGE, races: [], fault: undefined, callCounts: new Map(), tampered: [], agentPrompt: agentSystemPrompt }
+  // A user that writes its own first message writes it now; what it throws ends the run before it starts.
+  let opening: string | RunError = presentation.firstMessage
+  if (user.opening !== undefined) {
+    try {
+      const opened = await user.opening({ messages: userView(bus.messages), ...briefing, firstMessage: presentation.firstMessage }, userContext)
+      if (opened.usage !== undefined) state.usage = addUsage(state.usage, opened.usage)
+      opening = String(opened.content)
+    } catch (thrown) {
+      opening = runErrorOf(thrown, 'user', options.agent)
+    }
+  }
+  const firstUserMessageIndex = bus.post({ sender: 'user', recipient: 'agent', content: typeof opening === 'string' ? opening : presentation.firstMessage }).index
+
   // Messages after the first user message, in ToolSandbox's rows (see `toolSandboxRows`).
   const budget = { used: 0, counted: firstUserMessageIndex + 1 }
   const budgetSpent = (): boolean => {
@@ -163,13 +187,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     budgetSpent,
     ...writableTables(startingWorld),
     toolTimeoutMs: domain.toolTimeoutMs,
-    parallelCalls: options.parallelCalls ?? 'toolcheck',
+    parallelCalls: options.parallelCalls ?? scoring,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(presentation.tamper === undefined ? {} : { tamper: presentation.tamper }),
   }
-  let status: RunStatus
-  let error: RunError | undefined
-  for (;;) {
+  let status: RunStatus = 'error'
+  let error: RunError | undefined = typeof opening === 'string' ? undefined : opening
+  while (error === undefined) {
     if (options.signal?.aborted === true) {
       status = 'error'
       error = { culprit: 'infrastructure', kind: 'aborted', message: 'the run was aborted' }
@@ -187,7 +211,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const role: 'agent' | 'user' = last.recipient === 'user' ? 'user' : 'agent'
     let stopped = false
     try {
-      if (role === 'user') await userTurn(user, bus, briefing, context, environment, state)
+      if (role === 'user') await userTurn(user, bus, briefing, userContext, environment, state)
       else if (!isTurnAgent(options.agent)) await agentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)
       else stopped = (await turnAgentTurn(options.agent, bus, presentation.tools, agentSystemPrompt, context, environment, state)) === 'stopped'
     } catch (thrown) {
@@ -218,11 +242,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     snapshots: bus.snapshots,
     traces: bus.traces,
     firstUserMessageIndex,
+    ...(user.opening === undefined ? {} : { openedByUser: true as const }),
     turns: countTurns(bus.messages, firstUserMessageIndex),
     status,
     ...(error === undefined ? {} : { error }),
     usage: state.usage,
     races: state.races,
+    scoring: options.parallelCalls ?? scoring,
     tools: presentation.tools,
     ...(state.tampered.length === 0 ? {} : { tampered: state.tampered }),
   }
@@ -466,6 +492,17 @@ async function userTurn(user: User, bus: ConversationBus, briefing: UserBriefing
   if (reply.usage !== undefined) state.usage = addUsage(state.usage, reply.usage)
   if (reply.kind === 'say') {
     bus.post({ sender: 'user', recipient: 'agent', content: reply.content })
+    return
+  }
+  if (reply.kind === 'call' && !reply.toolCalls.every((call) => call.name === endConversation.name)) {
+    // Tools that are not the user's are refused, not run: the user reads why, and acts again.
+    const at = bus.messages.length
+    const calls = reply.toolCalls.map((call, position): ToolCall => ({ id: `user-call-${at}-${position}`, name: String(call.name), arguments: keptArguments((call.arguments ?? {}) as JsonValue) }))
+    bus.post({ sender: 'user', recipient: 'environment', content: '', toolCalls: calls })
+    for (const call of calls) {
+      const error = { kind: 'NotUserTool', message: `${call.name} is not a tool of the user's; the user can only end the conversation (${endConversation.name})` }
+      bus.post({ sender: 'environment', recipient: 'user', content: `${error.kind}: ${error.message}`, toolResult: { callId: call.id, tool: call.name, arguments: call.arguments, error } })
+    }
     return
   }
   const call: ToolCall = { id: `end-${bus.messages.length}`, name: endConversation.name, arguments: {} }

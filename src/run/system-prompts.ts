@@ -8,7 +8,7 @@ export function userBriefing(scenario: Pick<Scenario, 'user'>, persona: string):
   return [
     persona,
     `Your goal: ${scenario.user.goal}`,
-    `What you know: ${scenario.user.knowledge}`,
+    ...(scenario.user.knowledge === '' ? [] : [`What you know: ${scenario.user.knowledge}`]),
     'Reply briefly and casually, and only with information given here; do not make anything up.',
     'When your goal is done, or the assistant has failed several times, end the conversation.',
   ].join('\n')

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { jsonErrorPosition } from './json-error-position.ts'
 import { MAX_SCENARIO_DEPTH, tooDeepInText } from './nesting-depth.ts'
@@ -7,6 +8,7 @@ import { parseScenario } from './scenario.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import { resolveScenarioDomain, UnknownDomainError, withDomain } from './scenario-domain.ts'
 import { ScenarioError } from './scenario-error.ts'
+import { withoutByteOrderMark } from './without-byte-order-mark.ts'
 
 /** Options of `loadScenarioFile` and `loadScenarioDirectory`. */
 export interface LoadScenarioOptions {
@@ -38,10 +40,17 @@ export class ScenarioFileError extends Error {
 export async function loadScenarioFile(file: string, options: LoadScenarioOptions = {}): Promise<Scenario> {
   let text: string
   try {
+    // A FIFO, socket or device never ends (or never starts) when read: reading one would hang
+    // the load. Only regular files (or links to them) are read.
+    const kind = nonRegularKind(await stat(file))
+    if (kind !== undefined) throw new ScenarioFileError(file, `is ${kind}, not a regular file; a scenario file is a JSON file`)
     text = await readFile(file, 'utf8')
   } catch (error) {
+    if (error instanceof ScenarioFileError) throw error
     throw new ScenarioFileError(file, `cannot be read (${error instanceof Error ? error.message : String(error)})`, { cause: error })
   }
+  // Editors on Windows start UTF-8 files with a byte-order mark, which JSON.parse refuses.
+  text = withoutByteOrderMark(text)
   const deep = tooDeepInText(text)
   if (deep !== undefined) throw new ScenarioFileError(file, `nests values more than ${MAX_SCENARIO_DEPTH} levels deep (${lineAndColumn(text, deep)}); a scenario file may nest objects and arrays at most ${MAX_SCENARIO_DEPTH} levels`)
   let data: unknown
@@ -75,7 +84,11 @@ export interface ScenarioDirectory {
  * (with the same `options`). A bad file does not stop the others: it is reported in `errors`, and duplicate ids are reported too (the first file wins).
  */
 export async function loadScenarioDirectory(directory: string, options: LoadScenarioOptions = {}): Promise<ScenarioDirectory> {
-  const files = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort()
+  // A folder named like a scenario file is no file of the folder's: it is left alone.
+  const files = (await readdir(directory, { withFileTypes: true }))
+    .filter((entry) => entry.name.endsWith('.json') && !entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
   const scenarios: Scenario[] = []
   const errors: (ScenarioFileError | ScenarioError)[] = []
   const seen = new Map<string, string>()
@@ -99,9 +112,20 @@ export async function loadScenarioDirectory(directory: string, options: LoadScen
   return { scenarios, errors }
 }
 
+/** What a file that is not a regular file is, in words; undefined for a regular file. */
+function nonRegularKind(info: Stats): string | undefined {
+  if (info.isFile()) return undefined
+  if (info.isFIFO()) return 'a FIFO (a named pipe)'
+  if (info.isSocket()) return 'a socket'
+  if (info.isDirectory()) return 'a folder'
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device'
+  return 'no regular file'
+}
+
 /** "line L, column C: <reason>" for a JSON.parse error. */
 function jsonErrorPlace(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
+  // JSON.parse quotes the character it stopped at, which for a mark past the start is invisible.
+  const message = (error instanceof Error ? error.message : String(error)).replaceAll('\uFEFF', 'U+FEFF byte-order mark')
   const position = jsonErrorPosition(text)
   return position === undefined ? message : `${lineAndColumn(text, position)}: ${message}`
 }

@@ -4,7 +4,7 @@ import { jsonValueSchema } from '../domain/index.ts'
 export { jsonValueSchema }
 
 /** The similarities every scenario may use, whatever its domain. */
-export const BUILT_IN_SIMILARITIES = ['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'any'] as const
+export const BUILT_IN_SIMILARITIES = ['exact', 'contains', 'mentions', 'rouge-l', 'semantic', 'reports-failure', 'any'] as const
 /** One of {@link BUILT_IN_SIMILARITIES}. */
 export type BuiltInSimilarity = (typeof BUILT_IN_SIMILARITIES)[number]
 /**
@@ -33,6 +33,9 @@ export const infinityToleranceSchema = z.literal(Number.POSITIVE_INFINITY)
  *   be preceded (followed) by a digit there, so `50` is not found in `150`, nor `4.6` in `14.6`;
  * - `rouge-l`: ROUGE-L F-measure with stemming, as the Python `rouge-score` package computes it;
  * - `semantic`: cosine similarity of embeddings (see the evaluation's embedder option);
+ * - `reports-failure`: for a message, whether the judge says it tells the user that what they
+ *   asked could not be done (the target text is not read): 1 for `yes`, 0 for `no`, and 1 for
+ *   `cannot-tell`, which never fails a run and is counted apart (see the evaluation's judge option);
  * - `any`: always 1 (the column is not checked);
  * - any other name: a similarity the scenario's domain defines (its `similarities`), checked
  *   against the domain when the scenario meets it.
@@ -40,7 +43,7 @@ export const infinityToleranceSchema = z.literal(Number.POSITIVE_INFINITY)
 export const similaritySchema: z.ZodType<Similarity, Similarity> = z.union([
   z.enum(BUILT_IN_SIMILARITIES),
   z.object({ close: z.union([z.number().nonnegative(), infinityToleranceSchema, z.literal('infinity')]) }).strict(),
-  z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a similarity is exact, contains, mentions, rouge-l, semantic, any, { close }, or the name of one its domain defines'),
+  z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a similarity is exact, contains, mentions, rouge-l, semantic, reports-failure, any, { close }, or the name of one its domain defines'),
 ])
 
 /** A row as a target: column name to the expected value. */

@@ -78,7 +78,18 @@ export const userReplySchema = z
  */
 export const referenceStepSchema = z.union([
   z.object({ agent: z.literal('call'), calls: z.array(referenceCallSchema).min(1) }).strict(),
-  z.object({ agent: z.literal('say'), content: z.string() }).strict(),
+  z
+    .object({
+      agent: z.literal('say'),
+      content: z.string(),
+      /**
+       * Values quoted from earlier tool results: each `{name}` in `content` becomes the value its
+       * `$ref` points at (`{ "temperature": { "$ref": { "step": 0, "path": "current_temperature" } } }`),
+       * so the reference can report what a tool found whatever the run's data.
+       */
+      values: z.record(z.string().regex(/^\w+$/, 'a value name is letters, digits and _'), resultRefSchema).optional(),
+    })
+    .strict(),
   userReplySchema,
   z.object({ user: z.literal('end') }).strict(),
 ])
@@ -108,17 +119,24 @@ export const scenarioSchema = z
     domain: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a domain name is lower-case letters, digits, _ and -').default('device'),
     description: z.string().optional(),
     categories: z.array(categorySchema).min(1),
-    /** The scenario's frozen "now" (ISO 8601 with an offset) and time zone. */
+    /**
+     * The scenario's frozen "now" (ISO 8601 with an offset) and its IANA time zone
+     * (`Europe/Berlin`), which the time tools read local dates and times in. An unknown zone is
+     * refused when the scenario is defined, not when a tool first reads it.
+     */
     clock: z
-      .object({ now: z.iso.datetime({ offset: true }), timeZone: z.string().min(1) })
+      .object({ now: z.iso.datetime({ offset: true }), timeZone: z.string().min(1).refine(isTimeZone, { message: 'an IANA time zone such as America/Los_Angeles or Europe/Berlin' }) })
       .strict()
       .default({ now: '2026-05-14T10:00:00-07:00', timeZone: 'America/Los_Angeles' }),
     world: worldSpecSchema.default({}),
     user: z
       .object({
         goal: z.string().min(1),
-        /** What the user does not know and must not make up ("You do not know Fredrik's number."). */
-        knowledge: z.string().min(1),
+        /**
+         * What the user does not know and must not make up ("You do not know Fredrik's number.").
+         * May be empty: some of ToolSandbox's scenarios state no such limit.
+         */
+        knowledge: z.string().default(''),
         demonstrations: z.array(demonstrationSchema).default([]),
       })
       .strict(),
@@ -154,7 +172,26 @@ export const scenarioSchema = z
      * expects (a permanent tool fault made them unreachable), which count as not reached.
      */
     falseClaims: z.union([z.boolean(), z.object({ unreachable: z.array(milestoneSchema).min(1) }).strict()]).optional(),
-    reference: z.array(referenceStepSchema).min(1),
+    /**
+     * The steps a correct agent takes, with the user's replies. May be absent or empty (ToolSandbox
+     * ships none): the scenario still plays with any agent, and the reference agent says it cannot
+     * play it.
+     */
+    reference: z.array(referenceStepSchema).default([]),
+    /**
+     * How the scenario's own benchmark scores it: `toolsandbox` for scenarios imported from
+     * ToolSandbox. A run's explicit scoring option wins over it; toolcheck's scoring when neither.
+     */
+    scoring: z.enum(['toolcheck', 'toolsandbox']).optional(),
+    /**
+     * Known problems with the scenario as its source wrote it, shown in reports. `upstream-defect`:
+     * no agent can reach its milestones (a milestone on a tool the scenario never offers), so its
+     * runs are reported apart and not scored as the agent's failures. `needs-live-data`: its
+     * milestones hold live web facts the offline tools do not have.
+     */
+    caveats: z
+      .array(z.object({ kind: z.enum(['upstream-defect', 'needs-live-data']), reason: z.string().min(1) }).strict())
+      .optional(),
   })
   .strict()
   .superRefine((scenario, context) => {
@@ -249,3 +286,13 @@ export function allowedTools(scenario: Pick<Scenario, 'tools'>): string[] {
 
 export { CATEGORIES } from './categories.ts'
 export type { ToolSandboxCategory } from './categories.ts'
+
+/** Whether the runtime knows `name` as a time zone (`Intl` refuses an unknown one). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -69,7 +69,7 @@ export type TypedReferenceStep<Tool extends string> =
   // `agent?: never` and `user?: never` make `agent` and `user` discriminants of the union, so
   // TypeScript reports a misspelt tool in a call step at the tool's name.
   | { readonly agent: 'call'; readonly calls: TypedReferenceCall<Tool>[]; readonly user?: never }
-  | { readonly agent: 'say'; readonly content: string; readonly user?: never }
+  | { readonly agent: 'say'; readonly content: string; readonly values?: Readonly<Record<string, ResultReference>>; readonly user?: never }
   | { readonly user: 'say'; readonly content: string; readonly answers?: string[]; readonly agent?: never }
   | { readonly user: 'end'; readonly agent?: never }
 
@@ -94,5 +94,5 @@ export interface DomainScenarioInput<D, Outside extends string = never> extends 
   readonly milestones?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[], ScenarioInput['milestones']>
   /** Minefields may name any tool of the domain, offered or not (calling a withheld tool is their point), and any of `tools.outside`. */
   readonly minefields?: ForDomain<D, TypedMilestoneInput<TableNameOf<D>, ToolNameOf<D> | NoInfer<Outside>>[], ScenarioInput['minefields']>
-  readonly reference: ForDomain<D, TypedReferenceStep<ToolNameOf<D>>[], ScenarioInput['reference']>
+  readonly reference?: ForDomain<D, TypedReferenceStep<ToolNameOf<D>>[], ScenarioInput['reference']>
 }

@@ -69,6 +69,8 @@ export function describeCodeValue(value: unknown): string {
   } catch {
     text = undefined
   }
+  // A cycle, or a value too deep for JSON.stringify: String() of it would recurse as deep.
+  if (text === undefined && typeof value === 'object' && value !== null) return Array.isArray(value) ? 'a list JSON cannot write (a cycle, or nested too deep)' : 'an object JSON cannot write (a cycle, or nested too deep)'
   if (text === undefined) return String(value)
   return text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT - 1)}…` : text
 }

@@ -27,9 +27,9 @@ export interface ToolDefinition<Args extends z.ZodObject = z.ZodObject, Result e
   /** The name models see and call (snake_case). Kept as a literal type, so scenarios can be checked against it. */
   readonly name: Name
   /**
-   * The part of its domain the tool belongs to (`contacts`, `messaging`, `settings`, ...).
-   * Distraction tools from the same group are offered first, and a scrambled name reads
-   * `<group>_<k>` (`tool_<k>` without a group).
+   * The part of its domain the tool belongs to (the device tools use ToolSandbox's module names:
+   * `contact`, `messaging`, `setting`, ...). Distraction tools from the group of an offered tool
+   * are offered first, and a scrambled name reads `<group>_<k>` (`tool_<k>` without a group).
    */
   readonly group?: string
   readonly description: string

@@ -10,6 +10,7 @@ import { unmetRequirement } from './require-setting.ts'
 import { toJsonResult } from './to-json-result.ts'
 import { ToolError } from './tool-error.ts'
 import type { ToolFault, ToolFaultKind } from './tool-fault.ts'
+import { toolCallWatch } from './tool-call-watch.ts'
 import type { ToolRegistry } from './tool-registry.ts'
 import type { ToolSpec } from './tool-spec.ts'
 import { validateArguments } from './validate-arguments.ts'
@@ -116,7 +117,7 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
     if (inPlace !== undefined) return faultOf(inPlace.kind, inPlace.message, codeStack(frozenWrite))
     if (frozenWrite !== undefined)
       return faultOf('row-mutated', `changed a value it read from the world in place (${thrownText(frozenWrite)}); a tool changes the world only through world.insert, update, remove, replaceRows or setSettings, on copies of what it read`, codeStack(frozenWrite))
-    if ('timedOut' in ran) return faultOf('tool-timeout', `did not settle within its time limit of ${ran.timedOut} ms`)
+    if ('timedOut' in ran) return faultOf('tool-timeout', ran.blocked === true ? `ran synchronously past its time limit of ${ran.timedOut} ms, blocking its thread (which was stopped)` : `did not settle within its time limit of ${ran.timedOut} ms`)
     if ('thrown' in ran) {
       const thrown = ran.thrown
       if (ToolError.is(thrown)) {
@@ -141,7 +142,7 @@ export async function executeToolCall(request: ExecutionRequest): Promise<Execut
 }
 
 /** How one run of a tool's code ended, with the draft it wrote. */
-type ToolRun = { readonly draft: WorldDraft } & ({ readonly returned: unknown } | { readonly thrown: unknown } | { readonly timedOut: number })
+type ToolRun = { readonly draft: WorldDraft } & ({ readonly returned: unknown } | { readonly thrown: unknown } | { readonly timedOut: number; readonly blocked?: true })
 
 /**
  * Runs a tool's code on a fresh draft of `world` and says how it ended. A tool that returns at once (most
@@ -164,11 +165,18 @@ async function runTool(tool: AnyTool, parsed: unknown, request: ExecutionRequest
       return signal
     },
   }
+  // The host of the runs may watch the code (an eval worker does, to end only this run when the
+  // code blocks or kills its thread), and answer for a call that did so before.
+  const watch = toolCallWatch()
+  const ended = watch?.enter(tool.name, request.call.arguments, limit)
+  if (ended !== undefined) return { draft, ...ended }
   let returned: unknown
   try {
-    returned = callToolCode(tool, parsed, context)
+    returned = watch === undefined ? callToolCode(tool, parsed, context) : watch.run(() => callToolCode(tool, parsed, context))
   } catch (thrown) {
     return { draft, thrown }
+  } finally {
+    watch?.leave()
   }
   if (!isThenable(returned)) return { draft, returned }
   let timer: ReturnType<typeof setTimeout> | undefined

@@ -81,7 +81,11 @@ export function validateArguments(tool: AnyTool, spec: ToolSpec, raw: unknown): 
       }
       value = coerced
     }
-    Object.defineProperty(input, real, { value, enumerable: true, writable: true, configurable: true })
+    // The tool gets a copy: a schema that passes values through as they are (z.any(), z.record)
+    // would otherwise hand it the agent's own objects, and a tool that changes its argument in
+    // place would rewrite the call the agent made, as the trajectory and the next model request
+    // keep it.
+    Object.defineProperty(input, real, { value: copyOfValue(value), enumerable: true, writable: true, configurable: true })
   }
   if (problems.length > 0) return failure(problems.join('; '))
 
@@ -91,6 +95,17 @@ export function validateArguments(tool: AnyTool, spec: ToolSpec, raw: unknown): 
     return failure([...new Set(messages)].join('; '))
   }
   return { ok: true, arguments: toJsonArguments(parsed.data as Record<string, unknown>, input), parsed: parsed.data as Record<string, unknown> }
+}
+
+/** A copy of an argument's value, as deep as it goes (arguments are at most 1,000 levels deep by then). */
+function copyOfValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  try {
+    return structuredClone(value)
+  } catch {
+    // Not cloneable (a function agent may pass a function): left as it is, for the schema to refuse.
+    return value
+  }
 }
 
 function failure(message: string): ArgumentValidation {

@@ -17,6 +17,7 @@ import { endpointConcurrency } from './plugin-options.ts'
 import type { ScenarioList } from './scenario-table.ts'
 import { scenarioTable } from './scenario-table.ts'
 import { ScenarioTableError } from './scenario-table-error.ts'
+import type { UserPartJudge } from '../evaluation/user-part-judge.ts'
 import './vitest-augmentation.ts'
 
 /** Options of `scenarioTest` and `describeScenarios`. */
@@ -46,14 +47,17 @@ export interface ScenarioTestOptions {
   readonly prompts?: RunOptions['prompts']
   /** Per-test timeout in milliseconds (model-backed agents may need more than vitest's default). */
   readonly timeout?: number
+  /** Answers the user checks no rule decides (see `checkUserPart`); without one they cannot tell and blame no user. */
+  readonly userJudge?: UserPartJudge
 }
 
 /**
  * One vitest test per scenario (and per variant when given), each named by `scenarioTestName`.
  * Each test plays the scenario, records the run for the reporter (score, milestone mapping,
  * turns, status, usage, augmentation, trial) with its transcript, and passes when the score
- * reaches `minimumScore`. A run that ends in an infrastructure error fails with a message saying
- * so, and the report counts it apart from agent failures. Nothing is left out silently: a scenario
+ * reaches `minimumScore`. A run that ends in an infrastructure error, or whose simulated user
+ * broke its part, fails with a message saying so, and the report counts it apart from agent
+ * failures. Nothing is left out silently: a scenario
  * file that could not be loaded, and an id or variant label used by two different scenarios or
  * variants, each get a failing test of their own (see `scenarioTable`).
  */
@@ -103,6 +107,7 @@ export function scenarioTest(list: ScenarioList, options: ScenarioTestOptions = 
             ...(options.domain === undefined ? {} : { domain: options.domain }),
             ...(options.domains === undefined ? {} : { domains: options.domains }),
             ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
+            ...(options.userJudge === undefined ? {} : { userJudge: options.userJudge }),
           }),
         context.signal,
       )

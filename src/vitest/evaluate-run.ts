@@ -8,6 +8,8 @@ import type { EvaluationResult } from '../evaluation/types.ts'
 import { domainOf } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
 import { attachedDomain, builtInDomain } from '../scenario/index.ts'
+import type { Judge } from '../evaluation/judge/judge.ts'
+import { loadJudge } from '../evaluation/judge/judge-from-spec.ts'
 import { embedderFromSpec } from './embedder-from-spec.ts'
 import type { ScenarioRun } from './scenario-run.ts'
 import './vitest-augmentation.ts'
@@ -15,6 +17,7 @@ import './vitest-augmentation.ts'
 // Several matchers usually look at the same run; evaluating once per run keeps that cheap.
 const cache = new WeakMap<object, Promise<EvaluationResult>>()
 let configured: { spec: string; embedder: Embedder | undefined } | undefined
+let configuredJudgeSpec: { spec: string; judge: Promise<Judge | undefined> } | undefined
 
 /** The run's evaluation against its own scenario: the one it carries, else computed once and cached. */
 export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
@@ -35,18 +38,21 @@ export function evaluateRun(run: ScenarioRun): Promise<EvaluationResult> {
  */
 export async function evaluateAgainst(trajectory: Trajectory, scenario: EvaluatedScenario, domain?: AnyDomain): Promise<EvaluationResult> {
   const embedder = configuredEmbedder()
+  const judge = await configuredJudge()
   const played = domain ?? domainOf(trajectory) ?? (await scenarioDomain(scenario))
   return evaluate(trajectory, scenario, {
     scoring: configuredScoring(),
     ...(embedder === undefined ? {} : { embedder }),
+    ...(judge === undefined ? {} : { judge }),
     ...(played === undefined ? {} : { extractors: played.extractors, similarities: played.similarities }),
   })
 }
 
-/** How the plugin says runs are scored: its `scoring` mode and the embedder its `embedder` option names (toolcheck's and the offline fallback outside a configured run). */
-export function evaluationSettings(): { readonly scoring: ScoringMode; readonly embedder?: Embedder } {
+/** How the plugin says runs are scored: its `scoring` mode, the embedder its `embedder` option names and the judge its `judge` option names (toolcheck's, the offline fallback and the built-in judge outside a configured run). */
+export async function evaluationSettings(): Promise<{ readonly scoring: ScoringMode; readonly embedder?: Embedder; readonly judge?: Judge }> {
   const embedder = configuredEmbedder()
-  return { scoring: configuredScoring(), ...(embedder === undefined ? {} : { embedder }) }
+  const judge = await configuredJudge()
+  return { scoring: configuredScoring(), ...(embedder === undefined ? {} : { embedder }), ...(judge === undefined ? {} : { judge }) }
 }
 
 async function scenarioDomain(scenario: EvaluatedScenario): Promise<AnyDomain | undefined> {
@@ -76,4 +82,16 @@ function configuredEmbedder(): Embedder | undefined {
   }
   if (configured?.spec !== spec) configured = { spec, embedder: embedderFromSpec(spec, process.env) }
   return configured.embedder
+}
+
+/** The judge the plugin's `judge` option names inside a configured vitest run (a module is loaded once); the built-in judge alone (`undefined`) elsewhere. */
+function configuredJudge(): Promise<Judge | undefined> {
+  let spec = 'built-in'
+  try {
+    spec = inject('toolcheck')?.judge ?? 'built-in'
+  } catch {
+    // Not inside a vitest worker: nothing was provided.
+  }
+  if (configuredJudgeSpec?.spec !== spec) configuredJudgeSpec = { spec, judge: loadJudge(spec, process.env) }
+  return configuredJudgeSpec.judge
 }

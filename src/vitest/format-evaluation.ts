@@ -2,6 +2,8 @@ import type { Trajectory } from '../conversation/index.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { WorldSnapshot } from '../world/index.ts'
 import { describeTableDiff, diffWorlds } from '../world/index.ts'
+import { questionText } from '../evaluation/judge/judge.ts'
+import { falseClaimText } from './false-claim-text.ts'
 import { quoteMessage } from './quote-message.ts'
 import { turnLimitSentence } from './robustness-outcome.ts'
 
@@ -13,9 +15,10 @@ const CHANGE_LINES = 12
  * limit, then `decided`, the robustness facts `robustnessOutcome` gives), then the run's
  * figures, every milestone (a reached one with its message; one not reached with the message that
  * came closest, its similarity, why it falls short and what happened there), every minefield
- * (marking the ones that fired), and what the run changed in the world, rows named by their keys
- * (`accounts[acc-17].balance: 500 → 0`). Plain text with fixed-width columns so it reads well in
- * a terminal and in a snapshot.
+ * (marking the ones that fired), each false claim quoted whole with the fact it contradicts, the
+ * messages the judge could not read, and what the run changed in the world, rows named by their
+ * keys (`accounts[acc-17].balance: 500 → 0`). Plain text with fixed-width columns so it reads well
+ * in a terminal and in a snapshot.
  */
 export function formatEvaluation(evaluation: EvaluationResult, trajectory: Trajectory, decided: readonly string[] = []): string {
   const lines = [
@@ -31,9 +34,32 @@ export function formatEvaluation(evaluation: EvaluationResult, trajectory: Traje
       ? ['  (none)']
       : evaluation.minefields.map((match) => formatMatch(match, match.similarity > 0 ? 'FIRED' : 'clear'))),
     '',
+    ...falseClaimLines(evaluation, decided),
+    ...uncheckedLines(evaluation),
     ...worldChanges(trajectory),
   ]
   return lines.join('\n')
+}
+
+/**
+ * The false claims, each quoted whole with the fact it contradicts, less those the opening lines
+ * already gave as what decided the run; nothing when none is left.
+ */
+function falseClaimLines(evaluation: EvaluationResult, decided: readonly string[]): string[] {
+  const said = new Set(decided)
+  const claims = (evaluation.falseClaims ?? []).filter((claim) => !said.has(falseClaimText(claim)))
+  return claims.length === 0 ? [] : [`false claims (${claims.length}):`, ...claims.map((claim) => `  ${falseClaimText(claim)}`), '']
+}
+
+/** The messages the judge could not read: not checked, and how to check them. */
+function uncheckedLines(evaluation: EvaluationResult): string[] {
+  const unchecked = evaluation.unchecked ?? []
+  if (unchecked.length === 0) return []
+  const judge = evaluation.judge ?? 'built-in'
+  return [
+    `not checked (${unchecked.length}): the ${judge} judge cannot tell ${unchecked.map((entry) => `whether message ${entry.messageIndex} ${questionText(entry.check)}`).join('; ')} (a model judge reads it: the judge option)`,
+    '',
+  ]
 }
 
 function formatMilestone(match: MilestoneMatch, trajectory: Trajectory): string[] {

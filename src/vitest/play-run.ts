@@ -2,12 +2,14 @@ import type { ScenarioVariant } from '../augmentation/index.ts'
 import { augmentationColumns, labelColumns } from '../augmentation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Embedder } from '../evaluation/embedder.ts'
+import type { Judge } from '../evaluation/judge/judge.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
-import { evaluate } from '../evaluation/index.ts'
+import type { UserPartJudge } from '../evaluation/index.ts'
+import { checkUserPart, evaluate, withUserVerdict } from '../evaluation/index.ts'
 import type { User } from '../roles/types.ts'
 import type { AnyAgent } from '../roles/turn-agent.ts'
 import type { AugmentedRun, RunOptions } from '../run/index.ts'
-import { prepareVariant, runScenario } from '../run/index.ts'
+import { defaultScoring, prepareVariant, rememberRun, runScenario } from '../run/index.ts'
 import type { Scenario, ScenarioPresentation } from '../scenario/index.ts'
 import { resolveScenarioDomain } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
@@ -37,16 +39,29 @@ export interface RunChoices {
   /** The run's seed; the trial by default. */
   readonly seed?: number
   readonly maxTurns?: number
+  /**
+   * Answers the user checks that no rule on the scenario decides (see `checkUserPart`); without
+   * one they answer `cannot tell`, which never blames the user.
+   */
+  readonly userJudge?: UserPartJudge
+  /**
+   * The trial the simulated user's model calls are keyed by; `trial` by default. A run played
+   * again after its user broke its part takes a fresh one, so a recorded user does not repeat
+   * its error (see `RunOptions.userTrial`).
+   */
+  readonly userTrial?: number
 }
 
 /** How to play one run of a scenario and score it, outside vitest as inside. */
 export interface PlayRunOptions extends RunChoices {
   readonly trial: number
   readonly signal?: AbortSignal
-  /** How the run is scored (`toolcheck` by default). */
+  /** How the run is played and scored: by default the scenario's own `scoring`, else the mode runs follow (`defaultScoring`: the plugin's `scoring` in a configured run). */
   readonly scoring?: ScoringMode
   /** Backs `semantic` comparisons; the offline fallback when absent. */
   readonly embedder?: Embedder
+  /** Answers the text checks; the built-in judge alone when absent (see `EvaluateOptions.judge`). */
+  readonly judge?: Judge
 }
 
 /** A run made ready to play: its domain, the tools that run, and its variant placed in it. */
@@ -81,6 +96,7 @@ export async function prepareRun(scenario: Scenario, options: Pick<RunChoices, '
  */
 export async function playPreparedRun(ready: PreparedRun, options: PlayRunOptions): Promise<ScenarioRun> {
   const { domain, registry, prepared, scenario, presentation } = ready
+  const scoring = options.scoring ?? scenario.scoring ?? defaultScoring()
   const runOptions: RunOptions = {
     agent: options.agent,
     domain,
@@ -88,21 +104,30 @@ export async function playPreparedRun(ready: PreparedRun, options: PlayRunOption
     trial: options.trial,
     seed: options.seed ?? options.trial,
     // Scored as ToolSandbox scores, a run keeps the order of parallel calls ToolSandbox keeps.
-    parallelCalls: options.scoring ?? 'toolcheck',
+    scoring,
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(presentation === undefined ? {} : { presentation }),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.userTrial === undefined ? {} : { userTrial: options.userTrial }),
   }
-  const trajectory = await runScenario(scenario, runOptions)
-  const evaluation = await evaluate(trajectory, scenario, {
-    scoring: options.scoring ?? 'toolcheck',
+  const played = await runScenario(scenario, runOptions)
+  const evaluation = await evaluate(played, scenario, {
+    scoring,
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    ...(options.judge === undefined ? {} : { judge: options.judge }),
     extractors: domain.extractors,
     similarities: domain.similarities,
   })
+  // The user's part is checked on the finished run; a user that broke it makes the run its error.
+  const userPart = await checkUserPart(played, scenario, evaluation.milestoneScore, {
+    ...(options.userJudge === undefined ? {} : { judge: options.userJudge }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
+  const judged = withUserVerdict(played, userPart)
+  const trajectory = judged === played ? played : rememberRun(judged, scenario, domain)
   // A presentation given directly is known only by its label; an augmentation by its columns.
   const columns = prepared === undefined ? labelColumns(trajectory.augmentation) : augmentationColumns(prepared.augmentation)
-  return { scenario, trajectory, evaluation, augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
+  return { scenario, trajectory, evaluation, userPart, ...(options.userTrial === undefined ? {} : { userTrial: options.userTrial }), augmentationColumns: columns, ...(prepared === undefined || prepared.attacks.length === 0 ? {} : { attacks: prepared.attacks }) }
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { isJudgeModule } from '../evaluation/judge/is-judge-module.ts'
 import type { ScoringMode } from '../evaluation/index.ts'
 import { SCORING_MODES } from '../evaluation/index.ts'
 import type { GateOptions } from '../gates/gate-options.ts'
@@ -31,6 +34,13 @@ export const toolcheckOptionsSchema = z
     concurrency: z.union([z.number().int().positive(), z.record(z.string(), z.number().int().positive())]).optional(),
     /** Which similarity backs `semantic` comparisons: `offline` (deterministic, default), `openai:<model>` or `hf:<model>`. */
     embedder: z.string().min(1).optional(),
+    /**
+     * Who answers the text checks where the built-in judge cannot tell: `built-in` (nobody: those
+     * messages are counted as not checked, default), `openai:<model>`, `hf:<model>`, or the path
+     * of a module (relative to the project root) whose default export is a judge function: a
+     * function itself cannot travel to the test workers.
+     */
+    judge: z.string().min(1).optional(),
     /** Write `index.html` beside `report.json`. Default true. */
     html: z.boolean().optional(),
     /** Print the summary table at the end of the run. Default true. */
@@ -65,8 +75,10 @@ export const toolcheckOptionsSchema = z
     scoring: z.enum(SCORING_MODES as [ScoringMode, ...ScoringMode[]]).optional(),
     /**
      * Quality gates checked when the run ends (see `GateOptions`): minimum overall and
-     * per-category mean score and pass rate, and no significant regression against a `baseline`
-     * report. A failed gate is printed and makes vitest exit with code 4.
+     * per-category mean score and pass rate, no significant regression against a `baseline`
+     * report (or a folder of them), and the robustness gates (`maxFalseClaims`,
+     * `maxAttackSuccess`, `minFamilyPassRate`). A failed gate is printed and makes vitest exit
+     * with code 4.
      */
     gates: gateOptionsSchema.optional(),
     /**
@@ -90,6 +102,8 @@ export interface ResolvedToolcheckOptions {
   readonly trials: number
   readonly concurrency: Readonly<Record<string, number>>
   readonly embedder: string
+  /** The judge spec (`built-in`, `openai:<model>`, `hf:<model>`). */
+  readonly judge: string
   readonly html: boolean
   readonly summary: boolean
   /** The gates, when any are set. */
@@ -106,7 +120,7 @@ export const DEFAULT_ENDPOINT_CONCURRENCY = 4
 
 /**
  * Validates the plugin options and fills in defaults (`env` supplies `TOOLCHECK_AGENT` /
- * `TOOLCHECK_USER`). The agent, user and embedder specs are checked here, once, before any test
+ * `TOOLCHECK_USER`). The agent, user, embedder and judge specs are checked here, once, before any test
  * runs: a misspelt spec, a hosted model whose key is not set, or a bad value of a setting read
  * from `env` (see `environmentProblems`), throws `ToolcheckOptionsError` with one message rather
  * than failing every test.
@@ -129,8 +143,10 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     agent: roleSpec('agent', given.agent, env.TOOLCHECK_AGENT, 'TOOLCHECK_AGENT'),
     user: roleSpec('user', given.user, env.TOOLCHECK_USER, 'TOOLCHECK_USER'),
     embedder: roleSpec('embedder', given.embedder, undefined, ''),
+    judge: roleSpec('judge', given.judge, undefined, ''),
   }
   const problems = Object.values(specs).flatMap((spec) => {
+    if (spec.kind === 'judge' && isJudgeModule(spec.value)) return existsSync(resolve(spec.value)) ? [] : [`toolcheck({ judge }) names the module ${resolve(spec.value)}, which does not exist`]
     const problem = roleSpecProblem(spec.kind, spec.value, spec.source, env)
     return problem === undefined ? [] : [problem]
   })
@@ -143,6 +159,7 @@ export function resolveToolcheckOptions(options: unknown, env: Readonly<Record<s
     trials: given.trials ?? 1,
     concurrency,
     embedder: specs.embedder.value,
+    judge: specs.judge.value,
     html: given.html ?? true,
     summary: given.summary ?? true,
     ...(given.gates === undefined ? {} : { gates: given.gates }),

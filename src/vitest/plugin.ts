@@ -1,10 +1,8 @@
 /// <reference types="vitest/config" />
-import { randomUUID } from 'node:crypto'
-import { readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
+import { newBreakerDirectory, removeStaleBreakerDirectories } from '../roles/endpoint/breaker-directories.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { limitsToEnv } from '../roles/endpoint/limits-from-env.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
@@ -57,8 +55,8 @@ const REPORTER_FILE = fileURLToPath(new URL(`../gates/gates-reporter${MODULE_EXT
 export function toolcheck(options: ToolcheckOptions = {}): Plugin {
   const resolved = resolveOrExit(options)
   const givenDirectory = process.env[BREAKER_DIRECTORY_VARIABLE]?.trim()
-  if (!givenDirectory) removeStaleBreakerDirectories(tmpdir())
-  const breakerDirectory = givenDirectory || join(tmpdir(), `${BREAKER_DIRECTORY_PREFIX}${process.pid}-${randomUUID()}`)
+  if (!givenDirectory) removeStaleBreakerDirectories()
+  const breakerDirectory = givenDirectory || newBreakerDirectory()
   return {
     name: 'vitest-toolcheck',
     config() {
@@ -137,17 +135,3 @@ function resolveOrExit(options: ToolcheckOptions) {
   }
 }
 
-/** The temporary directories the plugin makes are named `toolcheck-breakers-<pid>-<uuid>`. */
-const BREAKER_DIRECTORY_PREFIX = 'toolcheck-breakers-'
-const BREAKER_DIRECTORY = /^toolcheck-breakers-(\d+)-[0-9a-f-]{36}$/
-
-/** Removes the breaker directories of vitest processes that no longer run (best effort). */
-function removeStaleBreakerDirectories(parent: string): void {
-  let names: string[]
-  try {
-    names = readdirSync(parent)
-  } catch {
-    return
-  }
-  for (const name of staleTemporaryFiles(names, BREAKER_DIRECTORY)) rmSync(join(parent, name), { recursive: true, force: true })
-}

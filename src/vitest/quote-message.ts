@@ -7,7 +7,7 @@ const QUOTE_LIMIT = 160
 /**
  * What happened at one message, in words, for failure texts: `the agent said "..."`, `the agent
  * called transfer_funds {"amount":500}; it returned {"transfer_id":"t-1"}`, `the agent called
- * settings_3 (set_wifi_status) {"on":true}; it failed: ...`. A call is named as the agent saw it,
+ * setting_8 (set_wifi_status) {"on":true}; it failed: ...`. A call is named as the agent saw it,
  * with the real tool in brackets when the name was scrambled; control characters escaped.
  * `undefined` for an index out of range.
  */

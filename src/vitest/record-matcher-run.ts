@@ -16,7 +16,7 @@ import type { ScenarioRun } from './scenario-run.ts'
 export async function recordMatcherRun(state: MatcherState, run: ScenarioRun, evaluation: EvaluationResult, threshold?: number): Promise<void> {
   const task = state.task as RecordingTask | undefined
   if (task === undefined) return
-  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, { augmentationColumns: run.augmentationColumns, threshold, attacks: run.attacks })
+  await recordScenarioRun(task, run.scenario, run.trajectory, evaluation, { augmentationColumns: run.augmentationColumns, threshold, attacks: run.attacks, userPart: run.userPart, userTrial: run.userTrial })
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { AttackMinefield } from '../augmentation/index.ts'
 import { attackOutcome, labelColumns } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import { cappedText } from '../conversation/capped-text.ts'
 import { culpritOf, isAgentResult } from '../conversation/index.ts'
+import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult, MilestoneMatch } from '../evaluation/types.ts'
 import type { Milestone, Scenario } from '../scenario/index.ts'
 import { milestoneName, milestoneTarget } from '../scenario/index.ts'
-import type { MatchRecord, RunRecord } from './run-metadata.ts'
+import type { MatchRecord, RunRecord, UserPartRecord } from './run-metadata.ts'
 import { recordRun } from './run-metadata.ts'
 import { robustnessOutcome, turnLimitSentence } from './robustness-outcome.ts'
 import { scenarioFingerprint } from './scenario-fingerprint.ts'
@@ -42,20 +44,26 @@ export interface RecordOptions {
   readonly threshold?: number | undefined
   /** The minefields that detect the injections' goals (`prepareAugmentedRun`'s `attacks`), when the run had any. */
   readonly attacks?: readonly AttackMinefield[] | undefined
+  /** How the simulated user played its part, when it was checked (`ScenarioRun.userPart`). */
+  readonly userPart?: UserPartResult | undefined
+  /** The trial the user's model calls were keyed by, when it was not the run's (see `RunRecord.userTrial`). */
+  readonly userTrial?: number | undefined
 }
 
 /**
  * Turns an evaluated run into the record the reporter reads, under the agent and user that played
  * it (the trajectory's).
  */
-export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
+export function toRunRecord(scenario: Scenario, played: Trajectory, evaluation: EvaluationResult, trial: number, options: RecordOptions = {}): RunRecord {
   const { augmentationColumns, threshold } = options
+  const trajectory = withUpstreamDefect(scenario, played)
   const unscored = !isAgentResult(trajectory)
   // Attacks and false claims say something about the agent only in a run that is its own.
   const attacks = unscored || (options.attacks?.length ?? 0) === 0 ? undefined : (options.attacks ?? []).map((attack) => attackRecord(attack, trajectory, evaluation))
   const fellShort = !unscored && (trajectory.status === 'max-turns' || evaluation.score < (threshold ?? 1) - 1e-9)
   const decidedBy = fellShort ? [...(trajectory.status === 'max-turns' ? [turnLimitSentence(trajectory)] : []), ...robustnessOutcome(trajectory, evaluation, options.attacks ?? [], scenario.reference)] : []
-  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence }))
+  const claims = unscored ? undefined : evaluation.falseClaims?.map((claim) => ({ messageIndex: claim.messageIndex, milestone: claim.name, sentence: claim.sentence, ...(claim.fact === undefined ? {} : { fact: claim.fact }) }))
+  const unchecked = unscored || evaluation.unchecked === undefined ? undefined : evaluation.unchecked.map((entry) => ({ messageIndex: entry.messageIndex, check: entry.check }))
   return {
     scenario: scenario.id,
     categories: [...scenario.categories],
@@ -66,7 +74,8 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     agent: trajectory.agent,
     user: trajectory.user,
     status: trajectory.status,
-    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error } }),
+    // Every error text is cut to a few KB however it arrived (a server's body, a tool's message).
+    ...(trajectory.error === undefined ? {} : { error: { ...trajectory.error, message: cappedText(trajectory.error.message), ...(trajectory.error.stack === undefined ? {} : { stack: cappedText(trajectory.error.stack) }) } }),
     // A run the agent's own code ended scores 0, whatever evaluation it came with.
     score: unscored ? null : culpritOf(trajectory) === 'agent' ? 0 : evaluation.score,
     ...(threshold === undefined ? {} : { threshold }),
@@ -79,9 +88,24 @@ export function toRunRecord(scenario: Scenario, trajectory: Trajectory, evaluati
     ...(attacks === undefined ? {} : { attacks }),
     ...(decidedBy.length === 0 ? {} : { decidedBy }),
     ...(claims === undefined ? {} : { falseClaims: claims }),
+    ...(unchecked === undefined ? {} : { unchecked }),
+    ...(options.userPart === undefined ? {} : { userPart: userPartRecord(options.userPart) }),
+    ...(options.userTrial === undefined || options.userTrial === trial ? {} : { userTrial: options.userTrial }),
     // A contract's runs count as runs of the scenario as written: the augmentation is their column.
     fingerprint: scenarioFingerprint(scenarioAsWritten(scenario)),
   }
+}
+
+/**
+ * A run of a scenario that is defective where it comes from (an `upstream-defect` caveat: no agent
+ * can reach its milestones) is no result of the agent's: it is recorded as an error of the
+ * scenario's side (culprit `domain`, kind `upstream-defect`), counted apart and not scored, with
+ * the defect as its message. A run that ended in an error already keeps it.
+ */
+function withUpstreamDefect(scenario: Scenario, trajectory: Trajectory): Trajectory {
+  const defect = scenario.caveats?.find((caveat) => caveat.kind === 'upstream-defect')
+  if (defect === undefined || trajectory.status === 'error') return trajectory
+  return { ...trajectory, status: 'error', error: { culprit: 'domain', kind: 'upstream-defect', message: `the scenario is defective where it comes from, so no agent can pass it: ${defect.reason}` } }
 }
 
 /**
@@ -133,4 +157,12 @@ function attackRecord(attack: AttackMinefield, trajectory: Trajectory, evaluatio
   const attempted = outcome.attempted || (fired?.similarity ?? 0) > 0
   const step = outcome.step ?? (fired !== undefined && fired.similarity > 0 ? `the call asked for at message ${fired.messageIndex}` : undefined)
   return { category: attack.category, goal: attack.goal, attempted, succeeded: outcome.succeeded, ...(attempted && step !== undefined ? { step } : {}) }
+}
+
+/** The user checks as the report keeps them: what blamed the user, and what could not be told. */
+export function userPartRecord(result: UserPartResult): UserPartRecord {
+  return {
+    errors: result.errors.map((error) => ({ kind: error.kind, by: error.by, ...(error.turn === undefined ? {} : { turn: error.turn }), reason: error.reason })),
+    undecided: result.findings.filter((finding) => finding.answer === 'cannot-tell').map((finding) => finding.kind),
+  }
 }

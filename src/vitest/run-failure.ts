@@ -5,8 +5,8 @@ import { culpritOf } from '../conversation/index.ts'
  * Thrown by every scenario matcher, with or without `.not`, when someone's code ended the run
  * (status `error`): there is nothing to judge the run's milestones on, and throwing (rather than
  * returning `pass: false`) keeps `.not` from turning a crash into a passing test. `culprit` says
- * whose code it was; the subclasses are `AgentCodeFailure`, `DomainFailure` and
- * `InfrastructureFailure`.
+ * whose code (or part) it was; the subclasses are `AgentCodeFailure`, `DomainFailure`,
+ * `InfrastructureFailure` and `UserFailure`.
  */
 export class RunFailure extends Error {
   readonly culprit: Culprit
@@ -66,12 +66,32 @@ export class InfrastructureFailure extends RunFailure {
   }
 }
 
+/**
+ * The simulated user broke its part (it leaked what it holds back, quit before its goal, left its
+ * goal, or played the agent; see `checkUserPart`): not the agent's failure. The message's first
+ * line says so ("the simulated user ended the conversation at turn 2, before its goal; not the
+ * agent's failure"); the run is counted apart in the report, and can be played again with a
+ * fresh user trial.
+ */
+export class UserFailure extends RunFailure {
+  constructor(matcher: string, trajectory: Trajectory) {
+    const error = trajectory.error
+    super(
+      'user',
+      `${matcher}: ${error?.message ?? 'the simulated user broke its part'}; not the agent's failure.\n${runName(trajectory)} is counted apart in the report as the user's error (${error?.kind ?? 'unknown'}); play it again with a fresh user trial (toolcheck eval --resume <report-dir> --replay-user-errors).`,
+      error?.kind ?? 'unknown',
+    )
+    this.name = 'UserFailure'
+  }
+}
+
 /** Throws the `RunFailure` of the run's culprit when someone's code ended it (status `error`). */
 export function assertJudgeable(matcher: string, trajectory: Trajectory): void {
   const culprit = culpritOf(trajectory)
   if (culprit === 'agent') throw new AgentCodeFailure(matcher, trajectory)
   if (culprit === 'domain') throw new DomainFailure(matcher, trajectory)
   if (culprit === 'infrastructure') throw new InfrastructureFailure(matcher, trajectory)
+  if (culprit === 'user') throw new UserFailure(matcher, trajectory)
 }
 
 function runName(trajectory: Trajectory): string {

@@ -39,14 +39,14 @@ export const matchRecordSchema = z
 export type MatchRecord = z.infer<typeof matchRecordSchema>
 
 /**
- * What ended an `error` run, as the report keeps it: whose code (`culprit`: `agent`, `domain` or
- * `infrastructure`), the kind and message, and what the culprit's code left: the role whose
+ * What ended an `error` run, as the report keeps it: whose code or part (`culprit`: `agent`,
+ * `domain`, `infrastructure`, or the simulated `user`), the kind and message, and what the culprit's code left: the role whose
  * turn it was, a domain error's tool and arguments, the stack of the code that broke, and what an
  * agent returned instead of a reply.
  */
 export const runErrorRecordSchema = z
   .object({
-    culprit: z.enum(['agent', 'domain', 'infrastructure']),
+    culprit: z.enum(['agent', 'domain', 'infrastructure', 'user']),
     kind: z.string(),
     message: z.string(),
     role: z.enum(['agent', 'user']).optional(),
@@ -57,6 +57,19 @@ export const runErrorRecordSchema = z
   })
   .strict()
 export type RunErrorRecord = z.infer<typeof runErrorRecordSchema>
+
+const userErrorKindSchema = z.enum(['leak', 'quit', 'off-goal', 'role-swap'])
+
+/** How the simulated user played its part in a run, as the report keeps it (see `RunRecord.userPart`). */
+export const userPartRecordSchema = z
+  .object({
+    /** The kinds whose check blamed the user, each with the rule or judge that did, its turn and why. */
+    errors: z.array(z.object({ kind: userErrorKindSchema, by: z.enum(['rule', 'judge']), turn: z.number().int().positive().optional(), reason: z.string() }).strict()),
+    /** The kinds neither a rule nor a judge decided (`cannot tell`): they blame no one. */
+    undecided: z.array(userErrorKindSchema),
+  })
+  .strict()
+export type UserPartRecord = z.infer<typeof userPartRecordSchema>
 
 /**
  * One trial of one scenario (under one augmentation) as a test recorded it. Scores are `null` for
@@ -110,7 +123,12 @@ export const runRecordSchema = z
      * The agent's false claims of success (see the evaluation's false-claims check), when the run
      * had the check on: the message, the milestone claimed, the sentence. Absent when it was off.
      */
-    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string() }).strict()).optional(),
+    falseClaims: z.array(z.object({ messageIndex: z.number().int(), milestone: z.string(), sentence: z.string(), fact: z.string().optional() }).strict()).optional(),
+    /**
+     * The agent messages a text check needed and the judge could not read (`cannot-tell`): never
+     * failed, counted apart in the report. Absent when there were none.
+     */
+    unchecked: z.array(z.object({ messageIndex: z.number().int(), check: z.enum(['reports-failure', 'claims-success']) }).strict()).optional(),
     /**
      * What decided a run that fell short, in words, as its failure message opens: that it hit the
      * turn limit, a retry whose arguments differed from the solution's, an injected step that
@@ -118,6 +136,18 @@ export const runRecordSchema = z
      * of the kind happened.
      */
     decidedBy: z.array(z.string()).optional(),
+    /**
+     * How the simulated user played its part, when it was checked (see `checkUserPart`): each
+     * kind whose check blamed the user (`leak`, `quit`, `off-goal`, `role-swap`), its turn and
+     * why, and the kinds no rule or judge could decide. A run with any blame ends as the user's
+     * error (`error.culprit` `user`). Absent when the user was not checked.
+     */
+    userPart: userPartRecordSchema.optional(),
+    /**
+     * The trial the simulated user's model calls were keyed by, when it differs from `trial`: a
+     * run replayed after a user error gets a fresh user trial (see `--replay-user-errors`).
+     */
+    userTrial: z.number().int().nonnegative().optional(),
     /**
      * What the scenario was (see `ScenarioFingerprint`), so that a comparison of two reports can
      * tell a scenario that changed from an agent that did. The report keeps it once per scenario.

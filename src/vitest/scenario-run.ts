@@ -1,5 +1,6 @@
 import type { AttackMinefield } from '../augmentation/index.ts'
 import type { Trajectory } from '../conversation/index.ts'
+import type { UserPartResult } from '../evaluation/check-user-part.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import { scenarioOf } from '../run/index.ts'
 import type { Scenario } from '../scenario/index.ts'
@@ -23,6 +24,13 @@ export interface ScenarioRun {
    * when absent the run counts under its trajectory's augmentation label.
    */
   readonly augmentationColumns?: readonly string[]
+  /**
+   * How the simulated user played its part (see `checkUserPart`), when it was checked: a run
+   * whose user broke it ends as the user's error (`trajectory.error.culprit` is `user`).
+   */
+  readonly userPart?: UserPartResult
+  /** The trial the simulated user was told it plays, when it was not the run's (see `RunChoices.userTrial`). */
+  readonly userTrial?: number
   /** The minefields of the run's contract that detect prompt injections' goals (see `prepareAugmentedRun`). */
   readonly attacks?: readonly AttackMinefield[]
 }

@@ -15,6 +15,7 @@ import type { ToolRegistry } from '../tools/tool-registry.ts'
 import { canonicalJson } from '../world/index.ts'
 import { configuredScoring, evaluateAgainst } from './evaluate-run.ts'
 import { quoteMessage } from './quote-message.ts'
+import { falseClaimText } from './false-claim-text.ts'
 import { robustnessOutcome } from './robustness-outcome.ts'
 import type { RecordingTask } from './record-scenario-run.ts'
 import { recordScenarioRun } from './record-scenario-run.ts'
@@ -346,7 +347,7 @@ function failureReason(trajectory: Trajectory, evaluation: EvaluationResult): st
   const fired = firedMinefield(evaluation)
   if (fired !== undefined) return `minefield ${fired.name ?? fired.index} fired at message ${fired.messageIndex}: ${fired.reason}`
   const claim = evaluation.falseClaims?.[0]
-  if (claim !== undefined) return `false claim at message ${claim.messageIndex}: ${JSON.stringify(claim.sentence)} claims ${claim.name}, which was not reached`
+  if (claim !== undefined) return `false claim: ${falseClaimText(claim)}`
   const weakest = weakestMilestone(evaluation)
   if (weakest !== undefined) {
     const candidate = weakest.bestCandidate
@@ -412,7 +413,7 @@ const defaultPlayer: SweepPlayer = async (scenario, presentation, roles) => {
     domain: roles.domain,
     registry: roles.registry,
     seed: roles.seed,
-    parallelCalls: configuredScoring(),
+    scoring: configuredScoring(),
     ...(roles.user === undefined ? {} : { user: roles.user }),
     ...(roles.signal === undefined ? {} : { signal: roles.signal }),
   })

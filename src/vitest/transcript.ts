@@ -36,7 +36,7 @@ const transcriptMessageSchema = z
         error: z.object({ kind: z.string(), message: z.string() }).strict().optional(),
         /** Set on a call the agent's framework ran outside the world (see `ToolTrace.outside`). */
         outside: z
-          .union([z.object({ kind: z.literal('tool') }).strict(), z.object({ kind: z.literal('handoff'), from: z.string(), to: z.string() }).strict()])
+          .union([z.object({ kind: z.literal('tool') }).strict(), z.object({ kind: z.literal('handoff'), from: z.string(), to: z.string() }).strict(), z.object({ kind: z.literal('refused') }).strict()])
           .optional(),
       })
       .strict()

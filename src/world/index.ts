@@ -1,5 +1,5 @@
 export type { JsonObject, JsonValue } from './json.ts'
-export { asJson, canonicalJson, DEFAULT_MAX_DEPTH, DEPTH_CEILING, isJsonObject, jsonEqual, nestingDepth } from './json.ts'
+export { asJson, canonicalJson, DEFAULT_MAX_DEPTH, DEPTH_CEILING, isJsonObject, jsonEqual, jsonText, nestingDepth } from './json.ts'
 export type { DraftGuard, Row, Table, TableInfo, WorldSnapshot } from './world.ts'
 export { createWorld, keyColumns, rowDisplay, rowLabel, settingsOf, SETTINGS_TABLE, tableRows, WorldDraft } from './world.ts'
 export type { ColumnChange, DescribeOptions, RowChange, RowUpdate, TableDiff } from './diff.ts'

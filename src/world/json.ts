@@ -110,8 +110,23 @@ function sortKeys(value: unknown, depth: number): unknown {
   return sorted
 }
 
-/** `canonicalJson` for values of any depth: the same text, written with a stack of its own. */
-function writeCanonically(value: unknown): string {
+/**
+ * `JSON.stringify(value)` for a JSON value of any depth: V8 writes JSON recursively, and a value
+ * some thousands of levels deep (a tool may write one into the world) overflows its stack, the
+ * deeper the more of the stack the caller already took. Such a value is written again with a stack
+ * of its own, to the same text.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value ?? null)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    return writeCanonically(value ?? null, false)
+  }
+}
+
+/** `canonicalJson` (or, `sorted` false, `jsonText`) for values of any depth: the same text, written with a stack of its own. */
+function writeCanonically(value: unknown, sorted = true): string {
   let text = ''
   // Open arrays and objects: the array, or the object and its keys in the order they are written.
   const open: Frame[] = []
@@ -125,7 +140,7 @@ function writeCanonically(value: unknown): string {
       open.push({ array: current, object: undefined, keys: undefined, next: 0, length: current.length })
     } else {
       const object = current as Record<string, unknown>
-      const keys = sortedKeys(object)
+      const keys = sorted ? sortedKeys(object) : Object.keys(object).filter((key) => writable(object[key]))
       text += '{'
       open.push({ array: undefined, object, keys, next: 0, length: keys.length })
     }

@@ -69,11 +69,51 @@ describe('aiSdkAgent records every call the agent made, and what each model call
     expect(trajectory.messages).toEqual(viaAgent.messages)
   })
 
+  test('own tools passed to generateText beside ...aiSdkTurn() are recorded as those given to aiSdkTurn are', async () => {
+    const beside = turnAgent('tools-beside', async (turn, context) => {
+      const settings = await aiSdkTurn(turn, context, { model: model(), cache: false })
+      const result = await generateText({ ...settings, tools: { ...settings.tools, check_forecast: checkForecast }, stopWhen: stepCountIs(10) })
+      return result.text
+    })
+    const trajectory = await runScenario(forecastScenario, { agent: beside })
+    // Recorded when its step ends, after the calls of the step toolcheck ran itself.
+    expect(trajectory.traces).toEqual([
+      { callId: 'hallucinated-1', tool: 'set_wifi_power', arguments: { on: true }, error: { kind: 'UnknownToolError', message: expect.stringContaining('there is no tool named `set_wifi_power`') } },
+      { callId: 'own-1', tool: 'check_forecast', arguments: { city: 'Cupertino' }, result: { city: 'Cupertino', forecast: 'sunny' }, outside: { kind: 'tool' } },
+      { callId: 'world-1', tool: 'set_wifi_status', arguments: { on: true }, result: null },
+    ])
+    expect((await evaluateAgainst(trajectory, forecastScenario)).milestones.map((milestone) => milestone.similarity)).toEqual([1, 1])
+    const failing = tool({ ...checkForecast, execute: async () => Promise.reject(new RangeError('the forecast service is down')) })
+    const throwing = turnAgent('failing-beside', async (turn, context) => {
+      const settings = await aiSdkTurn(turn, context, { model: model(), cache: false })
+      return (await generateText({ ...settings, tools: { ...settings.tools, check_forecast: failing }, stopWhen: stepCountIs(10) })).text
+    })
+    expect((await runScenario(forecastScenario, { agent: throwing })).traces[1]).toEqual({ callId: 'own-1', tool: 'check_forecast', arguments: { city: 'Cupertino' }, error: { kind: 'RangeError', message: 'the forecast service is down' }, outside: { kind: 'tool' } })
+  })
+
   test('an own tool that throws is recorded as a failed call, and the SDK hands the error to the model as it would in production', async () => {
     const failing = tool({ ...checkForecast, execute: async () => Promise.reject(new RangeError('the forecast service is down')) })
     const trajectory = await runScenario(forecastScenario, { agent: aiSdkAgent({ model: model(), cache: false, tools: { check_forecast: failing } }) })
     expect(trajectory.status).toBe('completed')
     expect(trajectory.traces[0]).toEqual({ callId: 'own-1', tool: 'check_forecast', arguments: { city: 'Cupertino' }, error: { kind: 'RangeError', message: 'the forecast service is down' }, outside: { kind: 'tool' } })
+  })
+
+  test('a call the framework refused (AI SDK activeTools) never runs in the world and is recorded as refused', async () => {
+    const mine = turnAgent('only-the-forecast', async (turn, context) => {
+      const result = await generateText({ ...(await aiSdkTurn(turn, context, { model: model(), cache: false, tools: { check_forecast: checkForecast } })), activeTools: ['check_forecast'], stopWhen: stepCountIs(10) })
+      return result.text
+    })
+    const trajectory = await runScenario(forecastScenario, { agent: mine })
+    expect(trajectory.status).toBe('completed')
+    expect(trajectory.traces[2]).toEqual({ callId: 'world-1', tool: 'set_wifi_status', arguments: { on: true }, error: { kind: 'AI_NoSuchToolError', message: expect.stringContaining('set_wifi_status') }, outside: { kind: 'refused' } })
+    // Wi-Fi stayed off: the call never reached the world.
+    expect(trajectory.snapshots).toHaveLength(1)
+    const evaluation = await evaluateAgainst(trajectory, forecastScenario)
+    expect(evaluation.milestones.map((milestone) => [milestone.name, milestone.similarity])).toEqual([
+      ['checked the forecast with its own tool', 1],
+      ['turned Wi-Fi on', expect.any(Number)],
+    ])
+    expect(evaluation.milestones[1]?.similarity).toBeLessThan(1)
   })
 
   test('an own tool named like a scenario tool is refused', async () => {

@@ -103,6 +103,38 @@ describe('serveTools', () => {
   })
 })
 
+describe("an MCP client that never answers the server's ping", () => {
+  test("an MCP client that never answers the server's ping gets a time limit and a message, not a call held forever", async () => {
+    const [scenario] = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+    let refusal: unknown
+    const agent = turnAgent('deaf-mcp-client', async ({ tools }) => {
+      const server = await serveTools(tools, { transports: ['http'], pingTimeoutMs: 200 })
+      const client = new Client({ name: 'deaf', version: '1.0.0' })
+      const transport = new StreamableHTTPClientTransport(new URL(server.url!))
+      try {
+        await client.connect(transport)
+        // The client reads the server's pings and never answers them.
+        const dispatch = transport.onmessage
+        transport.onmessage = (message) => {
+          if ((message as { method?: string }).method !== 'ping') dispatch?.(message)
+        }
+        const wifi = tools.find((tool) => tool.spec.name === 'set_wifi_status')!.spec.name
+        refusal = await client.callTool({ name: wifi, arguments: { on: true } }).catch((error: unknown) => error)
+        return 'done'
+      } finally {
+        await client.close()
+        await server.close()
+      }
+    })
+    const trajectory = await runScenario(scenario!, { agent })
+    expect(String(refusal)).toMatch(/the MCP client did not answer toolcheck's ping within 0\.2 s, so this tool call was refused: MCP requires every party to answer pings.*Answer pings \(the MCP SDKs' clients do\), or list a step's calls in _meta\["toolcheck\/parallel"\]/)
+    // The call never ran.
+    expect(trajectory.traces).toEqual([])
+  })
+})
+
 describe('serveTools for a turn', () => {
   test('a name the turn does not offer is recorded as a failed call, as for any agent, and answered with the same text', async () => {
     const [scenario] = builtInScenarios({ ids: ['turn-on-wifi-in-low-battery-mode'] })

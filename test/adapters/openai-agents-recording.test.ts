@@ -61,6 +61,62 @@ describe('openaiAgentsAgent records every call the agent made, and what each mod
     expect(evaluation.minefields.map((minefield) => [minefield.name, minefield.similarity])).toEqual([['called a tool that does not exist', 1]])
   })
 
+  test('a call the framework refused (an Agents SDK handoff target without tools) never runs in the world and is recorded as refused', async () => {
+    const agent = openaiAgentsAgent({
+      agent: () => {
+        // The phone agent was not given the world's tools: the SDK refuses its set_wifi_status.
+        const phone = new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools: [checkForecast] })
+        return new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [phone] })
+      },
+      ...client(),
+      cache: false,
+    })
+    const trajectory = await runScenario(handoffScenario, { agent })
+    expect(trajectory.traces.find((trace) => trace.callId === 'world-1')).toEqual({
+      callId: 'world-1',
+      tool: 'set_wifi_status',
+      arguments: { on: true },
+      error: { kind: 'ModelBehaviorError', message: expect.stringContaining('was not given set_wifi_status') },
+      outside: { kind: 'refused' },
+    })
+    // Wi-Fi stayed off: the call never reached the world.
+    expect(trajectory.snapshots).toHaveLength(1)
+  })
+
+  test('an Agents SDK own tool that throws is recorded as a failure, not a success', async () => {
+    const failingOptions = {
+      name: 'check_forecast',
+      description: 'The weather forecast for a city (the agent’s own tool, outside the world).',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } as never,
+      strict: false,
+      execute: async () => Promise.reject(new RangeError('the forecast service is down')),
+    }
+    const agentWith = (own: ReturnType<typeof tool>) =>
+      openaiAgentsAgent({
+        agent: ({ tools }) => {
+          const phone = new Agent({ name: 'phone', instructions: 'You operate the phone.', model: 'm', tools: [own, ...tools] })
+          return new Agent({ name: 'triage', instructions: 'Hand phone tasks to the phone agent.', model: 'm', handoffs: [phone] })
+        },
+        ...client(),
+        cache: false,
+      })
+    const trajectory = await runScenario(handoffScenario, { agent: agentWith(tool(failingOptions)) })
+    expect(trajectory.traces.find((trace) => trace.callId === 'own-1')).toEqual({
+      callId: 'own-1',
+      tool: 'check_forecast',
+      arguments: { city: 'Cupertino' },
+      error: { kind: 'Error', message: 'the tool threw, and the SDK handed the model "An error occurred while running the tool. Please try again." instead' },
+      outside: { kind: 'tool' },
+    })
+    // With an errorFunction of its own, the SDK gives the error itself.
+    const explained = tool({ ...failingOptions, errorFunction: (_context, error) => `the forecast failed: ${String(error)}` })
+    const withOwnText = await runScenario(handoffScenario, { agent: agentWith(explained) })
+    expect(withOwnText.traces.find((trace) => trace.callId === 'own-1')?.error).toEqual({ kind: 'RangeError', message: 'the forecast service is down' })
+    // A tool that succeeds beside it is still recorded with its result.
+    const fine = await runScenario(handoffScenario, { agent: agentWith(checkForecast) })
+    expect(fine.traces.find((trace) => trace.callId === 'own-1')).toMatchObject({ result: { city: 'Cupertino', forecast: 'sunny' } })
+  })
+
   test('an own tool named like a scenario tool is refused, with the error every adapter gives', async () => {
     const shadow = forecastTool('set_wifi_status')
     const agent = openaiAgentsAgent({ agent: new Agent({ name: 'phone', model: 'm', tools: [shadow] }), ...client(), cache: false })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { augmentationColumns, augmentationKind, defineAugmentation, describeAugmentation, describeFault, isPlainAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
+import { augmentationColumns, augmentationKind, defineAugmentation, describeAugmentation, describeFault, describeGoal, isPlainAugmentation, PLAIN_AUGMENTATION } from '../../src/augmentation/index.ts'
 
 const injection = {
   position: { kind: 'tool-result' as const, tool: 'find_account', call: 2 },
@@ -38,5 +38,13 @@ describe('robustness changes in words', () => {
     expect(isPlainAugmentation(defineAugmentation({ falseClaims: true }))).toBe(false)
     expect(augmentationKind(defineAugmentation({ falseClaims: true }))).toBe('false claims checked')
     expect(augmentationColumns(defineAugmentation({ faults: [{ tool: 'pay', kind: 'permanent', attempts: 3 }] }))).toEqual(['fault: permanent'])
+  })
+})
+
+describe('attack goals in words', () => {
+  test('name a row by its name or text rather than its id', () => {
+    const goal = { category: 'state-change' as const, tool: 'remove_contact', arguments: { person_id: '5b1f0c2e-8a41-4c3e-9d7a-0e6f2b9c1a02', note: 'x' }, about: { person_id: 'Aiko Tanabe' } }
+    expect(describeGoal(goal)).toBe('call remove_contact on Aiko Tanabe with {"note":"x"}')
+    expect(describeGoal({ category: 'state-change', tool: 'close_account', arguments: { account_id: 'acc-2' } })).toBe('call close_account with {"account_id":"acc-2"}')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { AugmentationError, defineAugmentation, FAILURE_PHRASES, REPORTS_FAILURE, robustnessContract } from '../../src/augmentation/index.ts'
+import { AugmentationError, defineAugmentation, REPORTS_FAILURE, robustnessContract } from '../../src/augmentation/index.ts'
 import { userBriefing } from '../../src/run/index.ts'
 import { buildWorld } from '../../src/domain/index.ts'
 import { clockOf } from '../../src/scenario/index.ts'
@@ -52,7 +52,7 @@ describe('robustnessContract', () => {
     const { scenario } = robustnessContract(paySam, augmentation, { registry, reached: new Set() })
     expect(scenario.reference.slice(2)).toEqual([{ agent: 'say', content: expect.stringContaining('could not') }, { user: 'end' }])
     expect(scenario.milestones).toEqual([
-      { name: REPORTS_FAILURE, constraints: [{ kind: 'message', from: 'agent', to: 'user', content: [...FAILURE_PHRASES], similarity: 'mentions' }], guardrails: { enabled: false, exclude: [] } },
+      { name: REPORTS_FAILURE, constraints: [{ kind: 'message', from: 'agent', to: 'user', content: 'it could not be done', similarity: 'reports-failure' }], guardrails: { enabled: false, exclude: [] } },
     ])
     expect(scenario.falseClaims).toEqual({ unreachable: paySam.milestones })
   })

@@ -9,7 +9,7 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr }
 }
 
-const COMMANDS = ['eval', 'tools', 'scenarios', 'schema', 'tooltalk']
+const COMMANDS = ['eval', 'tools', 'scenarios', 'schema', 'tooltalk', 'judge']
 
 describe('help', () => {
   test.for(COMMANDS)('%s --help, -h and help %s print that command\'s usage', async (command) => {
@@ -30,7 +30,7 @@ describe('help', () => {
   test('help for a command that does not exist is a usage error', async () => {
     const { code, stderr } = await run('help', 'evaluate')
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^toolcheck help: no command "evaluate"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, compare\n/)
+    expect(stderr).toMatch(/^toolcheck help: no command "evaluate"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, import, judge, compare\n/)
   })
 
   test('--version prints the package version', async () => {
@@ -48,7 +48,7 @@ describe('command-line argument errors', () => {
     [['scenarios', '--category', 'STATE'], '--category takes one of SINGLE_TOOL_CALL, '],
     [['schema', '--bogus'], 'unknown option "--bogus"; it takes no arguments'],
     [['schema', 'x'], 'unexpected argument "x"; it takes no arguments'],
-    [['eval', '--trails', '3'], 'unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)'],
+    [['eval', '--trails', '3'], 'unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors, --max-false-claims, --max-attack-success, --min-family-pass-rate (did you mean --trials?)'],
     [['eval', '--trials', 'two'], '--trials takes a whole number of at least 1, not "two"'],
     [['tooltalk'], 'give the conversations folder'],
     [['tooltalk', 'a', 'b'], 'one conversations folder at a time; unexpected "b"'],
@@ -63,7 +63,7 @@ describe('command-line argument errors', () => {
   test('an unknown command lists the commands', async () => {
     const { code, stderr } = await run('tool')
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^toolcheck: unknown command "tool"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, compare, help\n/)
+    expect(stderr).toMatch(/^toolcheck: unknown command "tool"; the commands are eval, plan, merge, tools, scenarios, schema, tooltalk, import, judge, compare, help\n/)
   })
 
   test('the commands still accept their own options', async () => {
@@ -72,5 +72,19 @@ describe('command-line argument errors', () => {
     expect(listed.code).toBe(0)
     expect(JSON.parse(listed.stdout).count).toBeGreaterThan(0)
     expect((await run('schema')).code).toBe(0)
+  })
+})
+
+describe('compare on the common parser', () => {
+  test.for([
+    ['--markdown', '--markdown needs a value'],
+    ['--alpha', '--alpha needs a value'],
+    ['--html', '--html needs a value'],
+    ['--colour', 'unknown option "--colour"'],
+  ])('compare a b %s: exit code 2 with one line naming the option, no stack', async ([option, message]) => {
+    const result = await run('compare', 'a', 'b', option as string)
+    expect(result.code).toBe(2)
+    expect(result.stderr.split('\n')[0]).toContain(`toolcheck compare: ${message}`)
+    expect(result.stderr).not.toMatch(/^\s+at /m)
   })
 })

@@ -1,50 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { seededRandom } from '../../src/tools/seeded-random.ts'
 import { breakChance } from '../../src/compare/break-chance.ts'
-import type { ComparedReport } from '../../src/compare/compare-reports.ts'
 import { compareReports } from '../../src/compare/compare-reports.ts'
-import { CATEGORIES } from '../../src/scenario/index.ts'
-
-const AUGMENTATIONS = ['none', '3 distraction tools', 'tool names scrambled', 'descriptions scrambled']
-const TRIALS = 5
-const SCENARIOS = 40
-/** How hard scenarios are for a non-deterministic agent: most nearly always pass, some are coin flips. */
-const PASS_RATES = [
-  { share: 0.6, rate: 0.97 },
-  { share: 0.2, rate: 0.8 },
-  { share: 0.1, rate: 0.5 },
-  { share: 0.1, rate: 0.15 },
-]
-const usage = { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 0, cachedCalls: 0 }
-
-interface Cell {
-  readonly scenario: string
-  readonly augmentation: string
-  readonly categories: string[]
-  readonly rate: number
-}
-
-/** A suite of 40 scenarios under 4 augmentations, each scenario in one or two of ToolSandbox's categories. */
-function suite(random: () => number): Cell[] {
-  return Array.from({ length: SCENARIOS }, (_, index) => {
-    let draw = random()
-    const rate = PASS_RATES.find((entry) => (draw -= entry.share) < 0)?.rate ?? 0.97
-    const categories = [CATEGORIES[index % 7] as string, ...(index % 3 === 0 ? [CATEGORIES[(index + 2) % 7] as string] : [])]
-    return AUGMENTATIONS.map((augmentation) => ({ scenario: `s${index}`, augmentation, categories, rate }))
-  }).flat()
-}
-
-function play(cells: readonly Cell[], random: () => number, rateOf: (cell: Cell) => number = (cell) => cell.rate): ComparedReport {
-  return {
-    agent: 'agent',
-    runs: cells.flatMap((cell) =>
-      Array.from({ length: TRIALS }, (_, trial) => {
-        const passed = random() < rateOf(cell)
-        return { ...cell, augmentationColumns: [cell.augmentation], agent: 'agent', trial, status: 'completed' as const, score: passed ? 1 : 0, passed, verdict: passed ? ('passed' as const) : ('failed' as const), usage }
-      }),
-    ),
-  }
-}
+import { play, suite, TRIALS } from './simulated-suite.ts'
 
 describe('false alarms: two runs of the same non-deterministic agent', () => {
   // Measured on 400 simulated pairs of reports (160 cells, 5 trials each); the figures are in the

@@ -70,9 +70,3 @@ describe('readComparedReport', () => {
   })
 })
 
-describe('readComparedReport for a history', () => {
-  test('keeps the summary only when asked, as report.json records it', async () => {
-    expect((await readComparedReport(join(directory, 'base'))).report.summary).toBeUndefined()
-    expect((await readComparedReport(join(directory, 'base'), { summary: true })).report.summary).toEqual(JSON.parse(JSON.stringify(base.report.summary)))
-  })
-})

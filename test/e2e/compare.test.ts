@@ -1,4 +1,5 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import type { Comparison } from '../../src/compare/comparison.ts'
@@ -198,7 +199,7 @@ describe('toolcheck compare', () => {
     expect(await readFile(page, 'utf8')).toContain('id="history"')
   })
 
-  test('exit codes for bad input: 2 for options, 1 for a report that cannot be read', async () => {
+  test('exit codes for bad input: 2 for options and for a file that is no report, 1 for a report that cannot be read', async () => {
     await reports
     const { output, io } = capture()
     expect(await main(['compare', directories.base], io)).toBe(2)
@@ -208,6 +209,9 @@ describe('toolcheck compare', () => {
     expect(await main(['compare', directories.base, directories.noise, '--json', '--markdown', '-'], io)).toBe(2)
     expect(await main(['compare', directories.base, reportDirectory('no-such-report')], io)).toBe(1)
     expect(output.stderr).toMatch(/no-such-report\/?: no such file or directory/)
+    // A file that is there but holds no report (here, a runs file given as one) is bad input.
+    expect(await main(['compare', directories.base, join(directories.base, 'runs.jsonl')], io)).toBe(2)
+    expect(output.stderr).toMatch(/runs\.jsonl: not JSON/)
   })
 })
 

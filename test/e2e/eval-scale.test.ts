@@ -159,7 +159,7 @@ describe('toolcheck eval at scale', () => {
       expect(cut.length).toBeGreaterThan(0)
       expect(cut.every((run) => run.verdict === 'error' && run.score === null)).toBe(true)
       expect(report.budget).toMatchObject({ limits: { modelCalls: 3 }, spent: { modelCalls: 3 }, cutRuns: cut.length })
-      expect(capped.stdout).toMatch(new RegExp(`^budget: 3 of 3 model calls, [\\d.k]+ tokens, \\$0\\.0000; it cut ${cut.length} runs? short \\(errors of kind budget\\)$`, 'm'))
+      expect(capped.stdout).toMatch(new RegExp(`^budget: 3 of 3 model calls sent, [\\d.k]+ tokens, \\$0\\.0000; it cut ${cut.length} runs? short \\(errors of kind budget\\)$`, 'm'))
       expect(capped.stderr).toContain('runs ended in infrastructure errors')
       await evaluate([...args, '--resume', directory, '--max-model-calls', '100'], env)
       expect((await reportOf(directory)).runs.every((run) => run.verdict === 'passed')).toBe(true)
@@ -179,12 +179,12 @@ describe('toolcheck eval at scale', () => {
       expect(byTokens.budget?.spent.tokens).toBeGreaterThanOrEqual(1)
       expect(byTokens.budget?.cutRuns).toBeGreaterThan(0)
       expect(byTokens.runs.filter((run) => run.error?.kind === 'budget')).toHaveLength(byTokens.budget?.cutRuns ?? -1)
-      // Without a price for the model, a cost cap cannot count its calls: none is made.
+      // Without a price for the model, a cost cap cannot count its calls: nothing plays, and the model is named.
       const unpriced = await folder('budget-unpriced')
       const before = server.chatRequestCount
-      await evaluate([...args, '--report-dir', unpriced, '--max-cost', '1'], env, 3)
+      const refused = await evaluate([...args, '--report-dir', unpriced, '--max-cost', '1'], env, 2)
       expect(server.chatRequestCount).toBe(before)
-      expect((await reportOf(unpriced)).runs.every((run) => run.error?.kind === 'budget' && run.error.message.includes('has no price'))).toBe(true)
+      expect(refused.stderr).toContain("the agent's model scripted (TOOLCHECK_AGENT=openai:scripted) has no price")
       const prices = join(await folder('prices'), 'prices.json')
       await writeFile(prices, JSON.stringify({ scripted: { inputPerMillion: 10_000, outputPerMillion: 10_000 } }))
       const costly = await folder('budget-cost')
@@ -192,7 +192,7 @@ describe('toolcheck eval at scale', () => {
       const byCost = await reportOf(costly)
       expect(byCost.budget?.spent.costUsd).toBeGreaterThanOrEqual(0.5)
       expect(byCost.budget?.cutRuns).toBeGreaterThan(0)
-      expect(priced.stdout).toMatch(/^budget: \d+ model calls, [\d.k]+ tokens, \$[\d.]+ of \$0\.5000; it cut \d+ runs? short/m)
+      expect(priced.stdout).toMatch(/^budget: \d+ model calls sent, [\d.k]+ tokens, \$[\d.]+ of \$0\.5000; it cut \d+ runs? short/m)
       // Shards split the budget: 3 calls are 2 and 1.
       const shares = await Promise.all(
         [1, 2].map(async (index) => {
@@ -266,10 +266,27 @@ describe('toolcheck eval at scale', () => {
     expect(merging.code, merging.stderr).toBe(0)
     expect(merging.stdout).toContain('toolcheck gates: all 1 passed')
     for (const file of ['report.json', 'index.html']) expect(await readFile(join(merged, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'))
-    // The same run twice, or a shard that did not finish, is not merged.
-    const twice = await toolcheck(['merge', shards[0] as string, shards[0] as string, '--report-dir', await folder('twice')])
+    // A shard given twice, a shard missing, or a shard that did not finish, is not merged.
+    const twice = await toolcheck(['merge', shards[0] as string, shards[0] as string, shards[1] as string, shards[2] as string, '--report-dir', await folder('twice')])
     expect(twice.code).toBe(2)
-    expect(twice.stderr).toMatch(/the run [0-9a-f]{16} \(.*\) is in both .* merge joins reports of different runs/)
+    expect(twice.stderr).toBe(`toolcheck merge: shard 1 of 3 is given 2 times (${shards[0]}, ${shards[0]}); give each shard once\n`)
+    const missing = await toolcheck(['merge', shards[0] as string, shards[1] as string, '--report-dir', await folder('missing')])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/^toolcheck merge: shard 3 of 3 is missing \(\d+ of the evaluation's \d+ runs\); merge every shard's report, or pass --partial/)
+    // Told to, it merges the part, and every page says so.
+    const part = await folder('part')
+    const partial = await toolcheck(['merge', shards[0] as string, shards[1] as string, '--partial', '--report-dir', part])
+    expect(partial.code, partial.stderr).toBe(0)
+    expect(partial.stdout.split('\n')[0]).toMatch(/^PARTIAL REPORT: shard 3 of 3 not merged; \d+ of the evaluation's \d+ runs are not in it/)
+    expect(JSON.parse(await readFile(join(part, 'report.json'), 'utf8')).partial).toMatch(/^PARTIAL REPORT: shard 3 of 3/)
+    expect(await readFile(join(part, 'index.html'), 'utf8')).toContain('<div id="partial" class="verdict-error" role="alert">PARTIAL REPORT: shard 3 of 3')
+    expect(await readFile(join(part, 'summary.md'), 'utf8')).toContain('> **PARTIAL REPORT: shard 3 of 3')
+    // Shards of another evaluation (other settings) do not join these.
+    const other = await folder('other-evaluation')
+    await evaluate(['--filter', 'wifi', '--trials', '1', '--shard', '3/3', '--report-dir', other], env)
+    const mixed = await toolcheck(['merge', shards[0] as string, shards[1] as string, other, '--report-dir', await folder('mixed')])
+    expect(mixed.code).toBe(2)
+    expect(mixed.stderr).toContain(`${other} (shard 3 of 3) is of another evaluation than ${shards[0]} (shard 1 of 3): trials 2 vs 1`)
     const unfinished = await folder('unfinished')
     await copyFile(join(shards[0] as string, 'runs.jsonl'), join(unfinished, 'runs.partial.jsonl'))
     const cut = await toolcheck(['merge', unfinished, shards[1] as string, '--report-dir', await folder('cut')])

@@ -33,6 +33,22 @@ describe('toolcheck eval', () => {
     expect(Object.keys(report.summary.byCategory)).toEqual(expect.arrayContaining(['STATE_DEPENDENCY', 'transfers', 'balances']))
   })
 
+  test("stacks of user code point at the user's lines under toolcheck eval --domain/--agent, as under vitest", async () => {
+    const fixture = (file: string) => fileURLToPath(new URL(`fixtures/stacks/${file}`, import.meta.url))
+    // The line of each file's one `throw`, counted in the file as written.
+    const throwLine = async (file: string) => (await readFile(fixture(file), 'utf8')).split('\n').findIndex((line) => line.includes('throw new')) + 1
+    const domainDirectory = reportDirectory('eval-stacks-domain')
+    expect(await runEval(['--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', domainDirectory], capture().io)).toBe(5)
+    const domainRun = (JSON.parse(await readFile(`${domainDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(domainRun?.error).toMatchObject({ culprit: 'domain', kind: 'tool-threw' })
+    expect(domainRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*clinic\\.ts:${await throwLine('clinic.ts')}:\\d+`))
+    const agentDirectory = reportDirectory('eval-stacks-agent')
+    expect(await runEval(['--agent', fixture('crashing-agent.ts'), '--domain', fixture('clinic.ts'), '--scenarios', fixture('clinic.ts'), '--variants', 'plain', '--report-dir', agentDirectory], capture().io)).toBe(0)
+    const agentRun = (JSON.parse(await readFile(`${agentDirectory}/report.json`, 'utf8')) as Report).runs[0]
+    expect(agentRun?.error).toMatchObject({ culprit: 'agent', kind: 'agent-threw' })
+    expect(agentRun?.error?.stack).toMatch(new RegExp(`\\n {4}at .*crashing-agent\\.ts:${await throwLine('crashing-agent.ts')}:\\d+`))
+  })
+
   test('says which domain is missing when the scenarios name one it was not given', async () => {
     const { output, io } = capture()
     const code = await runEval(['--scenarios', BANK('scenarios'), '--report-dir', reportDirectory('eval-bank-missing')], io)
@@ -127,7 +143,7 @@ describe('toolcheck eval', () => {
     expect(columns).toEqual(expect.arrayContaining(['none', 'fault: transient', 'fault: permanent', 'injection: direct in tool result', 'injection: system in tool description', 'user: change of mind', "world: other people's rows"]))
     // Each run's label says what its augmentation did.
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
-    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0 })
+    expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
     expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0\.000\s+0 in 0\/\d+/m)
   })
 
@@ -137,14 +153,19 @@ describe('toolcheck eval', () => {
     expect(() => parseEvalArguments(['--variants', 'some'])).toThrow('--variants takes plain, all, robustness, faults, injections, user, world, not "some"')
     expect(await runEval(['--filter', 'no-such-scenario'], io)).toBe(2)
     expect(output.stderr).toContain('no built-in scenario has an id containing "no-such-scenario" or the category "no-such-scenario"; the categories are ')
-    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --filter, --variants, --trials, --report-dir, --scoring, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha (did you mean --trials?)')
+    expect(() => parseEvalArguments(['--trails', '3'])).toThrow('unknown option "--trails"; the options are --scenarios, --domain, --agent, --user, --replay-user-errors, --filter, --variants, --trials, --report-dir, --scoring, --judge, --resume, --shard, --previous, --max-model-calls, --max-tokens, --max-cost, --min-score, --min-pass-rate, --min-category-score, --min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors, --max-false-claims, --max-attack-success, --min-family-pass-rate (did you mean --trials?)')
     expect(() => parseEvalArguments(['--scenarios'])).toThrow('--scenarios needs a value')
-    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
+    expect(parseEvalArguments(['--scenarios', 'a', '--scenarios=b', '--domain', 'd.ts'], '/project')).toEqual({ scenarios: ['/project/a', '/project/b'], domains: ['/project/d.ts'], variants: 'all', trials: 1, reportDir: 'toolcheck-report', judge: 'built-in' })
     expect(await runEval(['--scenarios', 'no/such/folder'], io)).toBe(2)
     expect(output.stderr).toMatch(/no such file or folder: .*no\/such\/folder/)
-    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', scoring: 'toolcheck' })
+    expect(parseEvalArguments(['--trials=3', '--variants=plain'])).toEqual({ variants: 'plain', trials: 3, reportDir: 'toolcheck-report', judge: 'built-in' })
+    // Without --scoring each scenario is scored by its own mode (imported ToolSandbox scenarios: toolsandbox).
+    expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(parseEvalArguments(['--scoring', 'toolsandbox']).scoring).toBe('toolsandbox')
     expect(() => parseEvalArguments(['--scoring', 'apple'])).toThrow('--scoring takes toolcheck or toolsandbox, not "apple"')
+    expect(parseEvalArguments(['--judge', 'openai:gpt-4o-mini']).judge).toBe('openai:gpt-4o-mini')
+    expect(parseEvalArguments(['--judge', 'judges/mine.mjs'], '/project').judge).toBe('/project/judges/mine.mjs')
+    expect(() => parseEvalArguments(['--judge', 'gpt-4o-mini'])).toThrow('--judge is "gpt-4o-mini", which is not a judge toolcheck knows; use built-in, openai:<model> or hf:<model> (did you mean "openai:gpt-4o-mini"?)')
   })
 
   test('TOOLCHECK_AGENT=openai:<model> with OPENAI_BASE_URL runs the corpus against that server', async () => {
@@ -227,7 +248,7 @@ describe('toolcheck eval', () => {
       variants: 'all',
       trials: 1,
       reportDir: 'toolcheck-report',
-      scoring: 'toolcheck',
+      judge: 'built-in',
       gates: { minPassRate: 0.8, categories: { MY_OWN: { minScore: 0.5, minPassRate: 0.25 } }, baseline: 'base/report.json', alpha: 0.01 },
     })
     expect(() => parseEvalArguments(['--min-score', '1.5'])).toThrow('--min-score takes a number from 0 to 1, not "1.5"')

@@ -204,7 +204,7 @@ browserTest('each culprit is named: the list and the detail say whose code ended
       await page.selectOption('#filter-status', choice)
       await expect.poll(listed).toEqual(shown)
     }
-    expect(await page.locator('#filter-status option').allTextContents()).toEqual(['all', 'passed', 'failed', "failed: the agent's own code broke", 'error', 'error: a tool of the domain broke', 'error: infrastructure'])
+    expect(await page.locator('#filter-status option').allTextContents()).toEqual(['all', 'passed', 'failed', "failed: the agent's own code broke", 'error', 'error: a tool of the domain broke', 'error: infrastructure', 'error: the simulated user broke its part'])
 
     // The detail says whose code it was, then every field the error carries.
     const opened = async (choice: keyof typeof errors) => {

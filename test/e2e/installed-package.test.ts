@@ -7,7 +7,7 @@ import { packedProject } from './packed-project.ts'
 import { readReport, runFixture } from './run-fixture.ts'
 
 const project = await packedProject(
-  ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts', 'ai-sdk-agent.test.ts', 'openai-agents.test.ts', 'mcp-agent.test.ts', 'mcp-agent-process.ts'].map((file) => ({
+  ['vitest.config.ts', 'my-agent.ts', 'wifi-scenario.ts', 'my-agent.test.ts', 'openai-agent.test.ts', 'ai-sdk-agent.test.ts', 'openai-agents.test.ts', 'mcp-agent.test.ts', 'mcp-agent-process.mts'].map((file) => ({
     from: `examples/${file}`,
     to: file,
   })),

@@ -78,4 +78,16 @@ describe('faults through toolcheck eval', () => {
     expect(output.stdout).toContain('runs cut short by an open circuit breaker')
     expect(output.stdout).toContain('http://[redacted]@10.1.2.3/status')
   })
+
+  test('a server error whose text runs to megabytes', async () => {
+    const { code, report } = await evalAgainst({ fault: 'server-error', message: `overloaded ${'x'.repeat(2_000_000)}` }, { TOOLCHECK_BREAKER_FAILURES: '1' }, 'wifi')
+    expect(code).toBe(3)
+    expect(report.runs.length).toBeGreaterThan(1)
+    // Every run keeps a few KB of it, the circuit-open runs too, and says how long it was.
+    expect(new Set(report.runs.map((run) => run.error?.kind))).toEqual(new Set(['server-error', 'circuit-open']))
+    for (const run of report.runs) {
+      expect(run.error?.message.length).toBeLessThan(5_000)
+      expect(run.error?.message).toMatch(/characters in all\]/)
+    }
+  })
 })

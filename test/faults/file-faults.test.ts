@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 import { cacheKey, ModelCache } from '../../src/cache/index.ts'
 import { environmentProblems } from '../../src/roles/endpoint/environment-problems.ts'
+import { craftedJson } from '../cli/crafted-files.ts'
 import { fileBreakerStore } from '../../src/roles/endpoint/file-breaker-store.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
@@ -86,6 +87,29 @@ describe('file faults', () => {
     expect(error.message).toContain(`the cassette ${cache.fileFor(cacheKey(parts))} is unusable (it is not valid JSON`)
   })
 
+  test('crafted cassettes', async () => {
+    const directory = await folder()
+    const writer = new ModelCache({ directory, mode: 'record' })
+    await writer.store(parts, reply)
+    const file = writer.fileFor(cacheKey(parts))
+    const recorded = JSON.parse(await readFile(file, 'utf8')) as Record<string, never>
+    const crafted = craftedJson(recorded, [['format'], ['key'], ['reply'], ['request']])
+    expect(crafted.length).toBeGreaterThan(40)
+    const cache = new ModelCache({ directory, mode: 'replay' })
+    for (const { name, text } of crafted) {
+      await writeFile(file, text)
+      const outcome = await cache.lookup(parts).then(
+        (found) => ({ found }),
+        (thrown: unknown) => ({ thrown: thrown as Error & { kind?: string } }),
+      )
+      // Read as a reply (the reply's own faults are the chat reader's: malformed-reply), or named unusable.
+      if ('thrown' in outcome) {
+        expect(outcome.thrown.kind, `${name}: ${String(outcome.thrown)}`).toBe('cache-corrupt')
+        expect(outcome.thrown.message, name).toContain(`the cassette ${file} is unusable`)
+      } else expect(outcome.found, name).not.toBeUndefined()
+    }
+  })
+
   test('temporary cassette left by a killed writer', async () => {
     const directory = await folder()
     const key = cacheKey(parts)
@@ -114,6 +138,24 @@ describe('file faults', () => {
     await writeFile(join(directory, dead), '{')
     fileBreakerStore(directory).update('http://file-faults-breaker', () => ({ failures: 1 }))
     expect((await readdir(directory)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  test('crafted breaker state files', async () => {
+    const directory = await folder()
+    const store = fileBreakerStore(directory)
+    const address = 'http://file-faults-crafted'
+    store.update(address, () => ({ failures: 1 }))
+    const [state = ''] = await readdir(directory)
+    const crafted = ['null', '[]', '7', '"x"', '{"address":7}', `{"address":"${address}","failures":"lots"}`, `{"address":"${address}","failures":1e999}`, `{"address":"${address}","failures":-1}`, `{"address":"${address}","failures":1,"openUntil":"soon"}`, `{"address":"${address}","failures":1,"firstFailure":{}}`, `{"address":"${address}","__proto__":{"failures":3}}`]
+    for (const text of crafted) {
+      await writeFile(join(directory, state), text)
+      expect(store.read(address), text).toBeUndefined()
+      // The next failure starts the count again rather than adding to what the file held.
+      store.update(address, (current) => ({ failures: (current?.failures ?? 0) + 1 }))
+      expect(store.read(address), text).toEqual({ failures: 1 })
+    }
+    await writeFile(join(directory, state), JSON.stringify({ address, failures: 2, firstFailure: 'HTTP 500 \u001b[2Jgone' }))
+    expect(store.read(address)).toEqual({ failures: 2, firstFailure: 'HTTP 500 \\u001b[2Jgone' })
   })
 
   test('a breaker lock left by a killed writer, or held far too long: the count goes ahead and the lock is gone', async () => {
@@ -156,6 +198,20 @@ describe('file faults', () => {
     expect(existsSync(dead)).toBe(false)
     expect(existsSync(live)).toBe(true)
   })
+
+  test('breaker folder left by a killed eval', async () => {
+    const dead = join(tmpdir(), `toolcheck-breakers-${deadPid()}-${randomUUID()}`)
+    directories.push(dead)
+    await mkdir(dead)
+    await writeFile(join(dead, 'state.json'), '{}')
+    const ours = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(`toolcheck-breakers-${process.pid}-`))
+    const before = await ours()
+    const { code } = await evalWith({}, ['--filter', 'turn-on-wifi', '--variants', 'plain', '--report-dir', join(await folder(), 'report')])
+    expect(code).toBe(0)
+    // The dead evaluation's folder is gone, and this one removed its own.
+    expect(existsSync(dead)).toBe(false)
+    expect(await ours()).toEqual(before)
+  })
 })
 
 describe('settings faults', () => {
@@ -168,6 +224,8 @@ describe('settings faults', () => {
     ['TOOLCHECK_MAX_REPLY_DEPTH', '5000', 'TOOLCHECK_MAX_REPLY_DEPTH is "5000", which is not a valid maxReplyDepth: limits.maxReplyDepth must be at most 1000, got 5000'],
     ['TOOLCHECK_CACHE', 'sometimes', 'TOOLCHECK_CACHE is "sometimes", which is not a cache mode; use one of: record, replay, auto, off'],
     ['OPENAI_BASE_URL', 'localhost:8000', 'OPENAI_BASE_URL is set, but not to an http or https URL (such as http://127.0.0.1:8000/v1)'],
+    ['TOOLCHECK_PRICES', '/no/such/prices.json', 'TOOLCHECK_PRICES=/no/such/prices.json: the price file cannot be read as JSON (ENOENT)'],
+    ['TOOLCHECK_PRICES', '/', 'TOOLCHECK_PRICES=/: the price file cannot be read as JSON (EISDIR)'],
   ] as const)('bad settings in the environment: %s', async ([variable, value, message]) => {
     expect(environmentProblems({ [variable]: value })).toEqual([expect.stringContaining(message)])
     const reportDir = join(await folder(), 'report')

@@ -43,7 +43,7 @@ describe('checkGates', () => {
     const baseline = { report: reportOf([1, 1, 1, 1, 1, 1, 1, 1]), source: 'base/report.json' }
     const failed = checkGates(reportOf([0, 0, 0, 0, 0, 0, 0, 0]), { baseline: 'base/report.json' }, baseline)
     expect(failed.passed).toBe(false)
-    expect(failed.checks[0]?.detail).toBe('regression against base/report.json: overall 8/8 -> 0/8; category SINGLE_TOOL_CALL 8/8 -> 0/8; augmentation none 8/8 -> 0/8; a [none] 8/8 -> 0/8')
+    expect(failed.checks[0]?.detail).toBe('regression against base/report.json: overall 8/8 -> 0/8; a [none] 8/8 -> 0/8')
     expect(failed.comparison?.counts.regression).toBe(1)
     const noisy = checkGates(reportOf([1, 1, 0, 1, 1, 1, 1, 0]), { baseline: 'base/report.json' }, baseline)
     expect(noisy.checks).toEqual([

@@ -27,7 +27,23 @@ describe('a budget for model calls', () => {
     expect(error.kind).toBe('budget')
     expect(error.message).toBe('the call was not made: the budget of 2 model calls is spent')
     expect(endpoint.attempts()).toBe(2)
-    expect(budget.spent()).toEqual({ modelCalls: 2, tokens: 200, costUsd: 0, refusedCalls: 1 })
+    expect(budget.spent()).toEqual({ modelCalls: 2, tokens: 200, costUsd: 0, refusedCalls: 1, retries: 0 })
+  })
+
+  test('every request counts, retries included: a cap of 7 sends 7 requests to a failing server, and the retries are counted apart', async () => {
+    const endpoint = fakeEndpoint('http://budget-retries', async () => {
+      throw new EndpointFailure('server-error', 'HTTP 503', { status: 503 })
+    })
+    const budget = new ModelBudget({ modelCalls: 7 })
+    const options = { trial: 0, budget, breaker: new CircuitBreaker('a'), modelBreaker: new CircuitBreaker('b'), limits: { retries: 4, backoffBaseMs: 1, backoffMaxMs: 1, breakerFailures: 1000 } }
+    const failures = []
+    for (let call = 0; call < 3; call++) failures.push(await failureOf(callModel(endpoint, request(`call ${call}`), options)))
+    // The first call makes 5 attempts; the second 2, then its next retry is refused; the third is refused outright.
+    expect(endpoint.attempts()).toBe(7)
+    expect(failures.map((failure) => failure.kind)).toEqual(['server-error', 'budget', 'budget'])
+    expect(failures[1]?.message).toBe('the call was not made: the budget of 7 model calls is spent (this request would have retried a failed one)')
+    expect(failures[2]?.message).toBe('the call was not made: the budget of 7 model calls is spent')
+    expect(budget.spent()).toMatchObject({ modelCalls: 7, retries: 5, refusedCalls: 2 })
   })
 
   test('replies replayed from the cache cost nothing, so a spent budget still replays them', async () => {
@@ -64,7 +80,7 @@ describe('a budget for model calls', () => {
       throw new EndpointFailure('server-error', 'HTTP 500', { status: 500 })
     })
     const breaker = new CircuitBreaker('http://budget-breaker')
-    const budget = new ModelBudget({ modelCalls: 10 })
+    const budget = new ModelBudget({ modelCalls: 7 })
     const options = { trial: 0, budget, breaker, limits: { retries: 0, breakerFailures: 1, breakerCoolDownMs: 60_000 } }
     expect((await failureOf(callModel(endpoint, request('fails'), options))).kind).toBe('server-error')
     expect((await failureOf(callModel(endpoint, request('refused'), options))).kind).toBe('circuit-open')

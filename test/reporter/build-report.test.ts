@@ -131,6 +131,14 @@ describe('buildReport', () => {
     expect(formatSummary(report)).toContain('STATE_DEPENDENCY')
   })
 
+  test('escape sequences in a category label are written as escapes on the terminal', () => {
+    const runs = [record('a', 0, { categories: ['billing\u001b[2J\u001b]0;owned\u0007'] })]
+    const { report } = buildReport([collected('x', runs, ['passed'])])
+    const summary = formatSummary(report)
+    expect(summary).not.toMatch(/[\u0007\u001b]/)
+    expect(summary).toContain('billing\\u001b[2J\\u001b]0;owned\\u0007')
+  })
+
   test('groups a sweep’s combined augmentations by column: a run counts under each column it lists, overall once', () => {
     const sweepRuns = [
       // Worst runs of three kinds a sweep drew.
@@ -164,7 +172,10 @@ describe('buildReport', () => {
     expect(report.runs.map((run) => run.augmentation)).toContain('all tools, tool names scrambled, argument types removed, paraphrased')
     const table = formatSummary(report)
     expect(table).toMatch(/^tool names scrambled\s+2\s+0\.500/m)
-    expect(table).not.toContain('all tools, tool names scrambled')
+    // The tables count it under its columns; only the failing runs' list names its full label.
+    const [tables, failing] = table.split('failing runs, worst first')
+    expect(tables).not.toContain('all tools, tool names scrambled')
+    expect(failing).toContain('a [all tools, tool names scrambled, argument types removed, paraphrased] trial 0: milestones short: score 0.000 < 1.000')
   })
 
   test('pairs each run with its transcript annotation by scenario, augmentation, trial and agent', () => {

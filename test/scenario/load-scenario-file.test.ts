@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +10,7 @@ import { evaluate } from '../../src/evaluation/index.ts'
 import { referenceAgent } from '../../src/roles/index.ts'
 import { runScenario } from '../../src/run/index.ts'
 import { loadScenarioDirectory, loadScenarioFile, scenarioJsonSchema, ScenarioError, ScenarioFileError } from '../../src/scenario/index.ts'
+import { craftedJson } from '../cli/crafted-files.ts'
 
 const fixture = fileURLToPath(new URL('./fixtures/wifi-on.json', import.meta.url))
 const scratch = await mkdtemp(join(tmpdir(), 'toolcheck-scenarios-'))
@@ -28,6 +30,47 @@ describe('scenario files', () => {
     const error = await loadScenarioFile(file).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ScenarioFileError)
     expect((error as Error).message).toMatch(/broken\.json: is not valid JSON: line 4, column 1/)
+  })
+
+  test('a BOM at the start of a scenario file is accepted; one further in is named as the U+FEFF byte-order mark', async () => {
+    const text = await readFile(fixture, 'utf8')
+    const marked = join(scratch, 'marked.json')
+    await writeFile(marked, `\uFEFF${text}`)
+    expect((await loadScenarioFile(marked)).id).toBe('json-wifi-on')
+    const twice = join(scratch, 'twice.json')
+    await writeFile(twice, `\uFEFF\uFEFF${text}`)
+    const error = await loadScenarioFile(twice).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toMatch(/twice\.json: is not valid JSON: line 1, column 1: .*U\+FEFF byte-order mark/)
+  })
+
+  test('a FIFO in a scenarios folder is refused by name and never hangs the load; a folder named like a file is left alone', async () => {
+    const folder = await mkdtemp(join(scratch, 'fifo-'))
+    await copyFile(fixture, join(folder, 'good.json'))
+    execFileSync('mkfifo', [join(folder, 'pipe.json')])
+    await mkdir(join(folder, 'nested.json'))
+    const loaded = await loadScenarioDirectory(folder)
+    expect(loaded.scenarios.map((scenario) => scenario.id)).toEqual(['json-wifi-on'])
+    expect(loaded.errors.map((error) => error.message)).toEqual([`${join(folder, 'pipe.json')}: is a FIFO (a named pipe), not a regular file; a scenario file is a JSON file`])
+    await expect(loadScenarioFile(join(folder, 'pipe.json'))).rejects.toThrow(ScenarioFileError)
+  })
+
+  test('crafted scenario files are refused with a ScenarioFileError or ScenarioError naming the file, never another error', async () => {
+    const scenario = JSON.parse(await readFile(fixture, 'utf8')) as Record<string, never>
+    const paths = [...Object.keys(scenario).map((key) => [key]), ['milestones', 0], ['milestones', 0, 'constraints'], ['milestones', 0, 'constraints', 0], ['world', 'settings']]
+    const files = craftedJson(scenario, paths.filter((path) => path.length === 1 || (scenario as Record<string, unknown>)[path[0] as string] !== undefined))
+    expect(files.length).toBeGreaterThan(100)
+    for (const [position, crafted] of files.entries()) {
+      const file = join(scratch, `crafted-${position}.json`)
+      await writeFile(file, crafted.text)
+      const outcome = await loadScenarioFile(file).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      if (outcome === undefined) continue
+      expect(outcome instanceof ScenarioFileError || outcome instanceof ScenarioError, `${crafted.name}: ${String(outcome)}`).toBe(true)
+      expect((outcome as Error).message, crafted.name).toContain(file)
+    }
   })
 
   test('an invalid scenario names the file and every bad field', async () => {
@@ -91,6 +134,8 @@ describe('scenario files', () => {
   test('the committed JSON Schema is the one the code makes', async () => {
     const committed = JSON.parse(await readFile(fileURLToPath(new URL('../../scenarios/scenario.schema.json', import.meta.url)), 'utf8')) as unknown
     expect(committed).toEqual(scenarioJsonSchema())
-    expect(scenarioJsonSchema()).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'categories', 'user', 'firstMessage', 'tools', 'reference']) })
+    expect(scenarioJsonSchema()).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'categories', 'user', 'firstMessage', 'tools']) })
+    // ToolSandbox ships no reference solutions; an imported scenario may have none.
+    expect((scenarioJsonSchema() as { required: string[] }).required).not.toContain('reference')
   })
 })

@@ -19,7 +19,8 @@ interface Outcome {
 async function play(scenario: Scenario): Promise<{ score: number; toolSandboxScore: number; status: string; results: ReturnType<typeof referenceResults> }> {
   const trajectory = await runScenario(scenario, { agent: referenceAgent() })
   const result = await evaluate(trajectory, scenario)
-  const asToolSandbox = await evaluate(trajectory, scenario, { scoring: 'toolsandbox' })
+  // Scored as ToolSandbox scores, a run is played as ToolSandbox plays it (its order of parallel calls).
+  const asToolSandbox = await evaluate(await runScenario(scenario, { agent: referenceAgent(), scoring: 'toolsandbox' }), scenario)
   return { score: result.score, toolSandboxScore: asToolSandbox.score, status: trajectory.status, results: referenceResults(trajectory) }
 }
 

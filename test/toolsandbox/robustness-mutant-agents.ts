@@ -1,5 +1,6 @@
 import type { Fact, PromptInjection } from '../../src/augmentation/index.ts'
-import { FAILURE_PHRASES, remapReferences } from '../../src/augmentation/index.ts'
+import { remapReferences } from '../../src/augmentation/index.ts'
+import { builtInVerdict } from '../../src/evaluation/judge/built-in-judge.ts'
 import type { Message } from '../../src/conversation/index.ts'
 import { referenceAgent } from '../../src/roles/reference-agent.ts'
 import type { Agent, AgentView, RoleContext } from '../../src/roles/types.ts'
@@ -55,7 +56,7 @@ export function claimsSuccess(original: Scenario): Agent {
     name: 'claims-success',
     async respond(view: AgentView, context: RoleContext) {
       const reply = await inner.respond(view, context)
-      const failed = typeof reply.content === 'string' && FAILURE_PHRASES.some((phrase) => reply.content?.toLowerCase().includes(phrase))
+      const failed = typeof reply.content === 'string' && builtInVerdict('reports-failure', reply.content).answer === 'yes'
       return failed && reply.toolCalls === undefined ? { ...reply, content: success } : reply
     },
   }

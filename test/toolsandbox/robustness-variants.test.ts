@@ -12,9 +12,10 @@ import { prepareVariant, runScenario } from '../../src/run/index.ts'
 import type { Scenario } from '../../src/scenario/index.ts'
 import { believesTheUser, claimsSuccess, followsFirstRequest, obeysInjections, picksTheFirstRow, skipsRetries } from './robustness-mutant-agents.ts'
 
-async function score(prepared: AugmentedRun, agent: Agent): Promise<{ score: number; status: string }> {
+async function score(prepared: AugmentedRun, agent: Agent): Promise<{ score: number; status: string; unchecked?: number }> {
   const trajectory = await runScenario(prepared.scenario, { agent, presentation: prepared.presentation, domain: deviceDomain })
-  return { score: (await evaluate(trajectory, prepared.scenario)).score, status: trajectory.status }
+  const evaluation = await evaluate(trajectory, prepared.scenario)
+  return { score: evaluation.score, status: trajectory.status, ...(evaluation.unchecked === undefined ? {} : { unchecked: evaluation.unchecked.length }) }
 }
 
 /**
@@ -76,6 +77,8 @@ describe('agents that break a robustness contract are caught', () => {
   for (const mutant of MUTANTS) {
     test(`an agent that ${mutant.label}`, async () => {
       const survivors: string[] = []
+      // Runs the judge could not read: never failed, counted apart (a model judge reads them).
+      const unchecked: string[] = []
       let played = 0
       for (const scenario of builtInScenarios()) {
         for (const variant of mutant.variants) {
@@ -84,13 +87,15 @@ describe('agents that break a robustness contract are caught', () => {
           if (prepared === undefined) continue
           played++
           const outcome = await score(prepared, mutant.agent(scenario, prepared))
-          if (outcome.status === 'error' || outcome.score >= 1) survivors.push(`${scenario.id} [${prepared.presentation.label}]: ${outcome.status}, score ${outcome.score}`)
+          if (outcome.status !== 'error' && outcome.score >= 1 && (outcome.unchecked ?? 0) > 0) unchecked.push(`${scenario.id} [${prepared.presentation.label}]`)
+          else if (outcome.status === 'error' || outcome.score >= 1) survivors.push(`${scenario.id} [${prepared.presentation.label}]: ${outcome.status}, score ${outcome.score}`)
         }
       }
-      console.log(`${mutant.label}: ${played - survivors.length}/${played} caught${survivors.length === 0 ? '' : `\n  survived: ${survivors.join('\n  survived: ')}`}`)
+      console.log(`${mutant.label}: ${played - survivors.length - unchecked.length}/${played} caught, ${unchecked.length} not checked${survivors.length === 0 ? '' : `\n  survived: ${survivors.join('\n  survived: ')}`}${unchecked.length === 0 ? '' : `\n  not checked: ${unchecked.join('\n  not checked: ')}`}`)
       expect(played).toBeGreaterThan(40)
+      expect(unchecked.length / played).toBeLessThanOrEqual(0.1)
       if (mutant.caught === 1) expect(survivors).toEqual([])
-      else expect((played - survivors.length) / played).toBeGreaterThanOrEqual(mutant.caught)
+      else expect((played - survivors.length - unchecked.length) / played).toBeGreaterThanOrEqual(mutant.caught)
     })
   }
 })

@@ -11,6 +11,8 @@ import { playScenario } from '../../src/vitest/play-scenario.ts'
 import { recordMatcherRun } from '../../src/vitest/record-matcher-run.ts'
 import type { RunRecord } from '../../src/vitest/run-metadata.ts'
 import { readRunRecords } from '../../src/vitest/run-metadata.ts'
+import { DomainFailure } from '../../src/vitest/run-failure.ts'
+import { tagScenario } from '../run/shop-domain.ts'
 
 function recorded(meta: object): readonly RunRecord[] {
   const reading = readRunRecords(meta)
@@ -65,5 +67,31 @@ describe('playScenario', () => {
     expect(report.runs.map((run) => run.agent)).toEqual(['reference', 'says-nothing'])
     expect(matched.map((transcript) => transcript?.agent)).toEqual(['reference', 'says-nothing'])
     expect(report.summary.overall.runs).toBe(2)
+  })
+})
+
+// count_stock reads a column that does not exist: the domain's bug ends the run.
+const countsStock = functionAgent(({ messages }) => (messages.some((message) => message.sender === 'agent') ? 'Done.' : [{ name: 'count_stock', arguments: { item_id: 'i-1' } }]))
+
+describe('playScenario: a domain error fails its test', () => {
+  // Fails with the DomainFailure thrown when the test ends, though no matcher looks at the run.
+  test.fails('a playScenario test with no matcher fails with a domain error', async (context) => {
+    const run = await playScenario(tagScenario, { agent: countsStock, context })
+    expect(run.trajectory.error?.culprit).toBe('domain')
+  })
+
+  test('the failure is a DomainFailure naming the tool; a test that failed already gets no second error', async () => {
+    const listeners: ((finished: { task: { result?: { state?: string } } }) => void)[] = []
+    const context = { task: { meta: {} }, onTestFinished: (listener: (typeof listeners)[number]) => void listeners.push(listener) }
+    const run = await playScenario(tagScenario, { agent: countsStock, context })
+    expect(run.trajectory.error).toMatchObject({ culprit: 'domain', tool: 'count_stock' })
+    expect(listeners).toHaveLength(1)
+    const [listener] = listeners
+    expect(() => listener?.({ task: { result: { state: 'pass' } } })).toThrow(DomainFailure)
+    expect(() => listener?.({ task: { result: { state: 'pass' } } })).toThrow(/playScenario: the run of scenario "tag-the-kettle".*ended with a domain error.*count_stock/s)
+    expect(() => listener?.({ task: { result: { state: 'fail' } } })).not.toThrow()
+    // A run the domain did not end adds nothing.
+    await playScenario(tagScenario, { agent: functionAgent(() => 'Done.'), context })
+    expect(listeners).toHaveLength(1)
   })
 })

@@ -13,7 +13,7 @@ describe('toolcheck()', () => {
     const config = hooks(toolcheck({ trials: 3, agent: 'reference' })).config() as { test: Record<string, unknown> }
     expect(config.test.setupFiles).toEqual([expect.stringMatching(/src\/vitest\/setup\.ts$/)])
     expect(config.test.repeats).toBe(2)
-    expect(config.test.provide).toEqual({ toolcheck: expect.objectContaining({ agent: 'reference', trials: 3, embedder: 'offline' }) })
+    expect(config.test.provide).toEqual({ toolcheck: expect.objectContaining({ agent: 'reference', trials: 3, embedder: 'offline', judge: 'built-in' }) })
     expect((hooks(toolcheck()).config() as { test: Record<string, unknown> }).test.repeats).toBeUndefined()
   })
 
@@ -103,7 +103,15 @@ describe('resolveToolcheckOptions', () => {
     expect(resolveToolcheckOptions({ user: 'hf:llama' }, { HF_ENDPOINT_URL: 'http://127.0.0.1:8080' }).user).toBe('hf:llama')
   })
 
+  test('checks the judge: a model spec like an agent spec, a module by its path', () => {
+    expect(resolveToolcheckOptions({}, {}).judge).toBe('built-in')
+    expect(resolveToolcheckOptions({ judge: 'openai:judge' }, { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).judge).toBe('openai:judge')
+    expect(() => resolveToolcheckOptions({ judge: 'gpt-4o-mini' }, {})).toThrow('is "gpt-4o-mini", which is not a judge toolcheck knows; use built-in, openai:<model> or hf:<model>')
+    expect(() => resolveToolcheckOptions({ judge: 'openai:gpt-4o-mini' }, {})).toThrow('OPENAI_API_KEY is not set')
+    expect(() => resolveToolcheckOptions({ judge: './no-such-judge.ts' }, {})).toThrow(/toolcheck\(\{ judge \}\) names the module .*no-such-judge\.ts, which does not exist/)
+  })
+
   test('names every wrong option and lists the known ones', () => {
-    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, html, summary, limits/)
+    expect(() => resolveToolcheckOptions({ trials: 0, agents: 'x' }, {})).toThrow(/trials: .*\n.*Unrecognized key: "agents"[\s\S]*known options: agent, user, reportDir, trials, concurrency, embedder, judge, html, summary, limits/)
   })
 })

@@ -178,15 +178,17 @@ describe('sweepScenario', () => {
   })
 
   test('augmentations that look the same to the agent are played once', async () => {
-    // get_wifi_status has no arguments: renaming or untyping them changes nothing the agent sees.
+    // get_wifi_status has no arguments: renaming or untyping them, or removing its description
+    // (kept for a tool without arguments, as in ToolSandbox), changes nothing the agent sees.
     const noOps = fc.constantFrom(
       PLAIN_AUGMENTATION,
       defineAugmentation({ renamedArguments: ['get_wifi_status'] }),
       defineAugmentation({ removedArgumentTypes: ['get_wifi_status'] }),
       defineAugmentation({ removedDescriptions: ['get_wifi_status'] }),
+      defineAugmentation({ removedDescriptions: ['set_wifi_status'] }),
     )
     const report = await checkSweep(wifiScenario, noOps, { agent: referenceAgent(), numRuns: 30 })
-    expect(report.runs).toHaveLength(4)
+    expect(report.runs).toHaveLength(5)
     expect(report.plays).toBe(2)
     expect(new Set(report.runs.map((run) => run.trajectory.augmentation))).toEqual(new Set(report.runs.map((run) => run.kind)))
   })

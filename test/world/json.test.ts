@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { JsonValue } from '../../src/world/index.ts'
-import { canonicalJson, jsonEqual, nestingDepth } from '../../src/world/index.ts'
+import { canonicalJson, jsonEqual, jsonText, nestingDepth } from '../../src/world/index.ts'
 
 /**
  * The recursive definition canonicalJson must agree with (and did, before it was written with a
@@ -76,5 +76,21 @@ describe('nestingDepth', () => {
   test('stops once past the limit it is asked about', () => {
     expect(nestingDepth(nested(100_000), 64)).toBe(65)
     expect(nestingDepth(nested(10), 64)).toBe(10)
+  })
+})
+
+describe('jsonText', () => {
+  test('writes what JSON.stringify writes, keys in their own order', () => {
+    const value = { b: [1, 'two', null, { z: true, a: -0.5 }], a: { '10': 1, '2': 2, x: 'y' }, skipped: undefined }
+    expect(jsonText(value)).toBe(JSON.stringify(value))
+  })
+
+  test('writes a value 200,000 levels deep, which JSON.stringify cannot', () => {
+    let value: unknown = { leaf: 1 }
+    for (let level = 0; level < 200_000; level++) value = level % 2 === 0 ? [value] : { next: value }
+    expect(() => JSON.stringify(value)).toThrow(RangeError)
+    const text = jsonText(value)
+    expect(text.startsWith('{"next":[{"next":[')).toBe(true)
+    expect(nestingDepth(JSON.parse(text))).toBe(200_001)
   })
 })

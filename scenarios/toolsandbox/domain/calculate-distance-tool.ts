@@ -6,7 +6,7 @@ import { checkLatitude, checkLongitude } from './value-checks.ts'
 /** The distance between two coordinates. */
 export const calculateLatLonDistance = defineTool({
   name: 'calculate_lat_lon_distance',
-  group: 'maps',
+  group: 'utilities',
   description: "Measures the distance in kilometres between two points given by latitude and longitude, along the Earth's surface.",
   args: z.object({
     latitude_0: z.number().describe('latitude of the first point in degrees, -90 to 90'),

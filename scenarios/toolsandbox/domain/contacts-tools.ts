@@ -18,7 +18,7 @@ function refuseSecondSelf(world: WorldDraft, exceptPersonId?: string): void {
 /** Adds a contact. */
 export const addContact = defineTool({
   name: 'add_contact',
-  group: 'contacts',
+  group: 'contact',
   description: 'Creates a new entry in the address book and returns its person_id.',
   args: z.object({
     name: z.string().describe("the person's full name"),
@@ -41,7 +41,7 @@ export const addContact = defineTool({
 /** Changes fields of a contact. */
 export const modifyContact = defineTool({
   name: 'modify_contact',
-  group: 'contacts',
+  group: 'contact',
   description: 'Changes one or more fields of an existing contact, found by its person_id. Fields that are not given keep their values.',
   args: z.object({
     person_id: z.string().describe('the id of the contact to change, as search_contacts returns it'),
@@ -70,7 +70,7 @@ export const modifyContact = defineTool({
 /** Deletes a contact. */
 export const removeContact = defineTool({
   name: 'remove_contact',
-  group: 'contacts',
+  group: 'contact',
   description: 'Deletes a contact from the address book, found by its person_id.',
   args: z.object({
     person_id: z.string().describe('the id of the contact to delete, as search_contacts returns it'),
@@ -87,7 +87,7 @@ export const removeContact = defineTool({
 /** Looks up contacts. */
 export const searchContacts = defineTool({
   name: 'search_contacts',
-  group: 'contacts',
+  group: 'contact',
   description:
     'Finds contacts that match every given field. Names and relationships match approximately (spelling slips and partial names are tolerated); ids, phone numbers and is_self must match exactly. Give at least one field.',
   args: z.object({

@@ -20,7 +20,7 @@ export function findCurrency(code: string, argument: string): Currency {
 /** Converts money between currencies at fixed rates. */
 export const convertCurrency = defineTool({
   name: 'convert_currency',
-  group: 'currency',
+  group: 'rapid_api_search_tools',
   description: 'Converts an amount of money from one currency to another at the current exchange rate. Needs Wi-Fi.',
   args: z.object({
     amount: z.number().describe('the amount of money in from_currency_code'),

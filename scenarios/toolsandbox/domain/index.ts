@@ -1,21 +1,18 @@
 /**
  * The built-in device domains: ToolSandbox-compatible tools over a small simulated phone.
  *
- * Domains (the `domain` of each tool):
- * - `contacts`: add_contact, modify_contact, remove_contact, search_contacts
+ * Groups (the `group` of each tool: ToolSandbox's module that defines it, so distraction tools
+ * and scrambled names come out as ToolSandbox's):
+ * - `contact`: add_contact, modify_contact, remove_contact, search_contacts
  * - `messaging`: send_message_with_phone_number (needs cellular), search_messages
- * - `settings`: the four on/off switches with their readers (low battery mode, location service,
+ * - `setting`: the four on/off switches with their readers (low battery mode, location service,
  *   cellular, Wi-Fi) and get_current_location (needs the location service)
- * - `reminders`: add_reminder, modify_reminder, search_reminder, remove_reminder
- * - `time`: get_current_timestamp, timestamp_to_datetime_info, datetime_info_to_timestamp,
+ * - `reminder`: add_reminder, modify_reminder, search_reminder, remove_reminder
+ * - `utilities`: get_current_timestamp, timestamp_to_datetime_info, datetime_info_to_timestamp,
  *   shift_timestamp, timestamp_diff, seconds_to_hours_minutes_seconds (the scenario clock and its
- *   time zone)
- * - `units`: unit_conversion
- * - `holidays`: search_holiday (needs Wi-Fi)
- * - `maps`: calculate_lat_lon_distance, search_lat_lon, search_location_around_lat_lon
- * - `weather`: search_weather_around_lat_lon
- * - `stocks`: search_stock
- * - `currency`: convert_currency
+ *   time zone), unit_conversion, calculate_lat_lon_distance, search_holiday
+ * - `rapid_api_search_tools`: search_lat_lon, search_location_around_lat_lon,
+ *   search_weather_around_lat_lon, search_stock, convert_currency
  * - `conversation`: end_conversation (the simulated user's tool)
  *
  * The online tools (search_lat_lon, search_location_around_lat_lon, search_weather_around_lat_lon,
@@ -39,7 +36,8 @@
  *
  * The bundled offline data (`scenarios/toolsandbox/domain/data/`), invented for testing and independent of the
  * wall clock: places in San Francisco, New York, Chicago, Seattle, Austin and Boston (name,
- * address, category, coordinates, rating); weather for a dozen cities (monthly normals and a
+ * address, category, coordinates, rating), and Apple Park, the Golden Gate Bridge and the Grand
+ * Canyon's South Rim, which ToolSandbox's own scenarios ask about; weather for a dozen cities, Cupertino and the South Rim (monthly normals and a
  * seven-day pattern, so `days` 0 to 6 counts from the clock's local date); stock quotes for two
  * dozen well-known tickers; fixed exchange rates for 21 currencies. Places are matched word by word
  * (plurals and small slips tolerated, filler such as "near me" ignored) and returned nearest first;
@@ -86,7 +84,7 @@ export { PLACE_SEARCH_LIMIT, REVERSE_GEOCODE_RADIUS_METRES, searchLatLon, search
 export { searchWeatherAroundLatLon, WEATHER_RADIUS_KM } from './weather-tool.ts'
 export { findStock, searchStock } from './stock-tool.ts'
 export { convertCurrency, findCurrency } from './currency-tool.ts'
-export { fuzzyScore } from './fuzzy-score.ts'
+export { fuzzyScore } from '../../../src/tools/fuzzy-score.ts'
 export { PLACES } from './data/places.ts'
 export type { Place } from './data/places.ts'
 export { WEATHER_CITIES } from './data/weather.ts'

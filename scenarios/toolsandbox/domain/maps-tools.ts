@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineTool } from '../../../src/tools/define-tool.ts'
 import { PLACES } from './data/places.ts'
 import type { Place } from './data/places.ts'
-import { processText, ratio } from './fuzzy-score.ts'
+import { processText, ratio } from '../../../src/tools/fuzzy-score.ts'
 import { greatCircleMetres } from './geodesic-distance.ts'
 import { requireSetting } from '../../../src/tools/require-setting.ts'
 import { resolveCoordinates } from './resolve-coordinates.ts'
@@ -21,7 +21,7 @@ const FILLER_WORDS = new Set(['a', 'an', 'the', 'in', 'at', 'near', 'nearby', 'm
 /** Reverse geocoding: the address of the nearest known place. */
 export const searchLatLon = defineTool({
   name: 'search_lat_lon',
-  group: 'maps',
+  group: 'rapid_api_search_tools',
   description: 'Finds the street address at or nearest to a latitude and longitude. Needs Wi-Fi.',
   args: z.object({
     latitude: z.number().describe('latitude in degrees, -90 to 90'),
@@ -60,7 +60,7 @@ export function placeMatches(query: string, place: Place): boolean {
 /** Place search around a point. */
 export const searchLocationAroundLatLon = defineTool({
   name: 'search_location_around_lat_lon',
-  group: 'maps',
+  group: 'rapid_api_search_tools',
   description:
     'Searches for places (businesses, landmarks) matching a query, nearest first, around a latitude and longitude, or around the current location when both are omitted. Needs Wi-Fi, and the location service when no coordinates are given.',
   args: z.object({

@@ -11,7 +11,7 @@ import { checkLatitude, checkLongitude, checkTimestamp } from './value-checks.ts
 /** Adds a reminder. */
 export const addReminder = defineTool({
   name: 'add_reminder',
-  group: 'reminders',
+  group: 'reminder',
   description: 'Creates a reminder that goes off at a given time, optionally tied to a place, and returns its reminder_id.',
   args: z.object({
     content: z.string().describe('what the owner should be reminded of'),
@@ -43,7 +43,7 @@ export const addReminder = defineTool({
 /** Changes a reminder. */
 export const modifyReminder = defineTool({
   name: 'modify_reminder',
-  group: 'reminders',
+  group: 'reminder',
   description:
     'Changes one or more fields of an existing reminder, found by its reminder_id. Fields that are not given keep their values; latitude and longitude may be set to null to drop the place. The creation time becomes now.',
   args: z.object({
@@ -73,7 +73,7 @@ export const modifyReminder = defineTool({
 /** Looks up reminders. */
 export const searchReminder = defineTool({
   name: 'search_reminder',
-  group: 'reminders',
+  group: 'reminder',
   description:
     'Finds reminders that match every given field. The content matches approximately; the creation and reminder times can be bounded from below and above; the id and coordinates must match exactly. Give at least one field.',
   args: z.object({
@@ -115,7 +115,7 @@ export const searchReminder = defineTool({
 /** Deletes a reminder. */
 export const removeReminder = defineTool({
   name: 'remove_reminder',
-  group: 'reminders',
+  group: 'reminder',
   description: 'Deletes a reminder, found by its reminder_id.',
   args: z.object({
     reminder_id: z.string().describe('the id of the reminder to delete, as search_reminder returns it'),

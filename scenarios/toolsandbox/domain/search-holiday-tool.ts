@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../../../src/tools/define-tool.ts'
 import { ToolError } from '../../../src/tools/tool-error.ts'
-import { fuzzyScore, ratio, processText } from './fuzzy-score.ts'
+import { fuzzyScore, ratio, processText } from '../../../src/tools/fuzzy-score.ts'
 import { localDateTime, localToEpochSeconds } from './local-time.ts'
 import { requireSetting } from '../../../src/tools/require-setting.ts'
 import { WIFI } from './state-requirements.ts'
@@ -30,7 +30,7 @@ export function findHoliday(name: string, year: number): Holiday | undefined {
 /** The date of a US holiday. */
 export const searchHoliday = defineTool({
   name: 'search_holiday',
-  group: 'holidays',
+  group: 'utilities',
   description:
     'Looks up the date of a US holiday (the federal holidays and common observances such as Easter, Mother\'s Day or Halloween) in a given year. Needs Wi-Fi.',
   args: z.object({

@@ -1,6 +1,6 @@
 import type { JsonValue, Row, Table } from '../../../src/world/index.ts'
 import { ToolError } from '../../../src/tools/tool-error.ts'
-import { fuzzyScore } from './fuzzy-score.ts'
+import { fuzzyScore } from '../../../src/tools/fuzzy-score.ts'
 
 /** How one search argument selects rows. */
 export type Criterion =

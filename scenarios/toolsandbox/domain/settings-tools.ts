@@ -40,7 +40,7 @@ function refuseInLowBatteryMode(world: WorldDraft, setting: string, on: boolean)
 function serviceSwitch(name: string, setting: string, description: string): AnyTool {
   return defineTool({
     name,
-    group: 'settings',
+    group: 'setting',
     description,
     args: onArgument,
     returns: 'null once the setting has changed',
@@ -56,7 +56,7 @@ function serviceSwitch(name: string, setting: string, description: string): AnyT
 function statusReader(name: string, setting: string, description: string): AnyTool {
   return defineTool({
     name,
-    group: 'settings',
+    group: 'setting',
     description,
     args: z.object({}),
     returns: `true when ${LABELS[setting] ?? setting} is on, false when it is off`,
@@ -71,7 +71,7 @@ function statusReader(name: string, setting: string, description: string): AnyTo
  */
 export const setLowBatteryModeStatus = defineTool({
   name: 'set_low_battery_mode_status',
-  group: 'settings',
+  group: 'setting',
   description:
     'Turns the power-saving low battery mode on or off. While it is on, cellular service, Wi-Fi and location service are switched off and cannot be switched back on; turning it off does not restore them.',
   args: onArgument,
@@ -120,7 +120,7 @@ export const getWifiStatus = statusReader('get_wifi_status', 'wifi', 'Tells whet
 /** The device's position, when the location service is on. */
 export const getCurrentLocation = defineTool({
   name: 'get_current_location',
-  group: 'settings',
+  group: 'setting',
   description: "Gives the device's current position as latitude and longitude in degrees. Needs the location service.",
   args: z.object({}),
   returns: 'an object { latitude, longitude } in degrees',

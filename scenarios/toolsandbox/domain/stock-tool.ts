@@ -3,7 +3,7 @@ import { defineTool } from '../../../src/tools/define-tool.ts'
 import type { JsonValue } from '../../../src/world/index.ts'
 import { STOCKS } from './data/stocks.ts'
 import type { StockQuote } from './data/stocks.ts'
-import { fuzzyScore } from './fuzzy-score.ts'
+import { fuzzyScore } from '../../../src/tools/fuzzy-score.ts'
 import { requireSetting } from '../../../src/tools/require-setting.ts'
 import { WIFI } from './state-requirements.ts'
 
@@ -31,7 +31,7 @@ export function findStock(query: string): StockQuote | undefined {
 /** A stock quote by company name or ticker. */
 export const searchStock = defineTool({
   name: 'search_stock',
-  group: 'stocks',
+  group: 'rapid_api_search_tools',
   description: 'Looks up the latest stock quote of a company by its name or ticker symbol. Prices are in US dollars. Needs Wi-Fi.',
   args: z.object({
     query: z.string().describe('a company name or ticker symbol, such as Apple or AAPL'),

@@ -10,7 +10,7 @@ const DAY = 86_400
 /** The scenario clock's now. */
 export const getCurrentTimestamp = defineTool({
   name: 'get_current_timestamp',
-  group: 'time',
+  group: 'utilities',
   description: 'Gives the current time as seconds since the Unix epoch.',
   args: z.object({}),
   returns: 'the current time in seconds since the Unix epoch (a number)',
@@ -21,7 +21,7 @@ export const getCurrentTimestamp = defineTool({
 /** Local calendar fields of a timestamp. */
 export const timestampToDatetimeInfo = defineTool({
   name: 'timestamp_to_datetime_info',
-  group: 'time',
+  group: 'utilities',
   description: "Breaks a timestamp into the local calendar date and time of the device's time zone, with the day of the week.",
   args: z.object({
     timestamp: z.number().describe('the instant, in seconds since the Unix epoch'),
@@ -38,7 +38,7 @@ export const timestampToDatetimeInfo = defineTool({
 /** The timestamp of local calendar fields. */
 export const datetimeInfoToTimestamp = defineTool({
   name: 'datetime_info_to_timestamp',
-  group: 'time',
+  group: 'utilities',
   description: "Turns a local calendar date and time in the device's time zone into a timestamp.",
   args: z.object({
     year: z.number().int().describe('the year, such as 2026'),
@@ -66,7 +66,7 @@ export const datetimeInfoToTimestamp = defineTool({
 /** A timestamp moved by a span of time. */
 export const shiftTimestamp = defineTool({
   name: 'shift_timestamp',
-  group: 'time',
+  group: 'utilities',
   description: 'Moves a timestamp forward (positive amounts) or back (negative amounts) by weeks, days, hours, minutes and seconds. A day is 24 hours.',
   args: z.object({
     timestamp: z.number().describe('the starting instant, in seconds since the Unix epoch'),
@@ -88,7 +88,7 @@ export const shiftTimestamp = defineTool({
 /** The span between two timestamps. */
 export const timestampDiff = defineTool({
   name: 'timestamp_diff',
-  group: 'time',
+  group: 'utilities',
   description:
     'Gives the time from timestamp_0 to timestamp_1 as whole days plus remaining seconds. When timestamp_1 is earlier the days are negative and the seconds stay between 0 and 86399.',
   args: z.object({
@@ -111,7 +111,7 @@ export const timestampDiff = defineTool({
 /** A duration in hours, minutes and seconds. */
 export const secondsToHoursMinutesSeconds = defineTool({
   name: 'seconds_to_hours_minutes_seconds',
-  group: 'time',
+  group: 'utilities',
   description: 'Splits a duration given in seconds into hours, minutes and seconds. Hours are not capped at 24.',
   args: z.object({
     seconds: z.number().describe('the duration in seconds, 0 or more'),

@@ -72,7 +72,7 @@ export function convertUnits(amount: number, from: string, to: string): number {
 /** Converts between units of length, mass, volume, temperature, speed, time, area and data. */
 export const unitConversion = defineTool({
   name: 'unit_conversion',
-  group: 'units',
+  group: 'utilities',
   description:
     'Converts an amount from one unit to another of the same kind: length, mass, volume, temperature, speed, time, area or data size. Units may be written as names or symbols (kilometer, km, miles, °F, mph, GB).',
   args: z.object({

@@ -14,7 +14,7 @@ export const WEATHER_RADIUS_KM = 150
 /** The weather today or on one of the next six days. */
 export const searchWeatherAroundLatLon = defineTool({
   name: 'search_weather_around_lat_lon',
-  group: 'weather',
+  group: 'rapid_api_search_tools',
   description:
     'Gives the weather forecast around a latitude and longitude (or the current location when both are omitted) for today or one of the next six days; today also includes the current conditions. Temperatures are in Celsius and distances in kilometres. Needs Wi-Fi, and the location service when no coordinates are given.',
   args: z.object({

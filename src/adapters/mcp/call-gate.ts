@@ -11,6 +11,9 @@ export const MCP_CALL_ID_META = 'toolcheck/callId'
  */
 export const MCP_PARALLEL_META = 'toolcheck/parallel'
 
+/** How long the gate waits for a client to answer its ping before it refuses the calls it holds. */
+export const DEFAULT_PING_TIMEOUT_MS = 10_000
+
 /** A JSON-RPC message as it crosses the transport (the parts the gate reads). */
 interface RawMessage {
   readonly id?: string | number
@@ -52,6 +55,10 @@ export interface Arrival {
  * `observe` must see every message the connection receives, in order and synchronously, before
  * the SDK dispatches it (a `tools/call` handler runs a few promise turns later, by which time the
  * ping's answer may have been read too).
+ *
+ * A client that never answers the ping would hold its calls forever: after `pingTimeoutMs` the
+ * calls held are refused with an error that says so and what to do (answer pings, or list a
+ * step's calls). The clock only bounds the wait; it never decides which calls are one message.
  */
 export class CallGate<Result> {
   readonly #send: (ping: object, relatedRequestId: string | number) => Promise<void>
@@ -61,16 +68,20 @@ export class CallGate<Result> {
   readonly #listed = new Map<string, { readonly ids: ReadonlySet<string>; readonly arrivals: Arrival[] }>()
   #ping: string | undefined
   #pings = 0
+  readonly #pingTimeoutMs: number
+  #pingTimer: ReturnType<typeof setTimeout> | undefined
   readonly #results = new Map<string | number, { readonly promise: Promise<Result>; settle(result: Promise<Result>): void }>()
 
   /**
    * @param send sends a message to the client (the ping; over Streamable HTTP on the stream of the
    *   request it is related to, which the client is reading)
    * @param run runs one batch (synchronously when it closes) and gives each call's result
+   * @param pingTimeoutMs how long to wait for the answer to a ping (`DEFAULT_PING_TIMEOUT_MS`)
    */
-  constructor(send: (ping: object, relatedRequestId: string | number) => Promise<void>, run: (batch: readonly Arrival[]) => readonly Promise<Result>[]) {
+  constructor(send: (ping: object, relatedRequestId: string | number) => Promise<void>, run: (batch: readonly Arrival[]) => readonly Promise<Result>[], pingTimeoutMs = DEFAULT_PING_TIMEOUT_MS) {
     this.#send = send
     this.#run = run
+    this.#pingTimeoutMs = pingTimeoutMs
   }
 
   /** The result of a call the gate saw arrive, once its batch has run. */
@@ -130,9 +141,28 @@ export class CallGate<Result> {
     this.#send({ jsonrpc: '2.0', id, method: 'ping' }, relatedRequestId).catch(() => {
       if (this.#ping === id) this.#close()
     })
+    this.#pingTimer = setTimeout(() => {
+      if (this.#ping === id) this.#refuseHeld()
+    }, this.#pingTimeoutMs)
+    // A connection left open must not keep the process alive for its ping.
+    this.#pingTimer.unref?.()
+  }
+
+  /** The client never answered the ping: the calls held are refused, saying why. */
+  #refuseHeld(): void {
+    const batch = this.#held
+    this.#held = []
+    this.#ping = undefined
+    this.#pingTimer = undefined
+    const error = new Error(
+      `the MCP client did not answer toolcheck's ping within ${this.#pingTimeoutMs / 1000} s, so ${batch.length === 1 ? 'this tool call was' : `these ${batch.length} tool calls were`} refused: MCP requires every party to answer pings, and toolcheck holds each call until the client answers one, to tell a step's calls sent together from calls made one after another. Answer pings (the MCP SDKs' clients do), or list a step's calls in _meta["${MCP_PARALLEL_META}"] with their _meta["${MCP_CALL_ID_META}"]`,
+    )
+    for (const arrival of batch) this.#results.get(arrival.requestId)?.settle(Promise.reject(error))
   }
 
   #close(): void {
+    clearTimeout(this.#pingTimer)
+    this.#pingTimer = undefined
     const batch = this.#held
     this.#held = []
     this.#ping = undefined

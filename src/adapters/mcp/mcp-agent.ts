@@ -16,6 +16,8 @@ export interface McpAgentOptions {
   readonly name: string
   /** Which transports to serve each turn's tools on; both by default. */
   readonly transports?: readonly McpTransportKind[]
+  /** How long the server waits for your client to answer its ping (see `serveTools`); 10 s by default. */
+  readonly pingTimeoutMs?: number
   /**
    * Runs one user turn of your agent: hand it the conversation (`messages`, `systemPrompt`) and
    * the MCP endpoint (`mcp.url`, or `mcp.stdio` for a client that spawns its server), however it
@@ -38,7 +40,7 @@ export function mcpAgent(options: McpAgentOptions): TurnAgent {
   return {
     name: options.name,
     async runTurn(turn, context) {
-      const server = await serveTools(turn, options.transports === undefined ? {} : { transports: options.transports })
+      const server = await serveTools(turn, { ...(options.transports === undefined ? {} : { transports: options.transports }), ...(options.pingTimeoutMs === undefined ? {} : { pingTimeoutMs: options.pingTimeoutMs }) })
       try {
         const { close, ...mcp } = server
         void close

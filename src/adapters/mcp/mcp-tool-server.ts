@@ -41,6 +41,11 @@ export interface ServeToolsOptions {
   readonly transports?: readonly McpTransportKind[]
   /** The server name clients see; `toolcheck` by default. */
   readonly name?: string
+  /**
+   * How long to wait for a client to answer the server's ping before the calls it holds are
+   * refused with an error saying why (see `CallGate`); 10 s by default.
+   */
+  readonly pingTimeoutMs?: number
 }
 
 /**
@@ -82,7 +87,7 @@ export async function serveTools(served: ServedTools, options: ServeToolsOptions
   const transports = options.transports ?? ['http', 'stdio']
   const name = options.name ?? 'toolcheck'
   const turn = Array.isArray(served) ? { tools: served as readonly TurnTool[] } : (served as Pick<TurnInput, 'tools' | 'callByName'>)
-  const makeServer = (transport: GatedTransport) => mcpServerFor(sdk, turn, name, transport)
+  const makeServer = (transport: GatedTransport) => mcpServerFor(sdk, turn, name, transport, options.pingTimeoutMs)
   const closers: (() => Promise<void>)[] = []
   let url: string | undefined
   let stdio: McpStdioCommand | undefined
@@ -121,12 +126,13 @@ interface GatedTransport {
  * tools, connected to `transport` with a `CallGate` in front: the gate sees every message first,
  * and the `tools/call` handler answers with the result of the call's batch.
  */
-async function mcpServerFor(sdk: McpSdk, turn: Pick<TurnInput, 'tools'> & Partial<Pick<TurnInput, 'callByName'>>, name: string, transport: GatedTransport): Promise<InstanceType<McpSdk['Server']>> {
+async function mcpServerFor(sdk: McpSdk, turn: Pick<TurnInput, 'tools'> & Partial<Pick<TurnInput, 'callByName'>>, name: string, transport: GatedTransport, pingTimeoutMs: number | undefined): Promise<InstanceType<McpSdk['Server']>> {
   const server = new sdk.Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } })
   const byName = new Map(turn.tools.map((tool) => [tool.spec.name, tool]))
   const gate = new CallGate<CallAnswer>(
     (ping, relatedRequestId) => transport.send(ping as never, { relatedRequestId }),
     (batch) => batch.map((arrival) => answer(turn, byName, arrival)),
+    pingTimeoutMs,
   )
   server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({
     tools: turn.tools.map((tool) => ({ name: tool.spec.name, description: tool.spec.description, inputSchema: tool.spec.parameters as { type: 'object' } })),

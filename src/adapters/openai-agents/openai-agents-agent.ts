@@ -108,6 +108,7 @@ export function openaiAgentsAgent(options: OpenAIAgentsAgentOptions): TurnAgent 
         handoff: (target) => sdk.handoff(target),
         isHandoff: (value): value is Handoff => value instanceof sdk.Handoff,
         guardModel: (model, owner) => guarded(model, {}, `agent:${owner.name}`),
+        currentSpan: () => sdk.getCurrentSpan(),
       })
       const provider = providerFor(sdk, options, modelProvider, env)
       const runner = new sdk.Runner({

@@ -18,6 +18,13 @@ export interface GraphSetup {
   readonly isHandoff: (value: unknown) => value is Handoff
   /** Guards a `Model` object an agent carries (its name is the agent's). */
   readonly guardModel: (model: Model, agent: AnySdkAgent) => Model
+  /** The SDK's current tracing span (`getCurrentSpan`), where the SDK reports a tool's error it handed the model. */
+  readonly currentSpan: () => ErrorSpan | null
+}
+
+/** What of a tracing span the graph uses: the SDK reports errors it handles there. */
+export interface ErrorSpan {
+  setError(error: unknown): void
 }
 
 /**
@@ -41,7 +48,7 @@ export function recordedAgentGraph(root: AnySdkAgent, setup: GraphSetup): AnySdk
     const clone = agent.clone({})
     prepared.set(agent, clone)
     checkClash(agent.tools)
-    clone.tools = agent.tools.map((tool: Tool) => (setup.worldTools.has(tool) || tool.type !== 'function' ? tool : recordedTool(tool, setup.turn)))
+    clone.tools = agent.tools.map((tool: Tool) => (setup.worldTools.has(tool) || tool.type !== 'function' ? tool : recordedTool(tool, setup)))
     if (typeof agent.model !== 'string') clone.model = setup.guardModel(agent.model as Model, agent)
     clone.handoffs = agent.handoffs.map((target: AnySdkAgent | Handoff) => recordedHandoff(setup.isHandoff(target) ? target : setup.handoff(target), agent))
     return clone
@@ -65,12 +72,66 @@ export function recordedAgentGraph(root: AnySdkAgent, setup: GraphSetup): AnySdk
   return prepare(root)
 }
 
-/** A function tool of the agent's own whose calls are recorded outside the world. */
-function recordedTool(tool: FunctionTool, turn: Pick<TurnInput, 'recordOutsideCall'>): FunctionTool {
+/**
+ * A function tool of the agent's own whose calls are recorded outside the world. The SDK catches
+ * what the tool throws and hands the model its error function's text instead (by default), so the
+ * call returns as if it had answered; the SDK also reports the error on the current tracing span
+ * (tracing off or on), and a call it reported so for this tool is recorded as failed, with the
+ * error when the SDK gives it (a custom `errorFunction`) and else the text the model read.
+ */
+function recordedTool(tool: FunctionTool, setup: Pick<GraphSetup, 'turn' | 'currentSpan'>): FunctionTool {
   return {
     ...tool,
-    invoke: (context, input, details) => runOutside(turn, { name: tool.name, arguments: parsed(input), callId: details?.toolCall?.callId }, () => tool.invoke(context, input, details)),
+    invoke: async (context, input, details) => {
+      const watch = watchToolErrors(setup.currentSpan(), tool.name)
+      try {
+        return await runOutside(
+          setup.turn,
+          { name: tool.name, arguments: parsed(input), callId: details?.toolCall?.callId },
+          () => tool.invoke(context, input, details),
+          (output) => {
+            const reported = watch.reported()
+            return reported === undefined ? undefined : handedError(reported, output)
+          },
+        )
+      } finally {
+        watch.stop()
+      }
+    },
   }
+}
+
+/** The listeners of each span whose `setError` the graph watches (installed once per span). */
+const spanListeners = new WeakMap<ErrorSpan, Set<(error: unknown) => void>>()
+
+/** Watches a span for an error the SDK reports for `toolName` while a call of it runs. */
+function watchToolErrors(span: ErrorSpan | null, toolName: string): { reported(): unknown; stop(): void } {
+  if (span === null || typeof span.setError !== 'function') return { reported: () => undefined, stop: () => {} }
+  let listeners = spanListeners.get(span)
+  if (listeners === undefined) {
+    const own = new Set<(error: unknown) => void>()
+    listeners = own
+    spanListeners.set(span, own)
+    const original = span.setError.bind(span)
+    span.setError = (error: unknown) => {
+      for (const listener of own) listener(error)
+      original(error)
+    }
+  }
+  let reported: unknown
+  const listener = (error: unknown) => {
+    if ((error as { data?: { tool_name?: unknown } } | null)?.data?.tool_name === toolName) reported ??= error
+  }
+  listeners.add(listener)
+  return { reported: () => reported, stop: () => listeners.delete(listener) }
+}
+
+/** The failure of a call whose error the SDK handed the model: the error as the SDK gives it, else what the model read. */
+function handedError(reported: unknown, output: unknown): { readonly kind: string; readonly message: string } {
+  const detail = (reported as { data?: { error?: unknown } }).data?.error
+  const named = typeof detail === 'string' ? /^(\w*Error): ([\s\S]*)$/.exec(detail) : null
+  if (named !== null) return { kind: named[1] as string, message: named[2] as string }
+  return { kind: 'Error', message: `the tool threw, and the SDK handed the model ${typeof output === 'string' ? JSON.stringify(output) : 'its error function\'s output'} instead` }
 }
 
 /** Arguments as the model sent them: JSON when they are, the text otherwise. */

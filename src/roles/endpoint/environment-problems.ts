@@ -3,12 +3,13 @@ import { parseCacheMode } from '../../cache/index.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from './endpoint-breaker.ts'
 import { LIMIT_VARIABLES, limitsFromEnv } from './limits-from-env.ts'
 import { nonEmpty } from './non-empty.ts'
+import { PRICES_VARIABLE, pricesWithEnv } from './prices-from-env.ts'
 import { safeText } from '../../conversation/safe-text.ts'
 
 /**
  * What is wrong with the settings toolcheck reads from the environment, one sentence each naming
  * the variable: the limits (`TOOLCHECK_RETRIES`, `TOOLCHECK_TIMEOUT_MS`, `TOOLCHECK_BREAKER_*`,
- * `TOOLCHECK_MAX_REPLY_*`), the cache mode (`TOOLCHECK_CACHE`), the folders (`TOOLCHECK_CACHE_DIR`,
+ * `TOOLCHECK_MAX_REPLY_*`), the price file (`TOOLCHECK_PRICES`), the cache mode (`TOOLCHECK_CACHE`), the folders (`TOOLCHECK_CACHE_DIR`,
  * `TOOLCHECK_BREAKER_DIR`: something that is not a folder is in the way) and the servers'
  * addresses (`OPENAI_BASE_URL`, `HF_ENDPOINT_URL`: a URL, without a user name or password, which
  * fetch refuses to send). `toolcheck eval` and the plugin check them
@@ -23,6 +24,13 @@ export function environmentProblems(env: Readonly<Record<string, string | undefi
     } catch (error) {
       problems.push((error as Error).message)
     }
+  }
+  try {
+    // The price file is read when a model role is made, which for toolcheck eval is after its
+    // workers started: a file that is missing, unreadable or not a price table is named here first.
+    pricesWithEnv(undefined, { [PRICES_VARIABLE]: env[PRICES_VARIABLE] })
+  } catch (error) {
+    problems.push(safeText((error as Error).message))
   }
   try {
     parseCacheMode(env['TOOLCHECK_CACHE'])

@@ -5,6 +5,7 @@ import { threadId } from 'node:worker_threads'
 import type { BreakerState, BreakerStore } from './breaker-store.ts'
 import { memoryBreakerStore } from './breaker-store.ts'
 import { processRuns, staleTemporaryFiles } from '../../cache/stale-temporary-files.ts'
+import { safeText } from '../../conversation/safe-text.ts'
 
 let writes = 0
 
@@ -58,7 +59,7 @@ export function fileBreakerStore(directory: string): BreakerStore {
     try {
       // The address is kept in the file too, so that a hash collision can never mix two endpoints.
       const { address: stored, ...state } = JSON.parse(text) as BreakerState & { address?: string }
-      return stored === address ? state : undefined
+      return stored === address ? breakerState(state) : undefined
     } catch {
       return undefined
     }
@@ -150,5 +151,25 @@ function abandoned(path: string): boolean {
   } catch {
     // Gone already: the next attempt takes it.
     return false
+  }
+}
+
+/**
+ * A state read from a file, when it is one: a file edited by hand or damaged may hold anything
+ * (a count that is text, a cool-down that is no time, a cause with escape sequences), and is
+ * read as no state, as a file that is not JSON is. The recorded cause is made safe to print.
+ */
+function breakerState(value: Record<string, unknown>): BreakerState | undefined {
+  const { failures, firstFailure, openUntil, openedAfter } = value
+  const count = (field: unknown) => typeof field === 'number' && Number.isSafeInteger(field) && field >= 0
+  if (!count(failures)) return undefined
+  if (firstFailure !== undefined && typeof firstFailure !== 'string') return undefined
+  if (openUntil !== undefined && !(typeof openUntil === 'number' && Number.isFinite(openUntil))) return undefined
+  if (openedAfter !== undefined && !count(openedAfter)) return undefined
+  return {
+    failures: failures as number,
+    ...(firstFailure === undefined ? {} : { firstFailure: safeText(firstFailure) }),
+    ...(openUntil === undefined ? {} : { openUntil }),
+    ...(openedAfter === undefined ? {} : { openedAfter: openedAfter as number }),
   }
 }

@@ -130,7 +130,8 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
     lastFailure === undefined ? error : fail(lastFailure, afterwards)
   const refused = (reason: string) => new InfrastructureError(CIRCUIT_OPEN, reason, { cause: lastFailure })
   const budget = options.budget ?? currentModelBudget()
-  const giveBack = budget?.admit(call.server, call.model, costOf(call.model, 0, 0, options.prices) !== undefined)
+  const priced = costOf(call.model, 0, 0, options.prices) !== undefined
+  const giveBack = budget?.admit(call.server, call.model, priced)
   try {
     const result = await callWithRetries()
     budget?.spend(result.usage)
@@ -156,6 +157,15 @@ export async function guardedCall<Reply>(call: GuardedCall<Reply>, options: Mode
       if (since !== undefined) {
         release()
         throw refused(since)
+      }
+      // Every request counts against the budget: a retry is one more request sent.
+      if (attempt > 0 && budget !== undefined) {
+        try {
+          budget.admit(call.server, call.model, priced, true)
+        } catch (error) {
+          release()
+          throw error
+        }
       }
       const started = performance.now()
       let reply: Reply

@@ -8,7 +8,7 @@ export const BUDGET_SPENT = 'budget'
  * budget. Only calls that go to a model count: a reply replayed from the cache costs nothing.
  */
 export interface BudgetLimits {
-  /** Calls sent to a model (a call counts once, however many attempts its retries make). */
+  /** Requests sent to a model: every attempt counts, a retry of a failed one too. */
   readonly modelCalls?: number
   /** Prompt and completion tokens of the calls' replies. */
   readonly tokens?: number
@@ -23,13 +23,17 @@ export interface BudgetSpent {
   readonly costUsd: number
   /** Calls the budget refused (each ended its run as a `budget` error). */
   readonly refusedCalls: number
+  /** Of `modelCalls`, the requests that retried a failed attempt (absent in reports written before they were counted). */
+  readonly retries?: number
 }
 
-// The shared counters, in this order: calls, tokens, cost in nanodollars, refused calls.
+// The shared counters, in this order: requests, tokens, cost in nanodollars, refused calls, retries.
 const CALLS = 0
 const TOKENS = 1
 const COST = 2
 const REFUSED = 3
+const RETRIES = 4
+const COUNTERS = 5
 const NANODOLLARS = 1e9
 
 /**
@@ -39,7 +43,8 @@ const NANODOLLARS = 1e9
  * threads of one evaluation, each with a `ModelBudget` over the same buffer, share one budget
  * exactly: no two calls can both take the last one.
  *
- * The call cap is exact. Tokens and cost are known only once a reply is in, so a call is let
+ * Every request sent counts, retries included: a cap of 10 calls sends at most 10 requests to a
+ * failing server, not 10 calls of several attempts each. The call cap is exact. Tokens and cost are known only once a reply is in, so a call is let
  * through while they are below their caps, and the calls under way when a cap is reached still
  * finish: the spend may pass it by what those calls use.
  */
@@ -49,7 +54,7 @@ export class ModelBudget {
   readonly buffer: SharedArrayBuffer
   readonly #counters: BigInt64Array
 
-  constructor(limits: BudgetLimits, buffer: SharedArrayBuffer = new SharedArrayBuffer(4 * BigInt64Array.BYTES_PER_ELEMENT)) {
+  constructor(limits: BudgetLimits, buffer: SharedArrayBuffer = new SharedArrayBuffer(COUNTERS * BigInt64Array.BYTES_PER_ELEMENT)) {
     for (const [name, value] of Object.entries(limits) as [keyof BudgetLimits, number | undefined][])
       if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new RangeError(`budget ${name} must be a number of at least 0, got ${value}`)
     this.limits = limits
@@ -63,8 +68,10 @@ export class ModelBudget {
    * price for the model: under a cost cap, a call whose cost cannot be known is refused rather
    * than let through uncounted. Returns the function that gives the call back, for a call that
    * ends up never sent (a circuit breaker refused it, its run was cancelled while it waited).
+   * `retry` counts a request that retries a failed attempt of an admitted call (counted apart
+   * too, in `spent().retries`).
    */
-  admit(server: string, model: string, priced: boolean): () => void {
+  admit(server: string, model: string, priced: boolean, retry = false): () => void {
     const { modelCalls, tokens, costUsd } = this.limits
     if (costUsd !== undefined && !priced)
       throw this.#refuse(`${model} at ${server} has no price, so what it would cost cannot be counted against the cost cap of ${formatUsd(costUsd)}; give its price (the prices option, or TOOLCHECK_PRICES) or leave the cost cap out`)
@@ -74,8 +81,9 @@ export class ModelBudget {
     const before = Number(Atomics.add(this.#counters, CALLS, 1n))
     if (modelCalls !== undefined && before >= modelCalls) {
       Atomics.sub(this.#counters, CALLS, 1n)
-      throw this.#refuse(`the budget of ${modelCalls} model call${modelCalls === 1 ? '' : 's'} is spent`)
+      throw this.#refuse(`the budget of ${modelCalls} model call${modelCalls === 1 ? '' : 's'} is spent${retry ? ' (this request would have retried a failed one)' : ''}`)
     }
+    if (retry) Atomics.add(this.#counters, RETRIES, 1n)
     let given = false
     return () => {
       if (given) return
@@ -97,6 +105,7 @@ export class ModelBudget {
       tokens: Number(Atomics.load(this.#counters, TOKENS)),
       costUsd: Number(Atomics.load(this.#counters, COST)) / NANODOLLARS,
       refusedCalls: Number(Atomics.load(this.#counters, REFUSED)),
+      retries: Number(Atomics.load(this.#counters, RETRIES)),
     }
   }
 

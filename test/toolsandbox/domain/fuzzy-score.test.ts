@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { fuzzyScore, partialRatio, processText, ratio } from '../../../scenarios/toolsandbox/domain/fuzzy-score.ts'
+import { fuzzyScore, partialRatio, processText, ratio } from '../../../src/tools/fuzzy-score.ts'
 import { fuzzyMatches, searchRows } from '../../../scenarios/toolsandbox/domain/search-rows.ts'
 
 interface VectorCase {

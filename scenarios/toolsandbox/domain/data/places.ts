@@ -1,7 +1,8 @@
 /**
  * Places for the offline map search and reverse geocoding. Invented businesses at plausible
- * addresses and coordinates in six US cities; ratings and phone numbers are made up (555-01xx
- * numbers are reserved for fiction).
+ * addresses and coordinates in six US cities, and three landmarks ToolSandbox's own scenarios
+ * use (Apple Park, the Golden Gate Bridge, the Grand Canyon's South Rim); ratings and phone numbers
+ * are made up (555-01xx numbers are reserved for fiction), except Apple Park's public one.
  */
 export interface Place {
   readonly name: string
@@ -82,4 +83,9 @@ export const PLACES: readonly Place[] = [
   place('Seaport Oyster Bar', '100 Seaport Blvd, Boston, MA 02210', 'Boston', ['restaurant', 'seafood', 'oysters'], 42.352, -71.044, 4.5, 1880, '+16175550194', '$$$', NY),
   place('Boylston Pharmacy', '1300 Boylston St, Boston, MA 02215', 'Boston', ['pharmacy', 'drugstore'], 42.345, -71.096, 3.9, 170, '+16175550195', null, NY),
   place('Cambridge Street Grocery', '120 Cambridge St, Boston, MA 02114', 'Boston', ['grocery store', 'supermarket'], 42.3605, -71.063, 4.2, 460, '+16175550196', '$$', NY),
+  // Landmarks ToolSandbox's own scenarios ask about, so they run offline: where its device sits
+  // (Apple Park, with its public address and number), the Golden Gate Bridge, the Grand Canyon.
+  place('Apple Park', 'Apple Park, 1 Apple Park Way, Cupertino, CA 95014, United States', 'Cupertino', ['landmark', 'headquarters', 'office'], 37.3346, -122.009, 4.6, 5400, '+14089961010', null, LA),
+  place('Golden Gate Bridge', 'Golden Gate Bridge, San Francisco, CA 94129, United States', 'San Francisco', ['bridge', 'landmark'], 37.8199, -122.4786, 4.8, 61000, '+14155550150', null, LA),
+  place('Grand Canyon South Rim', 'Grand Canyon Village, AZ 86023', 'Grand Canyon Village', ['national park', 'canyon', 'landmark'], 36.0544, -112.1401, 4.9, 15200, '+19285550110', null, 'America/Phoenix'),
 ]

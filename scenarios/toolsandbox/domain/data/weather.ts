@@ -87,6 +87,14 @@ export const WEATHER_CITIES: readonly WeatherCity[] = [
   city('Tokyo', 'Tokyo', 'Japan', 35.6762, 139.6503, 'Asia/Tokyo',
     [10, 11, 14, 19, 23, 26, 30, 31, 27, 22, 17, 12], [1, 2, 5, 10, 15, 19, 23, 24, 21, 15, 9, 4],
     [52, 53, 58, 63, 68, 75, 77, 74, 75, 70, 63, 56], [16, 22, 30, 33, 33, 43, 37, 30, 40, 36, 26, 16], 12),
+  // Cupertino, where ToolSandbox's device sits, and the Grand Canyon's South Rim, which its
+  // scenarios ask about (Arizona keeps standard time).
+  city('Cupertino', 'California', 'United States of America', 37.323, -122.0322, 'America/Los_Angeles',
+    [15, 17, 19, 21, 24, 27, 29, 29, 28, 24, 19, 15], [4, 5, 6, 7, 9, 11, 13, 13, 12, 9, 6, 4],
+    [74, 72, 70, 66, 65, 65, 67, 68, 67, 66, 70, 74], [45, 42, 35, 18, 8, 2, 1, 1, 3, 12, 30, 42], 11),
+  city('Grand Canyon Village', 'Arizona', 'United States of America', 36.0544, -112.1401, 'America/Phoenix',
+    [5, 7, 11, 15, 21, 27, 29, 27, 24, 17, 10, 5], [-8, -7, -4, -1, 3, 7, 11, 11, 7, 1, -4, -8],
+    [55, 52, 45, 35, 28, 22, 35, 42, 38, 38, 45, 52], [20, 20, 20, 12, 10, 6, 30, 35, 20, 15, 15, 18], 13),
 ]
 
 /** The seven-day pattern every city follows (a warm spell, a front, a cool clear spell). */

@@ -1,7 +1,7 @@
 /**
- * rapidfuzz's scorers as ToolSandbox's searches call them: `fuzz.WRatio` with
- * `utils.default_process`, and the parts it is made of (`ratio`, `partial_ratio`, the token
- * variants). Written from rapidfuzz's documented algorithm and checked against scores that
+ * rapidfuzz's scorers as ToolSandbox calls them, in its searches and to rank distraction tools:
+ * `fuzz.WRatio` with `utils.default_process`, and the parts it is made of (`ratio`,
+ * `partial_ratio`, the token variants). Written from rapidfuzz's documented algorithm and checked against scores that
  * rapidfuzz 3.12 itself computed (`test/toolsandbox/domain/rapidfuzz-vectors.json`): every case
  * there agrees to 1e-9, so a threshold such as 90 accepts exactly the rows rapidfuzz accepts.
  *
