@@ -1,8 +1,18 @@
+import { spawnSync } from 'node:child_process'
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ComparedReport } from '../src/compare/compare-reports.ts'
 import { compareReports } from '../src/compare/compare-reports.ts'
 import { formatComparison } from '../src/compare/format-comparison.ts'
+import type { ReportRun } from '../src/reporter/report.ts'
+import { reportOf } from '../src/reporter/report-of.ts'
+import { writeReport } from '../src/reporter/write-report.ts'
 import { CATEGORIES } from '../src/scenario/index.ts'
 import { seededRandom } from '../src/tools/seeded-random.ts'
+import type { Transcript } from '../src/vitest/transcript.ts'
+import { runId } from '../src/vitest/run-id.ts'
+import type { Target } from './harness.ts'
 import { defineBenchmarks } from './harness.ts'
 
 const AUGMENTATIONS = ['none', '3 distraction tools', '10 distraction tools', 'tool names scrambled', 'descriptions scrambled', 'argument descriptions scrambled', 'argument types scrambled', 'all tools']
@@ -40,6 +50,100 @@ const facts = (state: unknown) => {
   return { runsPerSide: base.runs.length, cells: comparison.cells.length, groups: comparison.groups.length, regressedGroups: comparison.groups.filter((group) => group.verdict === 'regression').map((group) => group.name) }
 }
 
+const repository = fileURLToPath(new URL('../', import.meta.url))
+const FOLDER = join(repository, 'toolcheck-report', 'bench', 'compare-100k')
+
+/** A run of `reports`' shape as an evaluation writes it, with its milestones and a short conversation. */
+function reportRun(run: ComparedReport['runs'][number]): { run: ReportRun; transcript: Transcript } {
+  const id = runId({ scenario: run.scenario, augmentation: run.augmentation, trial: run.trial, agent: run.agent, user: 'scripted' })
+  const answer = run.passed ? 'Done: your wifi is on now.' : `I could not find that setting (trial ${run.trial}).`
+  const { error: _error, ...fields } = run
+  return {
+    run: {
+      ...fields,
+      id,
+      domain: 'device',
+      user: 'scripted',
+      threshold: 1,
+      milestoneScore: run.score,
+      minefieldHit: false,
+      turns: 4,
+      milestones: [{ index: 0, name: 'wifi on', messageIndex: 3, similarity: run.passed ? 1 : 0, reason: run.passed ? 'all 1 constraint hold at message 3' : 'no message changes settings' }],
+      minefields: [],
+      test: `compare > ${run.scenario} [${run.augmentation}]`,
+      file: 'scenarios/eval/compare.eval.ts',
+      testPassed: run.passed,
+      verdict: run.verdict ?? (run.passed ? 'passed' : 'failed'),
+    },
+    transcript: {
+      scenario: run.scenario,
+      augmentation: run.augmentation,
+      trial: run.trial,
+      firstUserMessageIndex: 1,
+      messages: [
+        { index: 0, sender: 'system', recipient: 'agent', content: 'You act on the user\'s phone through the tools you are given.' },
+        { index: 1, sender: 'user', recipient: 'agent', content: `Please switch on my wifi (${run.scenario}).` },
+        { index: 2, sender: 'agent', recipient: 'environment', content: '', toolCalls: [{ id: 'call-1', name: 'set_wifi_status', arguments: { on: true } }] },
+        { index: 3, sender: 'environment', recipient: 'agent', content: 'null', toolResult: { callId: 'call-1', tool: 'set_wifi_status', arguments: { on: true }, result: null } },
+        { index: 4, sender: 'agent', recipient: 'user', content: answer },
+      ],
+      keys: { settings: ['device_id'] },
+      tools: [{ name: 'set_wifi_status', tool: 'set_wifi_status', description: 'Switches the wifi on or off.', changes: [] }],
+    },
+  }
+}
+
+type Folders = Readonly<Record<'base' | 'head' | 'shard1' | 'shard2', string>>
+
+/**
+ * Writes both reports of 100,000 runs as an evaluation writes them (report.json, runs.jsonl and
+ * index.html), and the head again as two shards of 50,000 runs, for merge.
+ */
+async function writeReportFolders(): Promise<Folders> {
+  const pair = reports(2500)
+  const folders = { base: join(FOLDER, 'base'), head: join(FOLDER, 'head'), shard1: join(FOLDER, 'shard-1'), shard2: join(FOLDER, 'shard-2') }
+  const write = async (folder: string, entries: readonly ReturnType<typeof reportRun>[]) => {
+    const runs = entries.map((entry) => entry.run)
+    const skeleton = reportOf(runs, [], [], 'openai:gpt-4o-mini', { agentSpec: 'openai:gpt-4o-mini' })
+    await mkdir(folder, { recursive: true })
+    await writeReport({ report: { ...skeleton, runs }, transcripts: entries.map((entry) => entry.transcript) }, folder)
+  }
+  await write(folders.base, pair.base.runs.map(reportRun))
+  const head = pair.head.runs.map(reportRun)
+  await write(folders.head, head)
+  await write(folders.shard1, head.slice(0, head.length / 2))
+  await write(folders.shard2, head.slice(head.length / 2))
+  return folders
+}
+
+let written: Promise<Folders> | undefined
+
+interface CommandFigures {
+  readonly folders: Folders
+  readonly peakHook: string
+  peakMB: number
+  pageMB: number
+}
+
+/** Sets up the report folders and a hook that reports the process's peak resident memory (VmHWM) at exit. */
+async function commandSetup(): Promise<CommandFigures> {
+  written ??= writeReportFolders()
+  const folders = await written
+  const peakHook = join(FOLDER, 'peak-memory.mjs')
+  await writeFile(peakHook, "import { readFileSync } from 'node:fs'\nprocess.on('exit', () => process.stderr.write(`peak ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? process.resourceUsage().maxRSS}\\n`))\n")
+  return { folders, peakHook, peakMB: Number.NaN, pageMB: Number.NaN }
+}
+
+/** Runs the command line as a user does (the repository's bin), and notes its peak memory in MB. */
+function toolcheck(figures: CommandFigures, args: readonly string[]): void {
+  const result = spawnSync(process.execPath, ['--import', figures.peakHook, join(repository, 'bin', 'toolcheck.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+  if (result.status !== 0 && result.status !== 4) throw new Error(`toolcheck ${args.join(' ')} exited with ${result.status}:\n${result.stderr}`)
+  const peak = result.stderr.split('\n').findLast((line) => line.startsWith('peak '))
+  figures.peakMB = Math.max(Number.isNaN(figures.peakMB) ? 0 : figures.peakMB, Number(peak?.slice('peak '.length)) / 1024)
+}
+
+const peakTarget = (state: unknown): Target[] => [{ name: 'peak memory', measured: (state as CommandFigures).peakMB, limit: 300, unit: 'MB' }]
+
 export default defineBenchmarks([
   {
     // The built-in corpus's size: 229 scenarios under 8 variants, 5 trials a side.
@@ -64,5 +168,47 @@ export default defineBenchmarks([
       return compareReports(base, head)
     },
     facts,
+  },
+  {
+    // Read from their folders (report.json, runs.jsonl, index.html) by the command, start-up included.
+    name: 'toolcheck compare of 2 report folders of 100,000 runs, whole process',
+    targetMs: 2000,
+    iterations: 3,
+    warmUp: 1,
+    setup: commandSetup,
+    run: (state) => {
+      const figures = state as CommandFigures
+      toolcheck(figures, ['compare', figures.folders.base, figures.folders.head])
+    },
+    targets: peakTarget,
+  },
+  {
+    name: 'toolcheck compare --html of 2 report folders of 100,000 runs, whole process',
+    targetMs: 2000,
+    iterations: 3,
+    warmUp: 1,
+    setup: commandSetup,
+    run: (state) => {
+      const figures = state as CommandFigures
+      toolcheck(figures, ['compare', figures.folders.base, figures.folders.head, '--html', join(FOLDER, 'compare.html')])
+    },
+    facts: async (state) => {
+      const figures = state as CommandFigures
+      figures.pageMB = (await stat(join(FOLDER, 'compare.html'))).size / 1e6
+      return { pageMB: Math.round(figures.pageMB * 10) / 10 }
+    },
+    targets: peakTarget,
+  },
+  {
+    // Two shards of 50,000 runs each joined into the report of 100,000 runs, its page included.
+    name: 'toolcheck merge of 2 shards of 50,000 runs, whole process',
+    iterations: 1,
+    setup: commandSetup,
+    run: async (state) => {
+      const figures = state as CommandFigures
+      await rm(join(FOLDER, 'merged'), { recursive: true, force: true })
+      toolcheck(figures, ['merge', figures.folders.shard1, figures.folders.shard2, '--report-dir', join(FOLDER, 'merged')])
+    },
+    targets: peakTarget,
   },
 ])

@@ -5,6 +5,8 @@ import { comparisonMarkdown } from '../compare/comparison-markdown.ts'
 import { formatComparison } from '../compare/format-comparison.ts'
 import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
+import type { ComparedReportFile } from '../compare/read-compared-report.ts'
+import { comparedPage, readComparedReport } from '../compare/read-compared-report.ts'
 import type { ReportFile } from '../compare/read-report-file.ts'
 import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { readBaselineReports } from '../compare/read-baseline.ts'
@@ -95,6 +97,10 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   const correction = values.correction ?? 'holm'
   if (correction !== 'holm' && correction !== 'bh' && correction !== 'none') throw new UsageError(`--correction takes holm, bh or none, not ${JSON.stringify(correction)}`)
 
+  const options = { alpha, correction: correction as Correction }
+  // Two reports alone are compared from their runs' tallies, read a run at a time.
+  if (baselines.length === 0 && positionals.length === 2) return compareTwo(positionals, options, values, io)
+
   let files: ReportFile[]
   let pooled: readonly ReportFile[] = []
   try {
@@ -105,16 +111,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     io.stderr(`toolcheck compare: ${error.message}\n`)
     return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
   }
-  // Scores of the two modes differ for the same trajectory: comparing them would report the
-  // change of mode as a change of the agent.
-  const scored = files.flatMap((file) => (file.report.settings === undefined ? [] : [{ path: file.path, scoring: file.report.settings.scoring }]))
-  if (new Set(scored.map((file) => file.scoring)).size > 1 && values['allow-mixed-scoring'] !== true) {
-    io.stderr(
-      `toolcheck compare: the reports were scored in different modes (${scored.map((file) => `${file.path}: ${file.scoring}`).join('; ')}), and the modes score the same trajectory differently, so a difference would be the mode's, not the agent's. Score both the same way (the plugin's scoring option, toolcheck eval --scoring), or pass --allow-mixed-scoring to compare them anyway.\n`,
-    )
-    return EXIT_CODES.usage
-  }
-  const options = { alpha, correction: correction as Correction }
+  if (mixedScoring(files, values, io)) return EXIT_CODES.usage
   // A lucky base fails honest heads: say so when the history shows it (a report of a pooled
   // baseline far above the others, or the base of a history far above the reports before it).
   const luck =
@@ -139,6 +136,43 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, withWarnings(comparisonMarkdown(comparison), luck))
   // A pooled baseline's page shows the newest of its reports' runs beside the head's.
   if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(pooled.at(-1) ?? base), page(head)))
+  return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
+}
+
+/**
+ * Whether the reports were scored in different modes without --allow-mixed-scoring (said on
+ * standard error): scores of the two modes differ for the same trajectory, so comparing them
+ * would report the change of mode as a change of the agent.
+ */
+function mixedScoring(files: readonly { readonly path: string; readonly report: { readonly settings?: { readonly scoring: string } | undefined } }[], values: { readonly 'allow-mixed-scoring'?: boolean }, io: CommandIo): boolean {
+  const scored = files.flatMap((file) => (file.report.settings === undefined ? [] : [{ path: file.path, scoring: file.report.settings.scoring }]))
+  if (new Set(scored.map((file) => file.scoring)).size <= 1 || values['allow-mixed-scoring'] === true) return false
+  io.stderr(
+    `toolcheck compare: the reports were scored in different modes (${scored.map((file) => `${file.path}: ${file.scoring}`).join('; ')}), and the modes score the same trajectory differently, so a difference would be the mode's, not the agent's. Score both the same way (the plugin's scoring option, toolcheck eval --scoring), or pass --allow-mixed-scoring to compare them anyway.\n`,
+  )
+  return true
+}
+
+/** `toolcheck compare <base> <head>`: both reports read a run at a time and kept as their runs' tallies (see `readComparedReport`). */
+async function compareTwo(paths: readonly string[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string; readonly 'allow-mixed-scoring'?: boolean }, io: CommandIo): Promise<number> {
+  const files: ComparedReportFile[] = []
+  try {
+    // One after the other: read side by side, their chunks and garbage would add up.
+    for (const path of paths) files.push(await readComparedReport(path))
+  } catch (error) {
+    if (!(error instanceof ReportFileError)) throw error
+    io.stderr(`toolcheck compare: ${error.message}\n`)
+    return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
+  }
+  if (mixedScoring(files, values, io)) return EXIT_CODES.usage
+  const [base, head] = files as [ComparedReportFile, ComparedReportFile]
+  const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
+  // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
+  if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
+  else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
+  else io.stdout(`${formatComparison(comparison)}\n`)
+  if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
+  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, await comparedPage(base), await comparedPage(head)))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 

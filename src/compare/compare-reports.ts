@@ -1,7 +1,5 @@
 import { compareLabels } from '../reporter/compare-labels.ts'
 import { compareText } from '../reporter/compare-text.ts'
-import type { ReportRun } from '../reporter/report.ts'
-import { usageOf } from '../reporter/summarize-runs.ts'
 import type { Correction } from './adjust-p-values.ts'
 import { adjustPValues } from './adjust-p-values.ts'
 import { boschlooWorse, smallestAttainable } from './boschloo.ts'
@@ -9,6 +7,8 @@ import { compareGroups } from './compare-groups.ts'
 import type { CellComparison, CellKey, CellSide, CellVerdict, ChangedScenarioCell, ComparedFingerprints, Comparison, SideSummary, VerdictReason } from './comparison.ts'
 import type { SettingsSource } from './like-with-like.ts'
 import { fingerprintDifferences, likeWithLike } from './like-with-like.ts'
+import type { CellTally, ComparedRun, ReportTally } from './report-tally.ts'
+import { tallyRuns, tallyUsage } from './report-tally.ts'
 import { trialsNeeded } from './trials-needed.ts'
 import { compareCellsWorstFirst, compareGroupsWorstFirst } from './worst-first.ts'
 
@@ -22,21 +22,22 @@ export interface CompareOptions {
   readonly sources?: { readonly base?: string; readonly head?: string }
 }
 
-/** The parts of a report run that the comparison reads (reports of version 1 lack `verdict`). */
-type ComparedRun = Pick<ReportRun, 'scenario' | 'augmentation' | 'augmentationColumns' | 'categories' | 'agent' | 'status' | 'score' | 'passed' | 'trial' | 'usage'> & {
-  readonly verdict?: ReportRun['verdict']
-  /** Whose code or part ended an `error` run (a report's runs carry it; older ones may not). */
-  readonly error?: { readonly culprit?: string } | undefined
-}
-
-/** The parts of a report that the comparison reads. */
-export interface ComparedReport extends SettingsSource {
+/** The parts of a report that the comparison reads (a report read from disk is compared through its tally: see `TalliedReport`). */
+export interface ComparedReport {
+  readonly settings?: SettingsSource['settings']
   readonly agent: string
   readonly agents?: readonly string[]
   readonly runs: readonly ComparedRun[]
   /** Each scenario's fingerprint (reports written before they were recorded have none). */
   readonly scenarios?: ComparedFingerprints
 }
+
+/** A report compared through its runs' tally (see `tallyRuns`, `readComparedReport`) instead of its runs. */
+export interface TalliedReport extends Omit<ComparedReport, 'runs'> {
+  readonly tally: ReportTally
+}
+
+export type { ComparedRun } from './report-tally.ts'
 
 /**
  * Compares a head report with a base report, cell by cell and group by group. A cell is one
@@ -66,17 +67,19 @@ export interface ComparedReport extends SettingsSource {
  * mix scoring modes).
  *
  * The comparison fails (`regression`) when a cell is a regression or a break, or a group is a
- * regression. Deterministic: the same reports give the same comparison.
+ * regression. Deterministic: the same reports give the same comparison, whether given as runs
+ * or as their tallies.
  */
-export function compareReports(base: ComparedReport, head: ComparedReport, options: CompareOptions = {}): Comparison {
+export function compareReports(base: ComparedReport | TalliedReport, head: ComparedReport | TalliedReport, options: CompareOptions = {}): Comparison {
   const alpha = options.alpha ?? 0.05
   const correction = options.correction ?? 'holm'
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, got ${alpha}`)
-  const alike = likeWithLike(base, head)
+  const [baseTally, headTally] = [tallyOf(base), tallyOf(head)]
+  const alike = likeWithLike(settingsSource(base, baseTally), settingsSource(head, headTally))
   const deterministic = alike.deterministic.base && alike.deterministic.head
-  const byAgent = agentsOf(base).length > 1 || agentsOf(head).length > 1
-  const baseCells = cellsOf(base, byAgent)
-  const headCells = cellsOf(head, byAgent)
+  const byAgent = agentsOf(base, baseTally).length > 1 || agentsOf(head, headTally).length > 1
+  const baseCells = cellsOf(baseTally, byAgent)
+  const headCells = cellsOf(headTally, byAgent)
   const both: { base: Cell; head: Cell }[] = []
   const added: CellKey[] = []
   const removed: CellKey[] = []
@@ -160,8 +163,8 @@ export function compareReports(base: ComparedReport, head: ComparedReport, optio
     format: 'toolcheck-comparison',
     version: 2,
     regression: counts.regression + counts.break > 0 || groups.some((group) => group.verdict === 'regression'),
-    base: summaryOf(base, options.sources?.base),
-    head: summaryOf(head, options.sources?.head),
+    base: summaryOf(base, baseTally, options.sources?.base),
+    head: summaryOf(head, headTally, options.sources?.head),
     alike,
     method: {
       test: 'boschloo',
@@ -185,75 +188,75 @@ export function compareReports(base: ComparedReport, head: ComparedReport, optio
   }
 }
 
-interface Cell {
-  readonly scenario: string
-  readonly augmentation: string
-  readonly agent: string
-  readonly categories: string[]
-  readonly augmentationColumns: string[]
-  readonly runs: { readonly run: ComparedRun; readonly position: number }[]
+/** A cell of one report; when cells are not told apart by agent, the agent of its first run. */
+type Cell = CellTally
+
+function tallyOf(report: ComparedReport | TalliedReport): ReportTally {
+  return 'tally' in report ? report.tally : tallyRuns(report.runs)
 }
 
-function agentsOf(report: ComparedReport): readonly string[] {
-  return report.agents ?? [...new Set(report.runs.map((run) => run.agent))]
+/** What the like-with-like check reads: the settings, and whether every run was a deterministic replay. */
+function settingsSource(report: ComparedReport | TalliedReport, tally: ReportTally): SettingsSource {
+  return { ...(report.settings === undefined ? {} : { settings: report.settings }), deterministicRuns: tally.runs > 0 && tally.deterministic }
 }
 
-function cellsOf(report: ComparedReport, byAgent: boolean): Map<string, Cell> {
+function agentsOf(report: ComparedReport | TalliedReport, tally: ReportTally): readonly string[] {
+  return report.agents ?? tally.agents
+}
+
+/** The tally's cells, those of one scenario and augmentation joined when cells are not told apart by agent. */
+function cellsOf(tally: ReportTally, byAgent: boolean): Map<string, Cell> {
+  if (byAgent) return tally.cells
   const cells = new Map<string, Cell>()
-  for (const [position, run] of report.runs.entries()) {
+  for (const cell of tally.cells.values()) {
     // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
-    const key = byAgent ? `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}` : `${run.scenario}\u0000${run.augmentation}`
-    let cell = cells.get(key)
-    if (cell === undefined) {
-      cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: [] }
+    const key = `${cell.scenario}\u0000${cell.augmentation}`
+    const joined = cells.get(key)
+    if (joined === undefined) {
       cells.set(key, cell)
+      continue
     }
-    for (const category of run.categories) if (!cell.categories.includes(category)) cell.categories.push(category)
-    cell.runs.push({ run, position })
+    const categories = [...joined.categories, ...cell.categories.filter((category) => !joined.categories.includes(category))]
+    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, places: [...joined.places, ...cell.places] })
   }
   return cells
 }
 
-/** A run's verdict; reports of version 1 have none, and their `passed` and `status` say it. */
-function verdictOf(run: ComparedRun): ReportRun['verdict'] {
-  return run.verdict ?? (run.status === 'error' ? 'error' : run.passed ? 'passed' : 'failed')
-}
-
 function sideOf(cell: Cell): CellSide {
-  const ordered = [...cell.runs].sort((a, b) => a.run.trial - b.run.trial || a.position - b.position)
-  const scored = ordered.filter(({ run }) => verdictOf(run) !== 'error')
-  const passes = scored.filter(({ run }) => verdictOf(run) === 'passed').length
+  const order: [number, number][] = []
+  for (let at = 0; at < cell.places.length; at += 2) order.push([cell.places[at] as number, cell.places[at + 1] as number])
+  order.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  const trials = cell.runs - cell.errors
   return {
-    runs: ordered.length,
-    errors: ordered.length - scored.length,
-    trials: scored.length,
-    passes,
-    passRate: scored.length === 0 ? null : passes / scored.length,
-    meanScore: scored.length === 0 ? null : scored.reduce((sum, { run }) => sum + (run.score ?? 0), 0) / scored.length,
-    positions: ordered.map(({ position }) => position),
+    runs: cell.runs,
+    errors: cell.errors,
+    trials,
+    passes: cell.passes,
+    passRate: trials === 0 ? null : cell.passes / trials,
+    meanScore: trials === 0 ? null : cell.scoreSum / trials,
+    positions: order.map(([, position]) => position),
   }
 }
 
 function cellKey(cell: Cell): CellKey {
-  return { scenario: cell.scenario, augmentation: cell.augmentation, agent: cell.agent, runs: cell.runs.length }
+  return { scenario: cell.scenario, augmentation: cell.augmentation, agent: cell.agent, runs: cell.runs }
 }
 
 function compareCellKeys(a: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }, b: { readonly scenario: string; readonly augmentation: string; readonly agent?: string }): number {
   return compareText(a.scenario, b.scenario) || compareLabels(a.augmentation, b.augmentation) || compareText(a.agent ?? '', b.agent ?? '')
 }
 
-function summaryOf(report: ComparedReport, source: string | undefined): SideSummary {
-  const scored = report.runs.filter((run) => verdictOf(run) !== 'error')
-  const passes = scored.filter((run) => verdictOf(run) === 'passed').length
-  const usage = usageOf(report.runs)
+function summaryOf(report: ComparedReport | TalliedReport, tally: ReportTally, source: string | undefined): SideSummary {
+  const scored = tally.runs - tally.errors
+  const usage = tallyUsage(tally)
   return {
     ...(source === undefined ? {} : { source }),
-    agents: [...agentsOf(report)].sort(compareText),
-    runs: report.runs.length,
-    errors: report.runs.length - scored.length,
-    userErrors: report.runs.filter((run) => run.status === 'error' && run.error?.culprit === 'user').length,
-    passRate: scored.length === 0 ? null : passes / scored.length,
-    meanScore: scored.length === 0 ? null : scored.reduce((sum, run) => sum + (run.score ?? 0), 0) / scored.length,
+    agents: [...agentsOf(report, tally)].sort(compareText),
+    runs: tally.runs,
+    errors: tally.errors,
+    userErrors: tally.userErrors,
+    passRate: scored === 0 ? null : tally.passes / scored,
+    meanScore: scored === 0 ? null : tally.scoreSum / scored,
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     ...(usage.costUsd === undefined ? {} : { costUsd: usage.costUsd }),

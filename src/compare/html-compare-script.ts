@@ -1,7 +1,7 @@
 /**
  * The comparison page's own script (after `HTML_COMMON_SCRIPT`): the table of cells in the
  * comparison's order (worst first), filterable by verdict, category, augmentation column and
- * name; a click on a group filters the cells to it; for the clicked cell both reports' runs side
+ * name, drawing only the rows in view (the windowed list the report page's runs use); a click on a group filters the cells to it; for the clicked cell both reports' runs side
  * by side, a trial picker on each side and the run detail (milestones, tools shown,
  * conversation) of the picked trials, or where the conversations were looked for when a
  * report's could not be found.
@@ -55,39 +55,54 @@ export const HTML_COMPARE_SCRIPT = `
   }
   document.getElementById('groups').addEventListener('click', openGroup)
   document.getElementById('groups').addEventListener('keydown', function (event) { if (event.key === 'Enter') openGroup(event) })
+  // The cells the filters let through, in order; only those in view are drawn (see windowRange).
+  var ROW_HEIGHT = 28
+  var shownCells = []
   function renderCells() {
     var verdict = document.getElementById('filter-verdict').value
     var category = document.getElementById('filter-category').value
     var column = document.getElementById('filter-augmentation').value
     var text = document.getElementById('filter-text').value.toLowerCase()
-    var body = document.getElementById('cells-body')
-    body.textContent = ''
-    var shown = 0
-    order.forEach(function (position) {
+    shownCells = order.filter(function (position) {
       var cell = comparison.cells[position]
-      if (verdict && cell.verdict !== verdict) return
-      if (category && cell.categories.indexOf(category) === -1) return
-      if (column && cell.augmentationColumns.indexOf(column) === -1) return
-      if (text && cell.scenario.toLowerCase().indexOf(text) === -1) return
-      shown++
-      var improvement = cell.verdict === 'improvement' || (cell.verdict !== 'regression' && cell.verdict !== 'break' && ((cell.passRateDelta || 0) > 0 || ((cell.passRateDelta || 0) === 0 && (cell.scoreDelta || 0) > 0)))
-      var row = element('tr', { className: 'cell-row verdict-row-' + cell.verdict + (position === selectedCell ? ' selected' : ''), 'data-cell': String(position), tabindex: '0' }, [
-        element('td', { text: cell.scenario }),
-        element('td', { text: cell.augmentation }),
-        byAgent ? element('td', { text: cell.agent }) : null,
-        element('td', { className: 'number', text: cell.base.passes + '/' + cell.base.trials }),
-        element('td', { className: 'number', text: cell.head.passes + '/' + cell.head.trials }),
-        element('td', { className: 'number ' + deltaClass(cell.passRateDelta), text: signed(cell.passRateDelta) }),
-        element('td', { className: 'number', text: fixed(cell.base.meanScore) }),
-        element('td', { className: 'number', text: fixed(cell.head.meanScore) }),
-        element('td', { className: 'number ' + deltaClass(cell.scoreDelta), text: signed(cell.scoreDelta) }),
-        element('td', { className: 'number', text: pValue(improvement ? cell.pBetter : cell.pWorse) }),
-        element('td', { className: 'number', text: pValue(improvement ? cell.adjustedBetter : cell.adjustedWorse) }),
-        element('td', { className: 'cell-verdict verdict-' + (cell.verdict === 'regression' || cell.verdict === 'break' ? 'failed' : cell.verdict === 'improvement' ? 'passed' : 'none'), text: cell.verdict + (cell.reason === 'deterministic' ? ' (deterministic)' : '') }),
-      ])
-      body.appendChild(row)
+      if (verdict && cell.verdict !== verdict) return false
+      if (category && cell.categories.indexOf(category) === -1) return false
+      if (column && cell.augmentationColumns.indexOf(column) === -1) return false
+      if (text && cell.scenario.toLowerCase().indexOf(text) === -1) return false
+      return true
     })
-    document.getElementById('cells-count').textContent = shown + ' of ' + comparison.cells.length + ' cells'
+    document.getElementById('cells-count').textContent = shownCells.length + ' of ' + comparison.cells.length + ' cells'
+    drawCells()
+  }
+  var columnCount = byAgent ? 12 : 11
+  // The rows above and below the ones drawn are one padding row each, as tall as they would be.
+  function padding(rows) { return element('tr', { className: 'cells-pad', 'aria-hidden': 'true' }, [element('td', { colspan: String(columnCount), style: 'height:' + (rows * ROW_HEIGHT) + 'px' })]) }
+  function drawCells() {
+    var body = document.getElementById('cells-body')
+    var range = windowRange(document.getElementById('cells-viewport'), ROW_HEIGHT, shownCells.length)
+    body.textContent = ''
+    if (range[0] > 0) body.appendChild(padding(range[0]))
+    for (var at = range[0]; at < range[1]; at++) body.appendChild(cellRow(shownCells[at]))
+    if (range[1] < shownCells.length) body.appendChild(padding(shownCells.length - range[1]))
+  }
+  redrawOnScroll(document.getElementById('cells-viewport'), drawCells)
+  function cellRow(position) {
+    var cell = comparison.cells[position]
+    var improvement = cell.verdict === 'improvement' || (cell.verdict !== 'regression' && cell.verdict !== 'break' && ((cell.passRateDelta || 0) > 0 || ((cell.passRateDelta || 0) === 0 && (cell.scoreDelta || 0) > 0)))
+    return element('tr', { className: 'cell-row verdict-row-' + cell.verdict + (position === selectedCell ? ' selected' : ''), 'data-cell': String(position), tabindex: '0' }, [
+      element('td', { text: cell.scenario }),
+      element('td', { text: cell.augmentation }),
+      byAgent ? element('td', { text: cell.agent }) : null,
+      element('td', { className: 'number', text: cell.base.passes + '/' + cell.base.trials }),
+      element('td', { className: 'number', text: cell.head.passes + '/' + cell.head.trials }),
+      element('td', { className: 'number ' + deltaClass(cell.passRateDelta), text: signed(cell.passRateDelta) }),
+      element('td', { className: 'number', text: fixed(cell.base.meanScore) }),
+      element('td', { className: 'number', text: fixed(cell.head.meanScore) }),
+      element('td', { className: 'number ' + deltaClass(cell.scoreDelta), text: signed(cell.scoreDelta) }),
+      element('td', { className: 'number', text: pValue(improvement ? cell.pBetter : cell.pWorse) }),
+      element('td', { className: 'number', text: pValue(improvement ? cell.adjustedBetter : cell.adjustedWorse) }),
+      element('td', { className: 'cell-verdict verdict-' + (cell.verdict === 'regression' || cell.verdict === 'break' ? 'failed' : cell.verdict === 'improvement' ? 'passed' : 'none'), text: cell.verdict + (cell.reason === 'deterministic' ? ' (deterministic)' : '') }),
+    ])
   }
   function openCell(event) {
     var row = event.target.closest('tr.cell-row')
@@ -130,7 +145,7 @@ export const HTML_COMPARE_SCRIPT = `
     holder.appendChild(element('h2', { text: cell.scenario + ' [' + cell.augmentation + ']' + (byAgent ? ' ' + cell.agent : '') + ': ' + cell.verdict }))
     holder.appendChild(element('p', { className: 'muted', text: 'pass rate ' + fixed(cell.base.passRate) + ' -> ' + fixed(cell.head.passRate) + ', mean score ' + fixed(cell.base.meanScore) + ' -> ' + fixed(cell.head.meanScore) + '; ' + pText(cell.pWorse) + ' for worse (adjusted ' + (cell.adjustedWorse === null ? 'not in the family' : pValue(cell.adjustedWorse)) + '), ' + pText(cell.pBetter) + ' for better' + (cell.break ? '; a break' : '') }))
     holder.appendChild(element('div', { className: 'sides' }, [sidePanel('base', cell, firstInteresting('base', cell)), sidePanel('head', cell, firstInteresting('head', cell))]))
-    renderCells()
+    drawCells()
     holder.scrollIntoView()
   }
 

@@ -7,7 +7,9 @@ import type { LikeWithLike, SettingPair } from './comparison.ts'
 /** What the like-with-like check reads of a report; reports of older versions lack `settings`. */
 export interface SettingsSource {
   readonly settings?: Partial<ReportSettings>
-  readonly runs: readonly Pick<ReportRun, 'agent' | 'usage'>[]
+  /** The runs, to tell determinism from when the settings do not record it; or that answer, worked out already. */
+  readonly runs?: readonly Pick<ReportRun, 'agent' | 'usage'>[]
+  readonly deterministicRuns?: boolean
 }
 
 /**
@@ -42,5 +44,6 @@ export function fingerprintDifferences(base: ReportedFingerprint | undefined, he
 
 function deterministic(report: SettingsSource): boolean {
   if (typeof report.settings?.deterministic === 'boolean') return report.settings.deterministic
-  return report.runs.length > 0 && report.runs.every(isDeterministicRun)
+  if (report.runs !== undefined) return report.runs.length > 0 && report.runs.every(isDeterministicRun)
+  return report.deterministicRuns ?? false
 }

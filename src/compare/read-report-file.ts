@@ -4,7 +4,7 @@ import { currentAugmentationLabel } from '../augmentation/index.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import { unpackJson } from '../reporter/packed-json.ts'
-import type { PageDetails } from '../reporter/page-data.ts'
+import type { PageDetails, PageIndex } from '../reporter/page-data.ts'
 import { expandColumn } from '../reporter/page-data.ts'
 import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
 import { firstIssue, readReportSchema } from '../reporter/report-file-schemas.ts'
@@ -118,8 +118,30 @@ function renamed(report: ReadReport): ReadReport {
   return changed ? { ...report, runs, summary: summarizeRuns(runs) } : report
 }
 
+/** What a report page must hold to belong to a report: as many runs, each of the same scenario at the same place. */
+export interface PageCheck {
+  readonly runs: number
+  readonly scenarioAt: (position: number) => string | undefined
+}
+
+/** A report page found for a report: its packed details and its index; or, in `transcripts`, every place looked at and why none would do. */
+export interface FoundPage {
+  readonly packed?: string
+  readonly index?: PageIndex
+  readonly transcripts: string
+}
+
 /** The page details that belong to these runs, from `index.html` first, then the folder's other pages. */
 async function findDetails(folder: string, runs: readonly ReportRun[]): Promise<{ packed?: string; transcripts: string }> {
+  const { packed, transcripts } = await reportPage(folder, { runs: runs.length, scenarioAt: (position) => runs[position]?.scenario })
+  return { ...(packed === undefined ? {} : { packed }), transcripts }
+}
+
+/**
+ * The report page in `folder` that holds the runs `check` describes: `index.html` first, then the
+ * folder's other `.html` files (a page renamed when it was kept as a CI artefact).
+ */
+export async function reportPage(folder: string, check: PageCheck): Promise<FoundPage> {
   let names: string[]
   try {
     names = (await readdir(folder)).filter((name) => name.endsWith('.html')).sort(compareText)
@@ -129,8 +151,8 @@ async function findDetails(folder: string, runs: readonly ReportRun[]): Promise<
   const candidates = ['index.html', ...names.filter((name) => name !== 'index.html')]
   const looked: string[] = []
   for (const name of candidates) {
-    const reading = await pageDetails(join(folder, name), runs)
-    if (reading.packed !== undefined) return { packed: reading.packed, transcripts: `conversations from ${join(folder, name)}` }
+    const reading = await pageDetails(join(folder, name), check)
+    if (reading.packed !== undefined) return { packed: reading.packed, ...(reading.index === undefined ? {} : { index: reading.index }), transcripts: `conversations from ${join(folder, name)}` }
     looked.push(`${name} ${reading.problem}`)
   }
   return {
@@ -138,8 +160,8 @@ async function findDetails(folder: string, runs: readonly ReportRun[]): Promise<
   }
 }
 
-/** A page's packed details when they hold these runs; otherwise why not. */
-async function pageDetails(page: string, runs: readonly ReportRun[]): Promise<{ packed: string; problem?: undefined } | { packed?: undefined; problem: string }> {
+/** A page's packed details (and its index, when it can be read) when they hold these runs; otherwise why not. */
+async function pageDetails(page: string, check: PageCheck): Promise<{ packed: string; index?: PageIndex; problem?: undefined } | { packed?: undefined; problem: string }> {
   let html: string
   try {
     html = await readFile(page, 'utf8')
@@ -159,25 +181,30 @@ async function pageDetails(page: string, runs: readonly ReportRun[]): Promise<{ 
     return { problem: 'holds run details that cannot be read' }
   }
   // A page from another run of the tests would pair runs with the wrong conversations.
-  if (!Array.isArray(details.runs) || details.runs.length !== runs.length) return { problem: `holds ${Array.isArray(details.runs) ? details.runs.length : 'no'} runs, and this report ${runs.length}` }
-  const scenarios = pageScenarios(html)
-  if (scenarios !== undefined && scenarios.some((scenario, position) => scenario !== runs[position]?.scenario)) return { problem: 'holds the runs of other scenarios (a page of another report)' }
-  return { packed }
+  if (!Array.isArray(details.runs) || details.runs.length !== check.runs) return { problem: `holds ${Array.isArray(details.runs) ? details.runs.length : 'no'} runs, and this report ${check.runs}` }
+  const index = pageIndex(html)
+  const scenarios = index === undefined ? undefined : pageScenarios(index)
+  if (scenarios !== undefined && scenarios.some((scenario, position) => scenario !== check.scenarioAt(position))) return { problem: 'holds the runs of other scenarios (a page of another report)' }
+  return { packed, ...(index === undefined ? {} : { index }) }
 }
 
-/** The scenario of each run in a page's index, when the page's index can be read that way. */
-function pageScenarios(html: string): string[] | undefined {
+/** A page's index, when it can be read. */
+function pageIndex(html: string): PageIndex | undefined {
   const marker = 'id="toolcheck-index">'
   const start = html.indexOf(marker)
   const end = html.indexOf('</script>', start)
   if (start === -1 || end === -1) return undefined
   try {
-    const index = JSON.parse(html.slice(start + marker.length, end)) as { strings?: unknown; runCount?: unknown; runs?: { scenario?: unknown } }
-    const { strings, runCount } = index
-    const column = index.runs?.scenario
-    if (!Array.isArray(strings) || typeof runCount !== 'number') return undefined
-    return expandColumn(column, runCount)?.map((id) => (typeof id === 'number' ? String(strings[id]) : ''))
+    return JSON.parse(html.slice(start + marker.length, end)) as PageIndex
   } catch {
     return undefined
   }
+}
+
+/** The scenario of each run in a page's index, when the page's index can be read that way. */
+function pageScenarios(index: PageIndex): string[] | undefined {
+  const { strings, runCount } = index as { strings?: unknown; runCount?: unknown }
+  const column = (index as { runs?: { scenario?: unknown } }).runs?.scenario
+  if (!Array.isArray(strings) || typeof runCount !== 'number') return undefined
+  return expandColumn(column, runCount)?.map((id) => (typeof id === 'number' ? String(strings[id]) : ''))
 }

@@ -69,7 +69,7 @@ ${comparison.groups.map(groupRow).join('\n')}
 <label>scenario<input id="filter-text" type="search" placeholder="name contains"></label>
 <span id="cells-count" class="muted"></span>
 </div>
-<div class="scroll-tall"><table id="cells"><thead><tr><th>scenario</th><th>augmentation</th>${byAgent ? '<th>agent</th>' : ''}<th>base</th><th>head</th><th>Δ pass</th><th>base score</th><th>head score</th><th>Δ score</th><th>p</th><th>adjusted p</th><th>verdict</th></tr></thead><tbody id="cells-body"></tbody></table></div>
+<div class="scroll-tall" id="cells-viewport"><table id="cells"><thead><tr><th>scenario</th><th>augmentation</th>${byAgent ? '<th>agent</th>' : ''}<th>base</th><th>head</th><th>Δ pass</th><th>base score</th><th>head score</th><th>Δ score</th><th>p</th><th>adjusted p</th><th>verdict</th></tr></thead><tbody id="cells-body"></tbody></table></div>
 <h2>Scenario changed (not compared)</h2>${list('scenario-changed', comparison.scenarioChanged.map((cell) => `${keyLabel(cell, byAgent)}: scenario changed: ${cell.differs.join(', ')} differ (${cell.base.passes}/${cell.base.trials} -> ${cell.head.passes}/${cell.head.trials})`))}
 <h2>Added (in the head only)</h2>${list('added', comparison.added.map((key) => `${keyLabel(key, byAgent)}, ${plural(key.runs, 'run')}`))}
 <h2>Removed (in the base only)</h2>${list('removed', comparison.removed.map((key) => `${keyLabel(key, byAgent)}, ${plural(key.runs, 'run')}`))}

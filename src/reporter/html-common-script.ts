@@ -12,6 +12,33 @@ export const HTML_COMMON_SCRIPT = `
   var VERDICTS = ['passed', 'failed', 'error']
   var CULPRITS = ['agent', 'domain', 'infrastructure', 'user']
 
+  // A windowed list draws only the rows in view, and ten beyond each edge, so a list of any
+  // length costs what a screenful does. Its rows have one height: row i is at i * rowHeight.
+  // The rows from the first to before the last that the viewport shows of \`count\`.
+  // A viewport whose height follows its rows (a max-height) is short before they are drawn, so
+  // it counts as tall as the window at least.
+  function windowRange(viewport, rowHeight, count) {
+    var height = Math.max(viewport.clientHeight, window.innerHeight)
+    var first = Math.max(0, Math.floor(viewport.scrollTop / rowHeight) - 10)
+    var last = Math.min(count, Math.ceil((viewport.scrollTop + height) / rowHeight) + 10)
+    return [first, Math.max(first, last)]
+  }
+  // Draws again once per frame while the viewport scrolls.
+  function redrawOnScroll(viewport, draw) {
+    var pending = false
+    viewport.addEventListener('scroll', function () {
+      if (pending) return
+      pending = true
+      requestAnimationFrame(function () { pending = false; draw() })
+    })
+  }
+  // Scrolls the viewport just enough that row \`at\` is in view.
+  function revealRow(viewport, rowHeight, at) {
+    var top = at * rowHeight
+    if (top < viewport.scrollTop) viewport.scrollTop = top
+    else if (top + rowHeight > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + rowHeight - viewport.clientHeight
+  }
+
   function element(tag, attributes, children) {
     var node = document.createElement(tag)
     for (var key in attributes || {}) {

@@ -482,30 +482,20 @@ export const HTML_REPORT_SCRIPT = `
     ])
   }
   function drawRows() {
-    var viewport = $('runs-viewport')
     var body = $('runs-rows')
-    var first = Math.max(0, Math.floor(viewport.scrollTop / ROW_HEIGHT) - 10)
-    var last = Math.min(rowCount, Math.ceil((viewport.scrollTop + viewport.clientHeight) / ROW_HEIGHT) + 10)
+    var range = windowRange($('runs-viewport'), ROW_HEIGHT, rowCount)
     body.textContent = ''
     var grouping = $('group-cells').checked
-    for (var at = first; at < last; at++) {
+    for (var at = range[0]; at < range[1]; at++) {
       var item = rows[at]
       var row = item < 0 ? groupRow(-1 - item, at * ROW_HEIGHT) : runRow(item, at * ROW_HEIGHT, grouping && grouped(runs.cell ? runs.cell[item] : -1))
       if (at === cursor) row.classList.add('cursor')
       body.appendChild(row)
     }
   }
-  var pending = false
-  $('runs-viewport').addEventListener('scroll', function () {
-    if (pending) return
-    pending = true
-    requestAnimationFrame(function () { pending = false; drawRows() })
-  })
+  redrawOnScroll($('runs-viewport'), drawRows)
   function scrollToRow(at) {
-    var viewport = $('runs-viewport')
-    var top = at * ROW_HEIGHT
-    if (top < viewport.scrollTop) viewport.scrollTop = top
-    else if (top + ROW_HEIGHT > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_HEIGHT - viewport.clientHeight
+    revealRow($('runs-viewport'), ROW_HEIGHT, at)
     drawRows()
     // The list may reach below a small window: the page scrolls too, so the row is in the window.
     var row = $('runs-rows').querySelector('.cursor')

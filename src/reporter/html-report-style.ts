@@ -140,6 +140,10 @@ pre.error-reason[data-culprit="domain"] { background: #ffebe9; }
 tr.cell-row { cursor: pointer; }
 tr.cell-row:hover, tr.cell-row.selected { background: #ddf4ff; }
 #cells td, #cells th { white-space: nowrap; }
+/* The cells are a windowed list (see windowRange): every row is as tall as the script counts it. */
+#cells tr.cell-row { height: 28px; }
+#cells tr.cell-row td { max-height: 28px; overflow: hidden; }
+#cells tr.cells-pad td { padding: 0; border: 0; }
 /* The comparison: the cells above, the clicked cell's two sides below at full width. */
 main.compare { grid-template-columns: minmax(0, 1fr); }
 main.compare .scroll-tall { max-height: 45vh; }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
 import { runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
 import { runId } from '../../src/runner/run-id.ts'
 import type { RunRecord } from '../../src/runner/run-record-schema.ts'
@@ -133,5 +133,39 @@ describe('runs files', () => {
     await expect(readRunsFile(file)).rejects.toThrow(`${file}, line 3: not JSON`)
     await writeFile(file, `${lines[0]}\n`)
     await expect(readRunsFile(file)).rejects.toThrow('not a toolcheck runs file')
+  })
+})
+
+describe('LineReader', () => {
+  test('gives every line whole, read in the file\'s order (in blocks), backwards or in turns from two files', async () => {
+    const directory = await folder()
+    // Lines of differing lengths, some longer than a block, with text of several bytes a character.
+    const lines = Array.from({ length: 3000 }, (_, index) => `${index}:${'é✓'.repeat((index * 37) % 150)}${index % 700 === 0 ? 'x'.repeat(300_000) : ''}`)
+    const places = (file: string) => {
+      let offset = 0
+      return lines.map((line) => {
+        const length = Buffer.byteLength(line)
+        const place = { file, offset, length }
+        offset += length + 1
+        return place
+      })
+    }
+    const [first, second] = [join(directory, 'a.jsonl'), join(directory, 'b.jsonl')]
+    await writeFile(first, `${lines.join('\n')}\n`)
+    await writeFile(second, `${lines.join('\n')}\n`)
+    const reader = new LineReader()
+    try {
+      const inOrder = places(first)
+      expect(await Promise.all(inOrder.map((place) => reader.read(place)))).toEqual(lines)
+      const backwards: string[] = []
+      for (const place of [...inOrder].reverse()) backwards.push(await reader.read(place))
+      expect(backwards.reverse()).toEqual(lines)
+      const [fromFirst, fromSecond] = [places(first), places(second)]
+      const turns: string[] = []
+      for (let index = 0; index < lines.length; index++) turns.push(await reader.read((index % 2 === 0 ? fromFirst : fromSecond)[index] as (typeof fromFirst)[number]))
+      expect(turns).toEqual(lines)
+    } finally {
+      await reader.close()
+    }
   })
 })

@@ -1,0 +1,151 @@
+import { stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { safeText } from '../conversation/safe-text.ts'
+import { packText } from '../reporter/packed-json.ts'
+import type { PageIndex } from '../reporter/page-data.ts'
+import { PageDataEncoder } from '../reporter/page-data.ts'
+import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
+import { firstIssue, readReportSchema } from '../reporter/report-file-schemas.ts'
+import type { TalliedReport } from './compare-reports.ts'
+import { readReportFile, ReportFileError, reportPage } from './read-report-file.ts'
+import type { ComparedPage } from './render-comparison-html.ts'
+import type { ReportTally } from './report-tally.ts'
+import { addRun, emptyTally, tallyRuns } from './report-tally.ts'
+import { ReportJsonError, streamReportRuns } from './stream-report-runs.ts'
+
+/** A report read for a comparison: its runs tallied per cell as they were read, never held. */
+export interface ComparedReportFile {
+  /** The path of the `report.json` read. */
+  readonly path: string
+  readonly report: TalliedReport & { readonly settings?: ReportSettings; readonly version: number }
+}
+
+/**
+ * Reads a toolcheck report for `compareReports`: `path` is a `report.json` or the folder that
+ * holds one. Its `runs` are read one at a time from the file (see `streamReportRuns`) and
+ * counted into their cells (see `ReportTally`), so memory holds per cell only counts whatever
+ * the number of runs, and no more of the file than a chunk and one run. `report.json` is read
+ * rather than the `runs.jsonl` beside it: it holds the same runs without their conversations,
+ * so it is the smaller of the two. Its summary is not kept (the comparison works out its own).
+ * What the comparison reads of each run is checked as it is read, the rest of the report against
+ * its schema. Reports of version 1 are read whole (see `readReportFile`), which upgrades them.
+ */
+export async function readComparedReport(path: string): Promise<ComparedReportFile> {
+  const file = await reportJsonOf(path)
+  // A FIFO or device would never end when read: only a regular file is a report.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new ReportFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck report`, true)
+  const tally = emptyTally()
+  let header: Record<string, unknown>
+  try {
+    let position = 0
+    header = await streamReportRuns(
+      file,
+      (value) => {
+        const problem = comparedRunProblem(value)
+        if (problem !== undefined) throw new ReportFileError(safeText(`${file}: not a toolcheck report this version can read (runs[${position}]: ${problem})`), true)
+        const run = value as ReportRun
+        addRun(tally, relabelled(run), position++)
+      },
+      { skip: ['summary'] },
+    )
+  } catch (error) {
+    if (error instanceof ReportFileError) throw error
+    if (error instanceof ReportJsonError) throw new ReportFileError(safeText(error.message), true)
+    throw new ReportFileError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+  }
+  const report = header as Partial<Report>
+  if (report.format !== 'toolcheck-report' || !Array.isArray(report.runs))
+    throw new ReportFileError(`${file}: not a toolcheck report (expected "format": "toolcheck-report" and a "runs" list, as toolcheck-report/report.json has)`, true)
+  // The members besides the runs (checked above, run by run) and the summary (not kept).
+  const { summary: _summary, ...members } = report
+  const checked = readReportSchema.safeParse(members)
+  if (!checked.success) throw new ReportFileError(safeText(`${file}: not a toolcheck report this version can read (${firstIssue(checked.error)})`), true)
+  if (report.version !== 2) {
+    const whole = await readReportFile(file)
+    return { path: file, report: { ...withoutRuns(whole.report), tally: tallyRuns(whole.report.runs) } }
+  }
+  if (tally.runs === 0) tally.deterministic = false
+  const { summary: _skipped, ...rest } = withoutRuns(report as Report)
+  return { path: file, report: { ...rest, tally } }
+}
+
+/**
+ * The report as the comparison page embeds it. Its run index and details are those of the report
+ * page written beside it (`index.html`, or another page in its folder that holds these runs), as
+ * they are, with the conversations; without such a page they are encoded from `report.json`, read
+ * again one run at a time, without conversations, and the page says where it looked.
+ */
+export async function comparedPage(compared: ComparedReportFile): Promise<ComparedPage> {
+  const found = await reportPage(dirname(compared.path), runCheck(compared.report.tally))
+  if (found.packed !== undefined && found.index !== undefined) return { index: found.index, packedDetails: found.packed, transcripts: found.transcripts, hasTranscripts: true }
+  // The encoder needs the summary, which comes after the runs in the file and was not kept.
+  const header = (await streamReportRuns(compared.path, () => {})) as unknown as Omit<Report, 'settings' | 'scenarios' | 'runs'>
+  const encoder = new PageDataEncoder(header)
+  await streamReportRuns(compared.path, (value) => encoder.add(relabelled(value as ReportRun), undefined))
+  const data = encoder.finish()
+  return { index: data.index as PageIndex, packedDetails: packText(data.detailsJson), transcripts: found.transcripts, hasTranscripts: false }
+}
+
+/** What a page must hold to be this report's: as many runs, each of the same scenario at the same place. */
+function runCheck(tally: ReportTally): { readonly runs: number; readonly scenarioAt: (position: number) => string | undefined } {
+  const scenarios: string[] = new Array(tally.runs)
+  for (const cell of tally.cells.values()) for (let at = 1; at < cell.places.length; at += 2) scenarios[cell.places[at] as number] = cell.scenario
+  return { runs: tally.runs, scenarioAt: (position) => scenarios[position] }
+}
+
+/** Today's word for each augmentation label met, worked out once per label. */
+const currentLabels = new Map<string, string>()
+function currentLabel(label: string): string {
+  let current = currentLabels.get(label)
+  if (current === undefined) {
+    current = currentAugmentationLabel(label)
+    currentLabels.set(label, current)
+  }
+  return current
+}
+
+/** A run whose augmentation labels predate today's words, with today's (see `readReportFile`). */
+function relabelled(run: ReportRun): ReportRun {
+  const augmentation = currentLabel(run.augmentation)
+  const columns = run.augmentationColumns.map(currentLabel)
+  if (augmentation === run.augmentation && columns.every((column, position) => column === run.augmentationColumns[position])) return run
+  return { ...run, augmentation, augmentationColumns: columns }
+}
+
+/**
+ * What is wrong with a run, of what the comparison reads of it, in a few words; undefined when
+ * nothing is. The rest of a run is not read, so not checked: checking every run whole against
+ * the report's schema took more time than reading it.
+ */
+function comparedRunProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not an object'
+  const run = value as Record<string, unknown>
+  for (const name of ['scenario', 'augmentation', 'agent', 'status']) if (typeof run[name] !== 'string') return `${name} is not a text`
+  for (const name of ['augmentationColumns', 'categories']) if (!Array.isArray(run[name]) || !(run[name] as unknown[]).every((item) => typeof item === 'string')) return `${name} is not a list of texts`
+  if (typeof run.trial !== 'number') return 'trial is not a number'
+  if (run.score !== null && typeof run.score !== 'number') return 'score is neither a number nor null'
+  if (typeof run.passed !== 'boolean') return 'passed is not true or false'
+  if (run.verdict !== undefined && run.verdict !== 'passed' && run.verdict !== 'failed' && run.verdict !== 'error') return 'verdict is not passed, failed or error'
+  const usage = run.usage as Record<string, unknown> | null | undefined
+  if (typeof usage !== 'object' || usage === null) return 'usage is not an object'
+  for (const name of ['calls', 'cachedCalls', 'promptTokens', 'completionTokens', 'latencyMs']) if (typeof usage[name] !== 'number') return `usage.${name} is not a number`
+  if (usage.costUsd !== undefined && typeof usage.costUsd !== 'number') return 'usage.costUsd is not a number'
+  if (run.error !== undefined && (typeof run.error !== 'object' || run.error === null)) return 'error is not an object'
+  return undefined
+}
+
+function withoutRuns<T extends { readonly runs: unknown }>(report: T): Omit<T, 'runs'> {
+  const { runs: _runs, ...rest } = report
+  return rest
+}
+
+/** The `report.json` that `path` names, itself or in the folder it names. */
+async function reportJsonOf(path: string): Promise<string> {
+  try {
+    return (await stat(path)).isDirectory() ? join(path, 'report.json') : path
+  } catch {
+    throw new ReportFileError(`${path}: no such file or directory`)
+  }
+}

@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { compareReports } from '../../src/compare/compare-reports.ts'
+import { comparedPage, readComparedReport } from '../../src/compare/read-compared-report.ts'
+import { ReportFileError } from '../../src/compare/read-report-file.ts'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import type { BuiltReport } from '../../src/reporter/build-report.ts'
+import { encodePageData } from '../../src/reporter/page-data.ts'
+import { writeReport } from '../../src/reporter/write-report.ts'
+import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
+
+let directory = ''
+// A report of one test whose runs play these scenarios, each trial passing or not as `passes` says.
+const reportWith = (scenarios: readonly string[], passes: readonly boolean[]): BuiltReport =>
+  buildReport([
+    {
+      id: 't',
+      fullName: 't',
+      file: 'a.test.ts',
+      state: 'passed',
+      attempts: [],
+      meta: {
+        toolcheck: {
+          runs: scenarios.map((id, trial) => {
+            const evaluation = sampleEvaluation()
+            return toRunRecord({ ...sampleScenario, id }, sampleTrajectory({ scenarioId: id }), passes[trial] === false ? { ...evaluation, score: 0, milestoneScore: 0 } : evaluation, trial)
+          }),
+        },
+      },
+      annotations: [],
+    },
+  ])
+const base = reportWith(['a', 'a', 'b', 'b', 'a'], [true, true, true, false, true])
+const head = reportWith(['a', 'a', 'b', 'b', 'a'], [false, true, false, false, true])
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolcheck-read-compared-'))
+  await writeReport(base, join(directory, 'base'))
+  await writeReport(head, join(directory, 'head'))
+  await writeReport(head, join(directory, 'head-without-page'), { html: false })
+})
+afterAll(() => rm(directory, { recursive: true, force: true }))
+
+describe('readComparedReport', () => {
+  test('compares as the reports held whole compare: the same comparison from the runs counted as they are read', async () => {
+    const [baseFile, headFile] = await Promise.all([readComparedReport(join(directory, 'base')), readComparedReport(join(directory, 'head', 'report.json'))])
+    expect(baseFile.path).toBe(join(directory, 'base', 'report.json'))
+    expect(baseFile.report.tally.runs).toBe(5)
+    expect(compareReports(baseFile.report, headFile.report)).toEqual(compareReports(base.report, head.report))
+  })
+
+  test("the page embeds the report page's index and details, or, without a page, encodes them from report.json and says where it looked", async () => {
+    const withPage = await comparedPage(await readComparedReport(join(directory, 'head')))
+    const encoded = encodePageData(head.report, [])
+    expect(withPage.hasTranscripts).toBe(true)
+    expect(withPage.transcripts).toBe(`conversations from ${join(directory, 'head', 'index.html')}`)
+    expect(withPage.index).toEqual(JSON.parse(JSON.stringify(encoded.index)))
+    const without = await comparedPage(await readComparedReport(join(directory, 'head-without-page')))
+    expect(without.hasTranscripts).toBe(false)
+    expect(without.transcripts).toMatch(/^no conversations: .*index\.html is not there/)
+    expect(without.index).toEqual(encoded.index)
+  })
+
+  test('a missing folder and a file that is no report are errors that say so', async () => {
+    await expect(readComparedReport(join(directory, 'nowhere'))).rejects.toThrow(new ReportFileError(`${join(directory, 'nowhere')}: no such file or directory`))
+    await expect(readComparedReport(join(directory, 'base', 'index.html'))).rejects.toThrow(/index\.html: not JSON|index\.html: not a toolcheck report/)
+  })
+})
+
