@@ -9,7 +9,7 @@ import { buildReport } from '../../src/reporter/build-report.ts'
 import type { BuiltReport } from '../../src/reporter/build-report.ts'
 import { encodePageData } from '../../src/reporter/page-data.ts'
 import { writeReport } from '../../src/reporter/write-report.ts'
-import { toRunRecord } from '../../src/vitest/record-scenario-run.ts'
+import { toRunRecord } from '../../src/runner/run-record.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
 let directory = ''
