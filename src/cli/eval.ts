@@ -83,6 +83,9 @@ ended in user errors. The report counts domain, infrastructure and user errors a
 failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when interrupted.
 `
 
+// Lines the runs file may have queued before the evaluation waits for them to be written.
+const MOST_QUEUED_LINES = 256
+
 /** The signals that stop an evaluation as Ctrl-C does. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
@@ -149,9 +152,12 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
         async (_unit, outcome) => {
           if (interrupted) return
           if (outcome.kind === 'run') {
-            const place = await writer.append(outcome.line)
+            // Queued, not awaited: lines that come in while one is written go to the file in one
+            // write. The writer keeps their order; a full queue holds the next units back.
+            const { place, written } = writer.queue(outcome.line)
             index.push({ run: outcome.run, fingerprint: outcome.fingerprint, durationMs: outcome.durationMs, ...place })
             progress.finished(outcome.run)
+            if (writer.pending >= MOST_QUEUED_LINES) await written
           } else if (outcome.kind === 'kept') {
             const entry = started?.kept.get(outcome.id)
             if (entry !== undefined) index.push(entry)
