@@ -33,7 +33,7 @@ import { WatchMemory } from './watch-memory.ts'
 
 const setup = workerData as EvalWorkerSetup
 // How many cases' prepared runs a worker keeps (see `preparedCases`).
-const PREPARED_CASES = 512
+const PREPARED_CASES = 64
 const port = parentPort
 if (port === null) throw new Error('eval-worker.ts runs as a worker thread of toolcheck eval')
 const send = (message: FromWorker) => port.postMessage(message)
