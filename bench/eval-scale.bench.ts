@@ -8,7 +8,12 @@
  * - per-run bookkeeping: the CPU time an evaluation spends per run beyond playing and scoring it
  *   (handing runs to the workers, building each record and transcript, writing the runs file
  *   and the report), beside the CPU time the same runs take to play and score in this process
- *   with nothing else; target at most 1 × (bookkeeping no more than the run's own work).
+ *   with nothing else; target at most 1 × (bookkeeping no more than the run's own work);
+ * - the floor: the wall time of `eval --variants plain --trials 8` (1,824 runs), beside one
+ *   process that plays and scores the same runs through the public API (eval-floor-process.ts),
+ *   alternated; target at most 1 ×;
+ * - peak memory of a 100,000-run evaluation (all variants, `--trials 55`) against the 1,824-run
+ *   one; target at most 1.3 × (what an evaluation keeps per run stays bounded).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -27,6 +32,10 @@ const BIN = fileURLToPath(new URL('../bin/toolcheck.js', import.meta.url))
 const ONE_SCENARIO = 'turn-on-wifi-and-location'
 const SOME_SCENARIOS = 'wifi'
 const TRIALS = 5
+const FLOOR_TRIALS = 8
+const FLOOR = fileURLToPath(new URL('./eval-floor-process.ts', import.meta.url))
+// All eight variants of the built-in corpus's 228 scenarios, 55 trials: 100,320 runs.
+const MANY_TRIALS = 55
 
 /** What a child process reports at exit through the hook: its peak memory (kB) and CPU time (µs, every thread). */
 interface ChildFigures {
@@ -93,7 +102,16 @@ async function playAlone(filter: string, trials: number): Promise<{ runs: number
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 
+/** The wall time of the floor process: the same runs as `eval --variants plain`, played and scored in one process. */
+function floorProcess(trials: number): number {
+  const started = performance.now()
+  const child = spawnSync(process.execPath, [FLOOR, String(trials)], { encoding: 'utf8' })
+  if (child.status !== 0) throw new Error(`the floor process exited with ${child.status}:\n${child.stderr}`)
+  return performance.now() - started
+}
+
 const memory: { one?: ChildFigures; five?: ChildFigures } = {}
+const scale: { base?: ChildFigures; many?: ChildFigures } = {}
 const bookkeeping: { fixed?: ChildFigures; many?: ChildFigures; alone?: { runs: number; cpuMs: number } } = {}
 
 export default defineBenchmarks([
@@ -143,5 +161,24 @@ export default defineBenchmarks([
       const overheadMs = ((many?.cpuMs ?? Number.NaN) - (fixed?.cpuMs ?? Number.NaN)) / runs - playMs
       return [{ name: 'bookkeeping CPU per run / play and score CPU per run', measured: overheadMs / playMs, limit: 1, unit: '×' }]
     },
+  },
+  {
+    name: `toolcheck eval at the floor: --variants plain --trials ${FLOOR_TRIALS} vs one process playing and scoring the same runs`,
+    iterations: 5,
+    warmUp: 0,
+    run: async () => ({ measuredMs: (await evaluate(['--variants', 'plain', '--trials', String(FLOOR_TRIALS)])).wallMs }),
+    baselines: [{ name: 'one process: runScenario + evaluate of the same runs', run: () => ({ measuredMs: floorProcess(FLOOR_TRIALS) }) }],
+    targetRatio: 1,
+  },
+  {
+    name: `toolcheck eval peak memory: 100,320 runs (all variants, --trials ${MANY_TRIALS}) vs 1,824 (plain, --trials ${FLOOR_TRIALS})`,
+    iterations: 1,
+    run: async () => {
+      scale.base = await evaluate(['--variants', 'plain', '--trials', String(FLOOR_TRIALS)])
+      scale.many = await evaluate(['--trials', String(MANY_TRIALS)])
+      return { measuredMs: scale.many.wallMs }
+    },
+    facts: () => ({ peakMb1824Runs: round((scale.base?.peakKb ?? 0) / 1024, 1), peakMb100kRuns: round((scale.many?.peakKb ?? 0) / 1024, 1) }),
+    targets: () => [{ name: 'peak memory, 100,320 runs / 1,824', measured: (scale.many?.peakKb ?? Number.NaN) / (scale.base?.peakKb ?? Number.NaN), limit: 1.3, unit: '×' }],
   },
 ])

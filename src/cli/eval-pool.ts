@@ -235,9 +235,12 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
         }
         onMessage = (member, message) => {
           // A unit its worker no longer plays (the worker died and the unit went to another) is not delivered twice.
-          if (message.type !== 'done' || !member.playing.delete(keyOf(message.unit))) return
-          alone.delete(member)
-          deliver(message.unit, message.outcome)
+          if (message.type !== 'done') return
+          for (const { unit, outcome } of message.finished) {
+            if (!member.playing.delete(keyOf(unit))) continue
+            alone.delete(member)
+            deliver(unit, outcome)
+          }
           fill(member)
         }
         onDeath = (member) => {

@@ -6,6 +6,7 @@ import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { IndexedRun } from '../reporter/runs-file.ts'
 import { PARTIAL_RUNS_FILE, RunsFileWriter } from '../reporter/runs-file.ts'
 import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
+import { SharedStrings } from './eval/shared-strings.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
 import { writeIndexedReport } from '../reporter/write-report.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
@@ -83,6 +84,9 @@ ended in user errors. The report counts domain, infrastructure and user errors a
 failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when interrupted.
 `
 
+// Lines the runs file may have queued before the evaluation waits for them to be written.
+const MOST_QUEUED_LINES = 256
+
 /** The signals that stop an evaluation as Ctrl-C does. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
@@ -122,6 +126,8 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
   const settings: GivenSettings = { scoring: parsed.scoring ?? scoringOfCases(opened.cases), agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
   const index: IndexedRun[] = []
+  // The runs' summaries are kept until the report is written: the strings they repeat are kept once.
+  const shared = new SharedStrings()
   const problems: ReportProblem[] = [...opened.problems]
   let kept = 0
   const skipped: string[] = []
@@ -149,9 +155,12 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
         async (_unit, outcome) => {
           if (interrupted) return
           if (outcome.kind === 'run') {
-            const place = await writer.append(outcome.line)
-            index.push({ run: outcome.run, fingerprint: outcome.fingerprint, durationMs: outcome.durationMs, ...place })
+            // Queued, not awaited: lines that come in while one is written go to the file in one
+            // write. The writer keeps their order; a full queue holds the next units back.
+            const { place, written } = writer.queue(outcome.line)
+            index.push({ run: shared.share(outcome.run), fingerprint: shared.share(outcome.fingerprint), durationMs: outcome.durationMs, ...place })
             progress.finished(outcome.run)
+            if (writer.pending >= MOST_QUEUED_LINES) await written
           } else if (outcome.kind === 'kept') {
             const entry = started?.kept.get(outcome.id)
             if (entry !== undefined) index.push(entry)

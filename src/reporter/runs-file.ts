@@ -268,12 +268,24 @@ async function* fileLines(file: string): AsyncGenerator<FileLine> {
   if (held !== undefined) yield { ...held, last: true }
 }
 
+/** Where a line went in a runs file: its byte offset and length (without its newline). */
+export interface RunPlace {
+  readonly file: string
+  readonly offset: number
+  readonly length: number
+}
+
 /** A runs file being written line by line: each line goes to the file at once, so a killed writer leaves every whole line before it. */
 export class RunsFileWriter {
   readonly file: string
   readonly #handle: FileHandle
   #offset: number
   #queue: Promise<unknown> = Promise.resolve()
+  // The lines appended since the last write began: written together when it ends.
+  #waiting: { readonly lines: Buffer[]; readonly done: Promise<void> } | undefined
+  #pending = 0
+  // The first write that failed: `close` throws it.
+  #failure: unknown
 
   private constructor(file: string, handle: FileHandle, offset: number) {
     this.file = file
@@ -295,19 +307,54 @@ export class RunsFileWriter {
     return new RunsFileWriter(file, handle, (await handle.stat()).size)
   }
 
-  /** Appends one line (given without its newline); resolves with where it went. */
-  append(line: string): Promise<{ readonly file: string; readonly offset: number; readonly length: number }> {
+  /** Appends one line (given without its newline); resolves with where it went, once it is in the file. */
+  async append(line: string): Promise<RunPlace> {
+    const queued = this.queue(line)
+    await queued.written
+    return queued.place
+  }
+
+  /**
+   * Queues one line (given without its newline) behind those before it: where it goes is known at
+   * once, and `written` settles when it is in the file. Lines queued while an earlier write is
+   * under way go to the file together, in order, in one write when it ends, so a killed writer
+   * still leaves every whole line before the last. A failed write fails `close` too.
+   */
+  queue(line: string): { readonly place: RunPlace; readonly written: Promise<void> } {
     const bytes = Buffer.from(`${line}\n`)
     const offset = this.#offset
     this.#offset += bytes.length
-    const written = this.#queue.then(() => this.#handle.write(bytes)).then(() => ({ file: this.file, offset, length: bytes.length - 1 }))
-    this.#queue = written.catch(() => {})
-    return written
+    let batch = this.#waiting
+    if (batch === undefined) {
+      const lines: Buffer[] = []
+      const done = this.#queue.then(async () => {
+        this.#waiting = undefined
+        try {
+          await this.#handle.writev(lines)
+        } finally {
+          this.#pending -= lines.length
+        }
+      })
+      this.#queue = done.catch((error: unknown) => {
+        this.#failure ??= error
+      })
+      batch = { lines, done }
+      this.#waiting = batch
+    }
+    batch.lines.push(bytes)
+    this.#pending++
+    return { place: { file: this.file, offset, length: bytes.length - 1 }, written: batch.done }
+  }
+
+  /** Lines queued and not yet in the file. */
+  get pending(): number {
+    return this.#pending
   }
 
   /** Waits for every line and closes the file. */
   async close(): Promise<void> {
     await this.#queue
     await this.#handle.close()
+    if (this.#failure !== undefined) throw this.#failure
   }
 }

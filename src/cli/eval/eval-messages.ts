@@ -93,4 +93,14 @@ export type FromWorker =
   | { readonly type: 'ready'; readonly cases?: readonly EvalCase[]; readonly problems?: readonly ReportProblem[]; readonly empty?: string; readonly codeFingerprint?: string }
   /** The scenarios, domains or agent could not be loaded: nothing plays. */
   | { readonly type: 'failed'; readonly problems: readonly string[] }
-  | { readonly type: 'done'; readonly unit: EvalUnit; readonly outcome: EvalOutcome }
+  /**
+   * Units finished since the worker last said so, in the order they finished: sent together, so a
+   * worker playing several runs at once wakes the command once for all that ended in one turn.
+   */
+  | { readonly type: 'done'; readonly finished: readonly FinishedUnit[] }
+
+/** A unit a worker finished, and what became of it. */
+export interface FinishedUnit {
+  readonly unit: EvalUnit
+  readonly outcome: EvalOutcome
+}

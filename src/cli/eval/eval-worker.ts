@@ -16,9 +16,9 @@ import { ModelBudget, useModelBudget } from '../../roles/endpoint/model-budget.t
 import type { User } from '../../roles/types.ts'
 import type { AnyAgent } from '../../roles/turn-agent.ts'
 import { scenarioAsWritten } from '../../run/index.ts'
-import type { ScenarioCase, ScenarioFingerprint } from '../../runner/index.ts'
+import type { PreparedRun, ScenarioCase, ScenarioFingerprint } from '../../runner/index.ts'
 import { buildTranscript, FINGERPRINT_PARTS, playPreparedRun, prepareRun, runId, scenarioFingerprint, scenarioTable, toRunRecord } from '../../runner/index.ts'
-import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, ToWorker } from './eval-messages.ts'
+import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FinishedUnit, FromWorker, ToWorker } from './eval-messages.ts'
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules, importFreshUserModules, userCodeFingerprint } from './import-user-module.ts'
@@ -28,12 +28,27 @@ import { loadEvalUser } from './load-eval-user.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { containedRun, containRuns, playContained } from './run-containment.ts'
 import { selectScenarios } from './select-scenarios.ts'
+import { BoundedMap } from './bounded-map.ts'
 import { WatchMemory } from './watch-memory.ts'
 
 const setup = workerData as EvalWorkerSetup
+// How many cases' prepared runs a worker keeps (see `preparedCases`).
+const PREPARED_CASES = 64
 const port = parentPort
 if (port === null) throw new Error('eval-worker.ts runs as a worker thread of toolcheck eval')
 const send = (message: FromWorker) => port.postMessage(message)
+
+// Units finished and not yet told: told in one message once the turn that finished them is over.
+let finished: FinishedUnit[] = []
+function finish(unit: EvalUnit, outcome: EvalOutcome): void {
+  finished.push({ unit, outcome })
+  if (finished.length > 1) return
+  setImmediate(() => {
+    const told = finished
+    finished = []
+    send({ type: 'done', finished: told })
+  })
+}
 
 /** What the worker plays with, once loaded. */
 interface Loaded {
@@ -58,7 +73,7 @@ else
       for (const run of message.runs) kept.set(run.id, run.fingerprint)
       for (const replay of message.userReplays ?? []) userTrials.set(replay.id, replay.userTrial)
     }
-    else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => send({ type: 'done', unit: message.unit, outcome }))
+    else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => finish(message.unit, outcome))
     else void stop()
   })
 
@@ -111,11 +126,14 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
   try {
     const variant: ScenarioVariant | undefined = testCase.variant
     const domain = await freshDomain(testCase.scenario.domain)
-    const ready = await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
+    const prepared = domain === undefined ? preparedCases.get(unit.case) : undefined
+    const ready = prepared !== undefined ? prepared.ready : await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
     if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
     const unplayable = referenceCannotPlay(from.agent, testCase.scenario)
     if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
-    const fingerprint = scenarioFingerprint(scenarioAsWritten(ready.scenario))
+    const fingerprint = prepared?.fingerprint ?? scenarioFingerprint(scenarioAsWritten(ready.scenario))
+    // Only a built-in domain's preparation is kept: a --domain module's is new for each run.
+    if (domain === undefined && prepared === undefined) preparedCases.set(unit.case, { ready, fingerprint })
     const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
     if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
     // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
@@ -160,6 +178,14 @@ async function freshDomain(name: string): Promise<AnyDomain | undefined> {
   const modules = await importFreshUserModules(paths)
   return modules.flatMap((exported) => Object.values(exported ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value]))).find((value): value is AnyDomain => isDomain(value) && value.name === name)
 }
+
+/**
+ * Each case's run as prepared (its variant placed, its tools and distraction rankings made) and
+ * its scenario's fingerprint, kept for the case's other trials: preparing costs as much as a
+ * short run, and gives the same for every trial. Bounded, the oldest case dropped first, so an
+ * evaluation of many cases holds no more than this many.
+ */
+const preparedCases = new BoundedMap<number, { readonly ready: PreparedRun; readonly fingerprint: ScenarioFingerprint }>(PREPARED_CASES)
 
 // The score a run needs to pass, as a scenario test of the built-in suites asks.
 const MINIMUM_SCORE = 1
