@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
+import { TOOLSANDBOX_CHECKOUT } from './toolsandbox-checkout.ts'
 
-const CHECKOUT = fileURLToPath(new URL('../../../shared/toolsandbox/', import.meta.url))
+const CHECKOUT = TOOLSANDBOX_CHECKOUT
 const EXTRACT = fileURLToPath(new URL('../../scenarios/toolsandbox/import/extract.py', import.meta.url))
 
 interface Case {

@@ -2,15 +2,14 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 import { runImportCommand } from '../../src/cli/import-command.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { reportDirectory } from './run-fixture.ts'
+import { TOOLSANDBOX_CHECKOUT } from './toolsandbox-checkout.ts'
 
-/** A ToolSandbox checkout next to the repository (`../shared/toolsandbox`), used in place, never copied. */
-const CHECKOUT = fileURLToPath(new URL('../../../shared/toolsandbox/', import.meta.url))
+const CHECKOUT = TOOLSANDBOX_CHECKOUT
 const scratch = await mkdtemp(join(tmpdir(), 'toolcheck-import-'))
 afterAll(() => rm(scratch, { recursive: true, force: true }))
 

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -8,6 +9,7 @@ import { findOlderNode } from '../startup/older-node.ts'
 import { HAS_TOOLTALK_DATA, TOOLTALK_DATA } from '../tooltalk/tooltalk-data.ts'
 import { consumerProject, packRepository, run } from './consumer-project.ts'
 import { publishedFiles, repository } from './packed-project.ts'
+import { TOOLSANDBOX_CHECKOUT } from './toolsandbox-checkout.ts'
 
 // Projects that install the packed package from a tarball, next to vitest and zod from the
 // registry: the oldest vitest and zod the peer ranges allow, and the newest.
@@ -70,6 +72,20 @@ describe.for(CONSUMERS)('a project on vitest $vitest and zod $zod that installs 
     const loaded = modulesLoaded(scored.stderr)
     expect(loaded['vitest-toolcheck']).toBeLessThanOrEqual(12)
     expect(Object.keys(loaded).filter((name) => name !== 'vitest-toolcheck')).toEqual([])
+  })
+
+  test.skipIf(!existsSync(TOOLSANDBOX_CHECKOUT))("the installed package imports ToolSandbox's scenarios from a checkout and plays them", { timeout: 300_000 }, async () => {
+    const root = await ready()
+    const out = join(root, 'toolsandbox-scenarios')
+    // The extractor and its stand-ins ship in the package: the machine's python3 has neither polars nor rapidfuzz.
+    const imported = await run(process.execPath, ['node_modules/.bin/toolcheck', 'import', 'toolsandbox', TOOLSANDBOX_CHECKOUT, '--out', out, '--json'], { cwd: root })
+    expect(imported.code, imported.stderr).toBe(0)
+    expect((JSON.parse(imported.stdout) as { imported: unknown[] }).imported).toHaveLength(129)
+    expect((await readdir(out)).length).toBe(129)
+    const played = await run(process.execPath, ['node_modules/.bin/toolcheck', 'eval', '--scenarios', out, '--filter', 'cellular', '--variants', 'plain', '--report-dir', join(root, 'toolsandbox-report')], { cwd: root, env: plainEnv })
+    expect(played.code, played.stderr).toBe(0)
+    expect(played.stdout).toMatch(/^toolcheck: agent reference, (\d+) runs: \1 passed, 0 failed/)
+    expect(played.stdout).toContain("in ToolSandbox's form (mean similarity / mean turns):")
   })
 
   test.skipIf(older === undefined)(`started with an older Node (${older?.version ?? 'none on this machine'}), vitest and the command line stop with one line`, { timeout: 300_000 }, async () => {

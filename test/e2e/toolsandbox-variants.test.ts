@@ -13,13 +13,14 @@ import type { Scenario } from '../../src/scenario/index.ts'
 import { loadScenarioDirectory } from '../../src/scenario/index.ts'
 import type { ToolSpec } from '../../src/tools/tool-spec.ts'
 import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
+import { TOOLSANDBOX_CHECKOUT } from './toolsandbox-checkout.ts'
 
 // ToolSandbox's own variants, checked against ToolSandbox's own code: its checkout next to the
 // repository (`../shared/toolsandbox`), run with the machine's python3 through the importer's
 // extractor (which supplies stand-ins for the packages the machine lacks). For every case, the
 // tools toolcheck shows (`toolcheck scenarios --json`: names as shown, the tools behind them, in
 // order) must be ToolSandbox's, and each tool must be stripped as ToolSandbox strips it.
-const CHECKOUT = fileURLToPath(new URL('../../../shared/toolsandbox/', import.meta.url))
+const CHECKOUT = TOOLSANDBOX_CHECKOUT
 const EXTRACT = fileURLToPath(new URL('../../scenarios/toolsandbox/import/extract.py', import.meta.url))
 const PRESENTATION = fileURLToPath(new URL('./toolsandbox-presentation.py', import.meta.url))
 const run = promisify(execFile)
