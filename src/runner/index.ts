@@ -6,6 +6,7 @@
  */
 export type { PlayRunOptions, PreparedRun, RunChoices } from './play-run.ts'
 export { playPreparedRun, prepareRun } from './play-run.ts'
+export { notPlayedBecause } from './not-played.ts'
 export type { ScenarioRun } from './scenario-run.ts'
 export { asScenarioRun, asTrajectory, ReceivedValueError } from './scenario-run.ts'
 export type { ScenarioCase, ScenarioList, ScenarioTable, ScenarioTableProblem, ScenarioTableSource } from './scenario-table.ts'

@@ -2,7 +2,7 @@ import { AugmentationError } from '../augmentation/index.ts'
 import { culpritOf } from '../conversation/index.ts'
 import type { EvaluationResult } from '../evaluation/types.ts'
 import type { Scenario } from '../scenario/index.ts'
-import { referenceCannotPlay } from '../roles/index.ts'
+import { notPlayedBecause } from '../runner/not-played.ts'
 import { expectScenario } from '../scenario/expect-scenario.ts'
 import { evaluationSettings } from './evaluate-run.ts'
 import type { RunChoices } from '../runner/play-run.ts'
@@ -66,8 +66,8 @@ export async function playScenario(scenario: Scenario, options: PlayOptions): Pr
   const variant = options.augmentation
   if (ready === undefined)
     throw new AugmentationError(scenario.id, `the variant "${variant?.label}" has no place in it (its solution makes no call the variant needs, or none under which the solution still holds)`)
-  // The reference agent and a scenario with no solution: the test is skipped, saying why.
-  const unplayable = referenceCannotPlay(options.agent, scenario)
+  // A scenario with a caveat, or the reference agent and a scenario with no solution: the test is skipped, saying why.
+  const unplayable = notPlayedBecause(options.agent, scenario)
   if (unplayable !== undefined) options.context?.skip?.(unplayable)
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)

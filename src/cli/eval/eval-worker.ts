@@ -11,13 +11,12 @@ import { reportRunOf } from '../../reporter/build-report.ts'
 import { summarizedRun } from '../../reporter/runs-file.ts'
 import { runLineText } from '../../reporter/write-report.ts'
 import { agentFromSpec, userFromSpec } from '../../roles/from-spec.ts'
-import { referenceCannotPlay } from '../../roles/reference-agent.ts'
 import { ModelBudget, useModelBudget } from '../../roles/endpoint/model-budget.ts'
 import type { User } from '../../roles/types.ts'
 import type { AnyAgent } from '../../roles/turn-agent.ts'
 import { scenarioAsWritten } from '../../run/index.ts'
 import type { PreparedRun, ScenarioCase, ScenarioFingerprint } from '../../runner/index.ts'
-import { buildTranscript, FINGERPRINT_PARTS, playPreparedRun, prepareRun, runId, scenarioFingerprint, scenarioTable, toRunRecord } from '../../runner/index.ts'
+import { buildTranscript, FINGERPRINT_PARTS, notPlayedBecause, playPreparedRun, prepareRun, runId, scenarioFingerprint, scenarioTable, toRunRecord } from '../../runner/index.ts'
 import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FinishedUnit, FromWorker, ToWorker } from './eval-messages.ts'
 import { EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
@@ -129,7 +128,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const prepared = domain === undefined ? preparedCases.get(unit.case) : undefined
     const ready = prepared !== undefined ? prepared.ready : await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
     if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
-    const unplayable = referenceCannotPlay(from.agent, testCase.scenario)
+    const unplayable = notPlayedBecause(from.agent, testCase.scenario)
     if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
     const fingerprint = prepared?.fingerprint ?? scenarioFingerprint(scenarioAsWritten(ready.scenario))
     // Only a built-in domain's preparation is kept: a --domain module's is new for each run.
