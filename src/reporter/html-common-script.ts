@@ -370,6 +370,12 @@ export const HTML_COMMON_SCRIPT = `
     root.appendChild(element('p', { className: 'usage' }, [
       'usage: ' + plural(run.calls, 'model call') + ', ' + tokens(run.promptTokens) + ' prompt + ' + tokens(run.completionTokens) + ' completion tokens, cost ' + cost(run.cost),
     ]))
+    // What decided a run that fell short, first: the sentences a failing matcher opens with.
+    var decided = detail.length > 8 && detail[8] >= 0 ? JSON.parse(text(detail[8])) : null
+    if (decided && decided.length > 0) {
+      root.appendChild(element('h3', { text: 'What decided it' }))
+      root.appendChild(element('ul', { className: 'decided-by' }, decided.map(function (sentence) { return element('li', { text: sentence }) })))
+    }
     var error = detail.length > 5 && detail[5] >= 0 ? JSON.parse(text(detail[5])) : null
     if (run.errorKind || error) {
       root.appendChild(element('h3', { text: 'Error' }))

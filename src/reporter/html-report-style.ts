@@ -111,6 +111,8 @@ table.mapping .label { color: var(--muted); font-weight: 600; }
 /* A call the agent's framework ran outside the world: no world change can follow from it. */
 pre.outside { background: #f5f0ff; border-left: 3px solid #8250df; }
 .outside-mark { color: #8250df; font-weight: 600; font-family: system-ui, sans-serif; }
+/* What decided a failed run: the first thing its detail says. */
+ul.decided-by { margin: 4px 0 8px; padding: 6px 8px 6px 24px; border-left: 3px solid var(--fail); background: #ffebe9; overflow-wrap: anywhere; }
 .robustness-detail table { width: 100%; font-size: 12px; }
 .robustness-detail td { overflow-wrap: anywhere; }
 .robustness-detail td:first-child { white-space: nowrap; }

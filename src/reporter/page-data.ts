@@ -140,13 +140,14 @@ export interface CellColumns {
  *   removed and columns `[name, before, after, ...]` (values as JSON, −1 for absent);
  * - a tool is `[shown name, real name, description, [changes]]`;
  * - a run is `[milestone list, minefield list, message list or −1 (no transcript), tool list or
- *   −1 (not recorded), firstUserMessageIndex, error, attacks, false claims]`, the error as JSON
- *   (all its fields) or −1, the attacks and false claims as the JSON of the run's own lists
- *   (`ReportRun.attacks`, `ReportRun.falseClaims`), −1 for a run without them (and both left out
- *   when the run has neither).
+ *   −1 (not recorded), firstUserMessageIndex, error, attacks, false claims, decided by]`, the
+ *   error as JSON (all its fields) or −1, the attacks, false claims and what decided the run as
+ *   the JSON of the run's own lists (`ReportRun.attacks`, `ReportRun.falseClaims`,
+ *   `ReportRun.decidedBy`), −1 for a run without them; the trailing ones are left out when the run
+ *   has none of them (decided by alone when only it is missing).
  * Names, texts and JSON are ids into `strings` (−1 for none); similarities are thousandths.
- * Pages written before these were added have no target, error, outside mark, attacks, false claims
- * or structured changes (a change was a line of text); the page's script reads both.
+ * Pages written before these were added have no target, error, outside mark, attacks, false claims,
+ * decided by or structured changes (a change was a line of text); the page's script reads both.
  */
 export interface PageDetails {
   readonly strings: readonly string[]
@@ -391,7 +392,10 @@ class DetailEncoder {
     // Most runs have neither; a run of a robustness augmentation has short lists of its own.
     const attacks = run.attacks === undefined ? -1 : this.strings.id(JSON.stringify(run.attacks))
     const falseClaims = run.falseClaims === undefined ? -1 : this.strings.id(JSON.stringify(run.falseClaims))
-    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...(attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims])]
+    // Only a run that fell short has sentences of what decided it; the others end as before.
+    const decided = run.decidedBy === undefined || run.decidedBy.length === 0 ? -1 : this.strings.id(JSON.stringify(run.decidedBy))
+    const optional = decided !== -1 ? [attacks, falseClaims, decided] : attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims]
+    const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...optional]
     this.runs.push(`[${ids.join(',')}]`)
     this.#previous = { run, transcript, ids, messageIds }
   }

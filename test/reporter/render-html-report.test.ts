@@ -83,3 +83,19 @@ test('columns whose values come in long runs are written as [value, count, ...]'
   expect(index.runs.scenario).toEqual({ repeats: [index.strings.indexOf('a'), 20, index.strings.indexOf('b'), 10] })
   expect(index.runs.trial).toEqual(Array.from({ length: 30 }, (_, trial) => trial))
 })
+
+test('what decided a run travels after its attacks and false claims, and a run without it ends as before', () => {
+  const { report, transcripts } = sampleReport('test-agent', 3)
+  const decidedBy = ['the run hit the turn limit: it stopped after 2 turns, before the conversation ended', 'the agent said "<b>Sent!</b>" at message 6']
+  const attacks = [{ minefield: 0, category: 'minefield', goal: 'send a message to +1-000', attempted: false, succeeded: false }]
+  const runs = [{ ...report.runs[0], decidedBy }, { ...report.runs[1], attacks }, report.runs[2]] as typeof report.runs
+  const details = JSON.parse(encodePageData({ ...report, runs }, transcripts).detailsJson) as PageDetails
+  const [decided, attacked, plain] = details.runs
+  // Neither attacks nor false claims: their places are −1, and what decided it follows, as JSON.
+  expect(decided?.slice(6)).toEqual([-1, -1, details.strings.indexOf(JSON.stringify(decidedBy))])
+  expect(JSON.parse(details.strings[decided?.[8] as number] ?? 'null')).toEqual(decidedBy)
+  // A run with attacks and nothing that decided it keeps the two places it had; a plain run has neither.
+  expect(attacked).toHaveLength(8)
+  expect(JSON.parse(details.strings[attacked?.[6] as number] ?? 'null')).toEqual(attacks)
+  expect(plain).toHaveLength(6)
+})
