@@ -16,6 +16,7 @@ import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { evalProgress } from './eval-progress.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
+import { notPlayedNote } from './not-played-note.ts'
 import { openEvaluation, scoringOfCases } from './open-evaluation.ts'
 import { lockReportFolder } from './report-folder-lock.ts'
 
@@ -205,24 +206,10 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     command: 'eval',
     report,
     written,
-    note: [resumedNote(opened.resumed?.directory, kept, index.length - kept), skippedNote(skipped)].filter((line) => line !== '').join('\n'),
+    note: [resumedNote(opened.resumed?.directory, kept, index.length - kept), notPlayedNote(skipped)].filter((line) => line !== '').join('\n'),
     ...(parsed.gates === undefined ? {} : { gates: parsed.gates }),
     prepared: opened.gates,
   })
-}
-
-/**
- * The runs that were not played and why, each reason once with its count (a variant with no place
- * in a scenario, a scenario the reference agent has no solution to play); empty when none.
- */
-function skippedNote(reasons: readonly string[]): string {
-  if (reasons.length === 0) return ''
-  const counts = new Map<string, number>()
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1)
-  // Sorted, so the note reads the same whatever order the workers finished in.
-  const shown = [...counts].sort(([first], [second]) => (first < second ? -1 : first > second ? 1 : 0)).slice(0, 5).map(([reason, count]) => `  ${reason}${count === 1 ? '' : ` (${count} runs)`}`)
-  const rest = counts.size - shown.length
-  return [`${reasons.length} run${reasons.length === 1 ? '' : 's'} not played:`, ...shown, ...(rest > 0 ? [`  and ${rest} more reason${rest === 1 ? '' : 's'}`] : [])].join('\n')
 }
 
 /** What a resumed evaluation kept and played (empty when it resumed nothing). */

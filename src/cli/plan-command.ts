@@ -7,6 +7,7 @@ import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-
 import { EVAL_OPTIONS_USAGE, parseEvalArguments } from './eval-arguments.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
+import { notPlayedNote } from './not-played-note.ts'
 import { openEvaluation } from './open-evaluation.ts'
 
 /** The usage text of `toolcheck plan`. */
@@ -75,7 +76,7 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
   const opened = await openEvaluation(parsed, io, 'plan', new ModelBudget({ modelCalls: 0 }))
   if (typeof opened === 'number') return opened
   let kept = 0
-  let skipped = 0
+  const skipped: string[] = []
   let replayed = 0
   let cachedCalls = 0
   const errors: Record<string, number> = {}
@@ -87,7 +88,7 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
       (unit) => opened.cases[unit.case]?.test ?? '',
       (_unit, outcome) => {
         if (outcome.kind === 'kept') kept++
-        else if (outcome.kind === 'skipped') skipped++
+        else if (outcome.kind === 'skipped') skipped.push(outcome.reason)
         else if (outcome.kind === 'problem') problems.push(`${outcome.problem.test}: ${outcome.problem.message.split('\n')[0]}`)
         else {
           cachedCalls += outcome.run.usage.cachedCalls
@@ -110,7 +111,7 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
     runs: opened.units.length,
     ...(parsed.shard === undefined ? {} : { shard: `${parsed.shard.index}/${parsed.shard.count} (of ${opened.allUnits} runs)` }),
     kept,
-    skipped,
+    skipped: skipped.length,
     replayed,
     needModel: needing.length,
     errors,
@@ -119,7 +120,7 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
     ...(limits === undefined ? {} : { budget: { limits, fits: fits(limits, projection, needing.length) } }),
     problems,
   }
-  io.stdout(parsed.json === true ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan, opened.resumed?.directory))
+  io.stdout(parsed.json === true ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan, opened.resumed?.directory, skipped))
   if (problems.length > 0) return EXIT_CODES.harness
   // Said in the exit code too, so a CI step can stop before an evaluation that would be cut short.
   return plan.budget?.fits === false ? EXIT_CODES.infrastructure : EXIT_CODES.ok
@@ -170,11 +171,13 @@ function fits(limits: BudgetLimits, projection: PlanProjection | undefined, need
 }
 
 /** The plan in words. */
-function formatPlan(plan: Plan, resumed: string | undefined): string {
+function formatPlan(plan: Plan, resumed: string | undefined, notPlayed: readonly string[]): string {
   const lines: string[] = []
   lines.push(`toolcheck plan: ${count(plan.runs, 'run')}${plan.shard === undefined ? '' : ` in shard ${plan.shard}`}, agent ${plan.agent}, user ${plan.user}`)
   if (resumed !== undefined) lines.push(`  ${count(plan.kept, 'run')} kept from ${resumed}, ${count(plan.runs - plan.kept - plan.skipped, 'run')} to play`)
-  if (plan.skipped > 0) lines.push(`  ${count(plan.skipped, 'run')} skipped (a variant with no place in its scenario)`)
+  // Each reason a run will not be played, as toolcheck eval names them after its summary.
+  const unplayed = notPlayedNote(notPlayed)
+  if (unplayed !== '') lines.push(...unplayed.split('\n').map((line) => `  ${line}`))
   lines.push(`model calls in the cache: ${count(plan.cachedCalls, 'call')}; ${count(plan.replayed, 'run')} replay${plan.replayed === 1 ? 's' : ''} whole (from the cache, or without model calls)`)
   const projection = plan.projection
   if (plan.needModel === 0) lines.push('model calls not in the cache: none')

@@ -62,13 +62,13 @@ export interface PlayOptions extends RunChoices {
  */
 export async function playScenario(scenario: Scenario, options: PlayOptions): Promise<ScenarioRun> {
   expectScenario(scenario, 'playScenario')
+  // A scenario with a caveat, or the reference agent and a scenario with no solution: the test is skipped, saying why.
+  const unplayable = notPlayedBecause(options.agent, scenario)
+  if (unplayable !== undefined) options.context?.skip?.(unplayable)
   const ready = await prepareRun(scenario, options)
   const variant = options.augmentation
   if (ready === undefined)
     throw new AugmentationError(scenario.id, `the variant "${variant?.label}" has no place in it (its solution makes no call the variant needs, or none under which the solution still holds)`)
-  // A scenario with a caveat, or the reference agent and a scenario with no solution: the test is skipped, saying why.
-  const unplayable = notPlayedBecause(options.agent, scenario)
-  if (unplayable !== undefined) options.context?.skip?.(unplayable)
   const task = options.context?.task
   const trial = task === undefined ? 0 : trialOf(task, 0)
   // Resuming a report (`toolcheck({ resume })`): a test whose runs it holds is skipped, and the

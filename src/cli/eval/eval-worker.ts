@@ -123,13 +123,14 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
   const started = performance.now()
   const contained = containedRun(unit)
   try {
+    // Decided by the scenario and the agent alone: asked before any module is loaded or run prepared.
+    const unplayable = notPlayedBecause(from.agent, testCase.scenario)
+    if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
     const variant: ScenarioVariant | undefined = testCase.variant
     const domain = await freshDomain(testCase.scenario.domain)
     const prepared = domain === undefined ? preparedCases.get(unit.case) : undefined
     const ready = prepared !== undefined ? prepared.ready : await prepareRun(testCase.scenario, { ...(variant === undefined ? {} : { augmentation: variant }), ...(domain === undefined ? {} : { domain }), domains: from.domains })
     if (ready === undefined) return { kind: 'skipped', reason: `${variant?.label} has no place in ${testCase.scenario.id}` }
-    const unplayable = notPlayedBecause(from.agent, testCase.scenario)
-    if (unplayable !== undefined) return { kind: 'skipped', reason: unplayable }
     const fingerprint = prepared?.fingerprint ?? scenarioFingerprint(scenarioAsWritten(ready.scenario))
     // Only a built-in domain's preparation is kept: a --domain module's is new for each run.
     if (domain === undefined && prepared === undefined) preparedCases.set(unit.case, { ready, fingerprint })
