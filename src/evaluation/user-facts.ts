@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/index.ts'
+import { wordsOf } from '../scenario/asks-about.ts'
 
 /**
  * A fact a scenario's simulated user holds back until the agent asks for it: the text of one of
@@ -66,7 +67,7 @@ export function mentions(text: string, form: string): boolean {
  * single spaces, so punctuation and spacing never hide a fact.
  */
 export function normalizedText(text: string): string {
-  return (text.toLowerCase().replaceAll('’', "'").match(/[\p{L}\p{N}']+/gu) ?? []).join(' ')
+  return wordsOf(text).join(' ')
 }
 
 /**

@@ -15,7 +15,10 @@ export function asksAbout(message: string, topics: readonly string[]): boolean {
   })
 }
 
-/** The words of a text, lower case: runs of letters, digits and apostrophes (typographic ones read as straight). */
-function wordsOf(text: string): string[] {
+/**
+ * The words of a text, lower case: runs of letters, digits and apostrophes (typographic ones read
+ * as straight). What `asksAbout` matches topics in, and the user checks find facts in.
+ */
+export function wordsOf(text: string): string[] {
   return text.toLowerCase().replaceAll('’', "'").match(/[\p{L}\p{N}']+/gu) ?? []
 }
