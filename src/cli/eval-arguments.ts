@@ -117,7 +117,6 @@ export const GATE_OPTIONS = {
   baseline: { type: 'string' },
   'max-missing': { type: 'string' },
   alpha: { type: 'string' },
-  'max-user-errors': { type: 'string' },
   ...METRIC_GATE_OPTIONS,
 } as const
 
@@ -283,12 +282,6 @@ export function gatesOf(
     if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a level between 0 and 1, not ${JSON.stringify(alphaText)}`)
     if (baseline === undefined) throw new UsageError('--alpha applies to --baseline, which is missing')
     gates.alpha = alpha
-  }
-  const maxUserErrors = nonEmpty('max-user-errors', values['max-user-errors'])
-  if (maxUserErrors !== undefined) {
-    const count = Number(maxUserErrors)
-    if (!Number.isInteger(count) || count < 0) throw new UsageError(`--max-user-errors takes a whole number of at least 0, not ${JSON.stringify(maxUserErrors)}`)
-    gates.maxUserErrors = count
   }
   for (const gate of METRIC_GATES) {
     const given = (values as Readonly<Record<string, unknown>>)[gate.option]

@@ -42,8 +42,6 @@ gates (exit code 4 when one fails):
   --max-missing <share>               the share of the baseline's cells that may be missing
                                       (default 0)
   --alpha <level>                     the significance level for --baseline (default 0.05)
-  --max-user-errors <n>               the most runs whose simulated user may break its part
-                                      (leak, quit early, leave its goal, play the agent)
 ${METRIC_GATES.map((gate) => gate.usage).join('\n')}
 
 The gates are checked before anything plays: a baseline that cannot be read or was scored the

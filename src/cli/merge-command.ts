@@ -35,7 +35,7 @@ options:
   --partial               merge even though shards are missing; the report is marked partial
 
 gates (exit code 4 when one fails): --min-score, --min-pass-rate, --min-category-score,
---min-category-pass-rate, --baseline, --max-missing, --alpha, --max-user-errors,
+--min-category-pass-rate, --baseline, --max-missing, --alpha,
 ${METRIC_GATES.map((gate) => `--${gate.option}`).join(', ')}, as toolcheck eval takes them.
 
 exit code: 0 when every run finished and every gate held; 1 when a report is missing or cannot

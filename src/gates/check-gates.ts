@@ -53,7 +53,6 @@ export function checkGates(report: Report, gates: GateOptions, baseline?: { read
     minimum(`${category} mean score`, group, 'meanScore', floors.minScore)
     minimum(`${category} pass rate`, group, 'passRate', floors.minPassRate)
   }
-  if (gates.maxUserErrors !== undefined) checks.push(userErrorsCheck(report, gates.maxUserErrors))
   for (const gate of METRIC_GATES) checks.push(...gate.check(report, gates))
   let comparison: Comparison | undefined
   if (baseline !== undefined) {
@@ -84,17 +83,6 @@ function unscored(group: SummaryGroup): string {
   if (group.domainErrors === 0 && users === 0) return errors
   const parts = [...(group.domainErrors > 0 ? [plural(group.domainErrors, 'domain error')] : []), plural(group.infrastructureErrors, 'infrastructure error'), ...(users > 0 ? [plural(users, 'user error')] : [])]
   return `${errors} (${parts.join(', ')})`
-}
-
-/** At most `allowed` runs whose simulated user broke its part, with the users that did and how. */
-function userErrorsCheck(report: Report, allowed: number): GateCheck {
-  const count = report.summary.overall.userErrors ?? 0
-  const gate = 'user errors'
-  const users = Object.entries(report.summary.byUser ?? {})
-    .filter(([, user]) => user.userErrors > 0)
-    .map(([name, user]) => `${name} ${Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`).join(', ')}`)
-  const detail = `${count} ${count > allowed ? '>' : '<='} ${allowed} runs where the simulated user broke its part${users.length === 0 ? '' : ` (${users.slice(0, NAMED).join('; ')})`}`
-  return { gate, passed: count <= allowed, detail }
 }
 
 function regressionCheck(comparison: Comparison, source: string): GateCheck {

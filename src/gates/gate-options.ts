@@ -78,7 +78,6 @@ export function hasGates(gates: GateOptions | undefined): boolean {
       gates.minPassRate !== undefined ||
       Object.keys(gates.categories ?? {}).length > 0 ||
       gates.baseline !== undefined ||
-      gates.maxUserErrors !== undefined ||
       METRIC_GATES.some((gate) => gate.isSet(gates)))
   )
 }

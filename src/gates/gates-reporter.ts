@@ -127,9 +127,8 @@ function decideExit(
       (gates.minScore !== undefined ||
         gates.minPassRate !== undefined ||
         gates.baseline !== undefined ||
-        run.categories.some((category) => gates.categories?.[category] !== undefined) ||
-        METRIC_GATES.some((gate) => gate.judges(run, gates)))) ||
-    (run.verdict === 'error' && run.error?.culprit === 'user' && gates.maxUserErrors !== undefined)
+        run.categories.some((category) => gates.categories?.[category] !== undefined))) ||
+    METRIC_GATES.some((gate) => gate.judges(run, gates))
   // A failed attempt (a test's trial) is explained when one of its runs failed and a gate judged it.
   const attempts = new Map<string, ReportRun[]>()
   for (const run of report.runs) {
