@@ -52,7 +52,8 @@ export async function runImportCommand(args: readonly string[], io: CommandIo): 
   const withReference = result.imported.filter((entry) => entry.reference).length
   const lines = [
     `imported ${result.imported.length} of ToolSandbox's scenarios into ${out} in ${seconds.toFixed(1)} s (${result.constraints} milestone and minefield constraints mapped)`,
-    `reference solutions: ${withReference} written; ${result.imported.length - withReference} scenarios play without one (the reference agent cannot play them)`,
+    `reference solutions: ${withReference} written; ${result.imported.length - withReference} have none (the reference agent cannot play them)`,
+    ...(result.imported.some((entry) => entry.caveats.length > 0) ? ['a scenario with a caveat (below) is not played by any agent: toolcheck eval lists it under "runs not played"'] : []),
   ]
   if (result.standIns.length > 0) lines.push(`stand-ins for packages your python lacks: ${result.standIns.join(', ')}`)
   for (const entry of result.imported) for (const caveat of entry.caveats) lines.push(`  ${entry.id}: ${caveat}`)
