@@ -12,7 +12,7 @@ import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
 import { readBaselineReports } from '../compare/read-baseline.ts'
 import { luckyBase } from '../compare/lucky-base.ts'
 import { poolReports } from '../compare/pool-reports.ts'
-import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
+import { renderComparisonHtml, writeComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
 import { reportHistory } from '../compare/report-history.ts'
 import { packText } from '../reporter/packed-json.ts'
@@ -172,7 +172,7 @@ async function compareTwo(paths: readonly string[], options: { readonly alpha: n
   else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
   else io.stdout(`${formatComparison(comparison)}\n`)
   if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
-  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, await comparedPage(base), await comparedPage(head)))
+  if (values.html !== undefined) await writeComparisonHtml(values.html, comparison, await comparedPage(base), await comparedPage(head))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 

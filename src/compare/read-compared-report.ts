@@ -79,7 +79,19 @@ export async function readComparedReport(path: string): Promise<ComparedReportFi
  */
 export async function comparedPage(compared: ComparedReportFile): Promise<ComparedPage> {
   const found = await reportPage(dirname(compared.path), runCheck(compared.report.tally))
-  if (found.packed !== undefined && found.index !== undefined) return { index: found.index, packedDetails: found.packed, transcripts: found.transcripts, hasTranscripts: true }
+  const { packed, indexJson } = found
+  if (packed !== undefined && indexJson !== undefined)
+    // The index is kept as the page's text, which the comparison page embeds as it is; parsed
+    // only when asked for.
+    return {
+      get index() {
+        return JSON.parse(indexJson) as PageIndex
+      },
+      indexJson,
+      packedDetails: packed,
+      transcripts: found.transcripts,
+      hasTranscripts: true,
+    }
   // The encoder needs the summary, which comes after the runs in the file and was not kept.
   const header = (await streamReportRuns(compared.path, () => {})) as unknown as Omit<Report, 'settings' | 'scenarios' | 'runs'>
   const encoder = new PageDataEncoder(header)
