@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 
 /** A report file whose JSON is broken, cut short or not shaped as a report; the message says where. */
 export class ReportJsonError extends Error {
@@ -21,7 +21,7 @@ const NULL = Buffer.from('null')
 export interface StreamOptions {
   /** Top-level members (after `runs`) whose object or array value is not kept: it reads as `null`. */
   readonly skip?: readonly string[]
-  /** How many bytes are read at a time (64 KiB by default). */
+  /** How many bytes are read at a time (256 KiB by default). */
   readonly chunkBytes?: number
 }
 
@@ -55,19 +55,19 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   // The report's members after its runs, each skipped one's value replaced by null.
   const tail = (bytes: Buffer, from: number) => {
     if (skip.length === 0) {
-      rest.push(bytes.subarray(from))
+      rest.push(Buffer.from(bytes.subarray(from)))
       return
     }
     let start = from
     for (;;) {
       const found = scanner.scan(bytes, start, skip)
       if (found === -1) break
-      if (!skipping) rest.push(bytes.subarray(from, found), NULL)
+      if (!skipping) rest.push(Buffer.from(bytes.subarray(from, found)), NULL)
       else from = found + 1
       skipping = !skipping
       start = found + 1
     }
-    if (!skipping) rest.push(bytes.subarray(from))
+    if (!skipping) rest.push(Buffer.from(bytes.subarray(from)))
   }
   const parse = (text: Buffer, offset: number): unknown => {
     try {
@@ -76,23 +76,24 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
       throw new ReportJsonError(`${file}: not JSON (the run at byte ${offset}: ${(error as Error).message})`)
     }
   }
-  for await (const chunk of createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 16 }) as AsyncIterable<Buffer>) {
+  // Every chunk is read into the same buffer (see `chunksOf`): what is kept of one is copied.
+  for await (const chunk of chunksOf(file, options.chunkBytes ?? 1 << 18)) {
     let bytes = chunk
     if (state === 'head') {
       if (position === 0) {
         const first = chunk.findIndex((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0xef && byte !== 0xbb && byte !== 0xbf)
         if (first !== -1 && chunk[first] !== OPEN_OBJECT) throw new ReportJsonError(`${file}: not JSON, or not a JSON object (it starts with ${JSON.stringify(chunk.toString('utf8', first, first + 12))})`)
       }
-      const open = scanner.scan(chunk, 0, ['runs'])
-      if (open === -1) {
-        rest.push(chunk)
+      const runsAt = scanner.scan(chunk, 0, ['runs'])
+      if (runsAt === -1) {
+        rest.push(Buffer.from(chunk))
         position += chunk.length
         continue
       }
-      rest.push(chunk.subarray(0, open + 1))
+      rest.push(Buffer.from(chunk.subarray(0, runsAt + 1)))
       state = 'runs'
-      position += open + 1
-      bytes = chunk.subarray(open + 1)
+      position += runsAt + 1
+      bytes = chunk.subarray(runsAt + 1)
     }
     if (state === 'tail') {
       tail(chunk, 0)
@@ -109,7 +110,7 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
       if (byte === CLOSE_ARRAY) {
         state = 'tail'
         scanner.closed()
-        rest.push(pending.subarray(at, at + 1))
+        rest.push(Buffer.from(pending.subarray(at, at + 1)))
         tail(pending, at + 1)
         break
       }
@@ -138,7 +139,7 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
       at = end
     }
     position += at
-    pending = state === 'runs' ? pending.subarray(at) : Buffer.alloc(0)
+    pending = state === 'runs' ? Buffer.from(pending.subarray(at)) : Buffer.alloc(0)
   }
   if (state !== 'tail') throw new ReportJsonError(`${file}: not JSON, or no "runs" list (${state === 'head' ? 'no "runs" list was found' : 'it ends inside "runs"; was it cut short?'})`)
   let value: unknown
@@ -149,6 +150,25 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ReportJsonError(`${file}: not a JSON object`)
   return value as Record<string, unknown>
+}
+
+/**
+ * The bytes of `file`, `size` at a time, each chunk read into the same buffer and valid only until
+ * the next is read: a report of any size is read without a new buffer per chunk, which the garbage
+ * collector would free only long after.
+ */
+async function* chunksOf(file: string, size: number): AsyncGenerator<Buffer> {
+  const handle = await open(file, 'r')
+  try {
+    const buffer = Buffer.allocUnsafe(size)
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, size, null)
+      if (bytesRead === 0) return
+      yield buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await handle.close()
+  }
 }
 
 /**
