@@ -12,7 +12,7 @@ import { CATEGORIES } from '../src/scenario/index.ts'
 import { seededRandom } from '../src/tools/seeded-random.ts'
 import type { Transcript } from '../src/runner/transcript.ts'
 import { runId } from '../src/runner/run-id.ts'
-import type { Target } from './harness.ts'
+import type { Benchmark, Target } from './harness.ts'
 import { defineBenchmarks } from './harness.ts'
 
 const AUGMENTATIONS = ['none', '3 distraction tools', '10 distraction tools', 'tool names scrambled', 'descriptions scrambled', 'argument descriptions scrambled', 'argument types scrambled', 'all tools']
@@ -144,6 +144,22 @@ function toolcheck(figures: CommandFigures, args: readonly string[]): void {
 
 const peakTarget = (state: unknown): Target[] => [{ name: 'peak memory', measured: (state as CommandFigures).peakMB, limit: 300, unit: 'MB' }]
 
+/** `toolcheck compare` with `args` over the report folders, whole process, against 2 s and 300 MB. */
+function compareBenchmark(name: string, args: (folders: Folders) => readonly string[]): Benchmark {
+  return {
+    name,
+    targetMs: 2000,
+    iterations: 3,
+    warmUp: 1,
+    setup: commandSetup,
+    run: (state) => {
+      const figures = state as CommandFigures
+      toolcheck(figures, ['compare', ...args(figures.folders)])
+    },
+    targets: peakTarget,
+  }
+}
+
 export default defineBenchmarks([
   {
     // The built-in corpus's size: 229 scenarios under 8 variants, 5 trials a side.
@@ -169,39 +185,24 @@ export default defineBenchmarks([
     },
     facts,
   },
+  // Read from their folders (report.json, runs.jsonl, index.html) by the command, start-up included.
+  compareBenchmark('toolcheck compare of 2 report folders of 100,000 runs, whole process', (folders) => [folders.base, folders.head]),
   {
-    // Read from their folders (report.json, runs.jsonl, index.html) by the command, start-up included.
-    name: 'toolcheck compare of 2 report folders of 100,000 runs, whole process',
-    targetMs: 2000,
-    iterations: 3,
-    warmUp: 1,
-    setup: commandSetup,
-    run: (state) => {
-      const figures = state as CommandFigures
-      toolcheck(figures, ['compare', figures.folders.base, figures.folders.head])
-    },
-    targets: peakTarget,
-  },
-  {
-    name: 'toolcheck compare --html of 2 report folders of 100,000 runs, whole process',
-    targetMs: 2000,
-    iterations: 3,
-    warmUp: 1,
-    setup: commandSetup,
-    run: (state) => {
-      const figures = state as CommandFigures
-      toolcheck(figures, ['compare', figures.folders.base, figures.folders.head, '--html', join(FOLDER, 'compare.html')])
-    },
+    ...compareBenchmark('toolcheck compare --html of 2 report folders of 100,000 runs, whole process', (folders) => [folders.base, folders.head, '--html', join(FOLDER, 'compare.html')]),
     facts: async (state) => {
       const figures = state as CommandFigures
       figures.pageMB = (await stat(join(FOLDER, 'compare.html'))).size / 1e6
       return { pageMB: Math.round(figures.pageMB * 10) / 10 }
     },
-    targets: peakTarget,
   },
+  // The history path: three reports read a run at a time, every step compared.
+  compareBenchmark('toolcheck compare of a history of 3 report folders of 100,000 runs, whole process', (folders) => [folders.base, folders.head, folders.base]),
+  // The baseline path (as the baseline gate of eval and merge reads it): a baseline folder, the head beside it.
+  compareBenchmark('toolcheck compare --baseline of 2 report folders of 100,000 runs, whole process', (folders) => ['--baseline', folders.base, folders.head]),
   {
     // Two shards of 50,000 runs each joined into the report of 100,000 runs, its page included.
     name: 'toolcheck merge of 2 shards of 50,000 runs, whole process',
+    targetMs: 2000,
     iterations: 1,
     setup: commandSetup,
     run: async (state) => {

@@ -7,16 +7,14 @@ import { formatHistory } from '../compare/format-history.ts'
 import { historyMarkdown } from '../compare/history-markdown.ts'
 import type { ComparedReportFile } from '../compare/read-compared-report.ts'
 import { comparedPage, readComparedReport } from '../compare/read-compared-report.ts'
-import type { ReportFile } from '../compare/read-report-file.ts'
-import { readReportFile, ReportFileError } from '../compare/read-report-file.ts'
+import { ReportFileError } from '../compare/read-report-file.ts'
 import { readBaselineReports } from '../compare/read-baseline.ts'
 import { luckyBase } from '../compare/lucky-base.ts'
-import { poolReports } from '../compare/pool-reports.ts'
-import { renderComparisonHtml } from '../compare/render-comparison-html.ts'
+import { poolTalliedReports } from '../compare/pool-reports.ts'
+import { writeComparisonHtml } from '../compare/render-comparison-html.ts'
 import { renderHistoryHtml } from '../compare/render-history-html.ts'
 import { reportHistory } from '../compare/report-history.ts'
-import { packText } from '../reporter/packed-json.ts'
-import { encodePageData } from '../reporter/page-data.ts'
+import { emptyTally } from '../compare/report-tally.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -101,16 +99,21 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   // Two reports alone are compared from their runs' tallies, read a run at a time.
   if (baselines.length === 0 && positionals.length === 2) return compareTwo(positionals, options, values, io)
 
-  let files: ReportFile[]
-  let pooled: readonly ReportFile[] = []
+  // Every report is read a run at a time and kept as its runs' tally, one after the other; a
+  // baseline's reports are counted into the pool's tally as they are read.
+  const files: ComparedReportFile[] = []
+  const pool = emptyTally()
+  let pooled: readonly ComparedReportFile[] = []
   try {
-    pooled = (await Promise.all(baselines.map((path) => readBaselineReports(path)))).flat()
-    files = [...pooled, ...(await Promise.all(positionals.map((path) => readReportFile(path))))]
+    for (const path of baselines) pooled = [...pooled, ...(await readBaselineReports(path, pool))]
+    files.push(...pooled)
+    for (const path of positionals) files.push(await readComparedReport(path))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
     io.stderr(`toolcheck compare: ${error.message}\n`)
     return error.invalid ? EXIT_CODES.usage : EXIT_CODES.harness
   }
+  if (pool.runs === 0) pool.deterministic = false
   if (mixedScoring(files, values, io)) return EXIT_CODES.usage
   // A lucky base fails honest heads: say so when the history shows it (a report of a pooled
   // baseline far above the others, or the base of a history far above the reports before it).
@@ -118,16 +121,16 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
     pooled.length > 1
       ? pooled.flatMap((file, position) => luckyBase(file.report, sameAgent(file, [...pooled.slice(0, position), ...pooled.slice(position + 1)]), `the baseline report ${file.path}`)?.warning ?? [])
       : files.length > 2
-        ? [luckyBase((files.at(-2) as ReportFile).report, sameAgent(files.at(-2) as ReportFile, files.slice(0, -2)), `the base ${(files.at(-2) as ReportFile).path}`)?.warning ?? []].flat()
+        ? [luckyBase((files.at(-2) as ComparedReportFile).report, sameAgent(files.at(-2) as ComparedReportFile, files.slice(0, -2)), `the base ${(files.at(-2) as ComparedReportFile).path}`)?.warning ?? []].flat()
         : []
   for (const warning of luck) io.stderr(`toolcheck compare: warning: ${warning}${pooled.length > 1 ? ` It is pooled with the others here, which dilutes it.` : ''}\n`)
   if (pooled.length === 0 && files.length > 2) return writeHistory(files, options, values, io)
 
-  const head = files.at(-1) as ReportFile
-  const base: ReportFile =
+  const head = files.at(-1) as ComparedReportFile
+  const base: ComparedReportFile =
     pooled.length > 1
-      ? { ...(pooled.at(-1) as ReportFile), path: `${pooled.length} baseline reports (${pooled.map((file) => file.path).join(', ')})`, report: poolReports(pooled.map((file) => file.report)) }
-      : (files[0] as ReportFile)
+      ? { ...(pooled.at(-1) as ComparedReportFile), path: `${pooled.length} baseline reports (${pooled.map((file) => file.path).join(', ')})`, report: poolTalliedReports(pooled.map((file) => file.report), pool) }
+      : (files[0] as ComparedReportFile)
   const comparison = compareReports(base.report, head.report, { ...options, sources: { base: base.path, head: head.path } })
   // Standard output carries one thing: the JSON, the Markdown (`--markdown -`) or the table.
   if (values.json === true) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`)
@@ -135,7 +138,7 @@ export async function runCompareCommand(args: readonly string[], io: CommandIo):
   else io.stdout(`${formatComparison(comparison)}\n`)
   if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, withWarnings(comparisonMarkdown(comparison), luck))
   // A pooled baseline's page shows the newest of its reports' runs beside the head's.
-  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, page(pooled.at(-1) ?? base), page(head)))
+  if (values.html !== undefined) await writeComparisonHtml(values.html, comparison, await comparedPage(pooled.at(-1) ?? base), await comparedPage(head))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 
@@ -172,12 +175,12 @@ async function compareTwo(paths: readonly string[], options: { readonly alpha: n
   else if (values.markdown === '-') io.stdout(comparisonMarkdown(comparison))
   else io.stdout(`${formatComparison(comparison)}\n`)
   if (values.markdown !== undefined && values.markdown !== '-') await writeFile(values.markdown, comparisonMarkdown(comparison))
-  if (values.html !== undefined) await writeFile(values.html, renderComparisonHtml(comparison, await comparedPage(base), await comparedPage(head)))
+  if (values.html !== undefined) await writeComparisonHtml(values.html, comparison, await comparedPage(base), await comparedPage(head))
   return comparison.regression ? EXIT_CODES.regression : EXIT_CODES.ok
 }
 
 /** The reports of `others` by the same agent as `file`'s: luck is judged against the agent's own history. */
-function sameAgent(file: ReportFile, others: readonly ReportFile[]) {
+function sameAgent(file: ComparedReportFile, others: readonly ComparedReportFile[]) {
   return others.filter((other) => other.report.agent === file.report.agent).map((other) => other.report)
 }
 
@@ -188,13 +191,7 @@ function withWarnings(markdown: string, warnings: readonly string[]): string {
   return [headline, '', ...warnings.map((warning) => `> ⚠️ ${warning}`), ...rest].join('\n')
 }
 
-/** A report as the comparison page embeds it. */
-function page(file: ReportFile) {
-  const data = encodePageData(file.report, [])
-  return { index: data.index, packedDetails: file.packedDetails ?? packText(data.detailsJson), transcripts: file.transcripts, hasTranscripts: file.packedDetails !== undefined }
-}
-
-async function writeHistory(files: readonly ReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
+async function writeHistory(files: readonly ComparedReportFile[], options: { readonly alpha: number; readonly correction: Correction }, values: { readonly json?: boolean; readonly markdown?: string; readonly html?: string }, io: CommandIo): Promise<number> {
   const history = reportHistory(
     files.map((file) => file.report),
     { ...options, sources: files.map((file) => file.path) },

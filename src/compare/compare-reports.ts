@@ -217,7 +217,7 @@ function cellsOf(tally: ReportTally, byAgent: boolean): Map<string, Cell> {
       continue
     }
     const categories = [...joined.categories, ...cell.categories.filter((category) => !joined.categories.includes(category))]
-    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, places: [...joined.places, ...cell.places] })
+    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, agentErrors: joined.agentErrors + cell.agentErrors, places: [...joined.places, ...cell.places] })
   }
   return cells
 }

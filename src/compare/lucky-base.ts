@@ -1,4 +1,4 @@
-import type { ComparedReport } from './compare-reports.ts'
+import type { ComparedReport, TalliedReport } from './compare-reports.ts'
 import { stratifiedTest } from './stratified-test.ts'
 
 /** How unlikely a base's pass rate must be, given its history, before it is called lucky. */
@@ -22,10 +22,23 @@ export interface LuckyBase {
  * makes honest heads of the same agent look like regressions; the cure is a baseline of several
  * reports (`poolReports`). Undefined when the base is not lucky, or there is no history.
  */
-export function luckyBase(base: ComparedReport, history: readonly ComparedReport[], label: string, level = LUCKY_LEVEL): LuckyBase | undefined {
+export function luckyBase(base: ComparedReport | TalliedReport, history: readonly (ComparedReport | TalliedReport)[], label: string, level = LUCKY_LEVEL): LuckyBase | undefined {
   if (history.length === 0) return undefined
-  const cells = (report: ComparedReport) => {
+  const cells = (report: ComparedReport | TalliedReport) => {
     const map = new Map<string, { passes: number; trials: number }>()
+    if ('tally' in report) {
+      // The same counts from the tally's cells: runs that ended in an error, whoever's, are left out.
+      for (const tallied of report.tally.cells.values()) {
+        const trials = tallied.runs - tallied.errors - tallied.agentErrors
+        if (trials === 0) continue
+        const key = JSON.stringify([tallied.scenario, tallied.augmentation])
+        const cell = map.get(key) ?? { passes: 0, trials: 0 }
+        cell.trials += trials
+        cell.passes += tallied.passes
+        map.set(key, cell)
+      }
+      return map
+    }
     for (const run of report.runs) {
       if (run.verdict === 'error' || run.status === 'error') continue
       const key = JSON.stringify([run.scenario, run.augmentation])

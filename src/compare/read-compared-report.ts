@@ -30,8 +30,10 @@ export interface ComparedReportFile {
  * so it is the smaller of the two. Its summary is not kept (the comparison works out its own).
  * What the comparison reads of each run is checked as it is read, the rest of the report against
  * its schema. Reports of version 1 are read whole (see `readReportFile`), which upgrades them.
+ * With `pool`, the runs are counted into it too, after the runs already there (a pooled baseline,
+ * see `poolTalliedReports`).
  */
-export async function readComparedReport(path: string): Promise<ComparedReportFile> {
+export async function readComparedReport(path: string, pool?: ReportTally): Promise<ComparedReportFile> {
   const file = await reportJsonOf(path)
   // A FIFO or device would never end when read: only a regular file is a report.
   const info = await stat(file).catch(() => undefined)
@@ -45,8 +47,9 @@ export async function readComparedReport(path: string): Promise<ComparedReportFi
       (value) => {
         const problem = comparedRunProblem(value)
         if (problem !== undefined) throw new ReportFileError(safeText(`${file}: not a toolcheck report this version can read (runs[${position}]: ${problem})`), true)
-        const run = value as ReportRun
-        addRun(tally, relabelled(run), position++)
+        const run = relabelled(value as ReportRun)
+        addRun(tally, run, position++)
+        if (pool !== undefined) addRun(pool, run, pool.runs)
       },
       { skip: ['summary'] },
     )
@@ -79,7 +82,19 @@ export async function readComparedReport(path: string): Promise<ComparedReportFi
  */
 export async function comparedPage(compared: ComparedReportFile): Promise<ComparedPage> {
   const found = await reportPage(dirname(compared.path), runCheck(compared.report.tally))
-  if (found.packed !== undefined && found.index !== undefined) return { index: found.index, packedDetails: found.packed, transcripts: found.transcripts, hasTranscripts: true }
+  const { packed, indexJson } = found
+  if (packed !== undefined && indexJson !== undefined)
+    // The index is kept as the page's text, which the comparison page embeds as it is; parsed
+    // only when asked for.
+    return {
+      get index() {
+        return JSON.parse(indexJson) as PageIndex
+      },
+      indexJson,
+      packedDetails: packed,
+      transcripts: found.transcripts,
+      hasTranscripts: true,
+    }
   // The encoder needs the summary, which comes after the runs in the file and was not kept.
   const header = (await streamReportRuns(compared.path, () => {})) as unknown as Omit<Report, 'settings' | 'scenarios' | 'runs'>
   const encoder = new PageDataEncoder(header)

@@ -128,6 +128,8 @@ export interface PageCheck {
 export interface FoundPage {
   readonly packed?: string
   readonly index?: PageIndex
+  /** The index's JSON text as the page holds it (see `ComparedPage.indexJson`). */
+  readonly indexJson?: string
   readonly transcripts: string
 }
 
@@ -152,7 +154,7 @@ export async function reportPage(folder: string, check: PageCheck): Promise<Foun
   const looked: string[] = []
   for (const name of candidates) {
     const reading = await pageDetails(join(folder, name), check)
-    if (reading.packed !== undefined) return { packed: reading.packed, ...(reading.index === undefined ? {} : { index: reading.index }), transcripts: `conversations from ${join(folder, name)}` }
+    if (reading.packed !== undefined) return { packed: reading.packed, ...(reading.index === undefined ? {} : { index: reading.index.value, indexJson: reading.index.json }), transcripts: `conversations from ${join(folder, name)}` }
     looked.push(`${name} ${reading.problem}`)
   }
   return {
@@ -161,7 +163,7 @@ export async function reportPage(folder: string, check: PageCheck): Promise<Foun
 }
 
 /** A page's packed details (and its index, when it can be read) when they hold these runs; otherwise why not. */
-async function pageDetails(page: string, check: PageCheck): Promise<{ packed: string; index?: PageIndex; problem?: undefined } | { packed?: undefined; problem: string }> {
+async function pageDetails(page: string, check: PageCheck): Promise<{ packed: string; index?: { readonly value: PageIndex; readonly json: string }; problem?: undefined } | { packed?: undefined; problem: string }> {
   let html: string
   try {
     html = await readFile(page, 'utf8')
@@ -183,19 +185,20 @@ async function pageDetails(page: string, check: PageCheck): Promise<{ packed: st
   // A page from another run of the tests would pair runs with the wrong conversations.
   if (!Array.isArray(details.runs) || details.runs.length !== check.runs) return { problem: `holds ${Array.isArray(details.runs) ? details.runs.length : 'no'} runs, and this report ${check.runs}` }
   const index = pageIndex(html)
-  const scenarios = index === undefined ? undefined : pageScenarios(index)
+  const scenarios = index === undefined ? undefined : pageScenarios(index.value)
   if (scenarios !== undefined && scenarios.some((scenario, position) => scenario !== check.scenarioAt(position))) return { problem: 'holds the runs of other scenarios (a page of another report)' }
   return { packed, ...(index === undefined ? {} : { index }) }
 }
 
-/** A page's index, when it can be read. */
-function pageIndex(html: string): PageIndex | undefined {
+/** A page's index and its JSON text, when it can be read. */
+function pageIndex(html: string): { readonly value: PageIndex; readonly json: string } | undefined {
   const marker = 'id="toolcheck-index">'
   const start = html.indexOf(marker)
   const end = html.indexOf('</script>', start)
   if (start === -1 || end === -1) return undefined
+  const json = html.slice(start + marker.length, end)
   try {
-    return JSON.parse(html.slice(start + marker.length, end)) as PageIndex
+    return { value: JSON.parse(json) as PageIndex, json }
   } catch {
     return undefined
   }

@@ -1,4 +1,5 @@
-import { escapeHtml, renderPage } from '../reporter/html-page.ts'
+import { open } from 'node:fs/promises'
+import { embeddedJsonText, escapeHtml, renderPage } from '../reporter/html-page.ts'
 import type { PageIndex } from '../reporter/page-data.ts'
 import type { Comparison, GroupComparison } from './comparison.ts'
 import { comparisonNotes, groupLabel, keyLabel, methodText, settingsText, verdictText } from './comparison-texts.ts'
@@ -8,6 +9,11 @@ import { HTML_COMPARE_SCRIPT } from './html-compare-script.ts'
 /** One report as the comparison page embeds it: its page index, its packed run details, and where its conversations came from. */
 export interface ComparedPage {
   readonly index: PageIndex
+  /**
+   * The index as JSON text, as the report page it was read from embeds it: the page embeds it as
+   * it is, so an index of many runs is not parsed and written out again.
+   */
+  readonly indexJson?: string
   /** The `PageDetails` packed by `packText`, as a report page embeds them. */
   readonly packedDetails: string
   /**
@@ -30,6 +36,41 @@ export interface ComparedPage {
  * they were looked for.
  */
 export function renderComparisonHtml(comparison: Comparison, base: ComparedPage, head: ComparedPage): string {
+  return [...comparisonPageText(comparison, base, head)].join('')
+}
+
+/**
+ * Writes the comparison page (`renderComparisonHtml`) to `file` piece by piece: the comparison's
+ * cells one at a time and each report's index and details as they are, so the page of two reports
+ * of any size is never held whole.
+ */
+export async function writeComparisonHtml(file: string, comparison: Comparison, base: ComparedPage, head: ComparedPage): Promise<void> {
+  const handle = await open(file, 'w')
+  try {
+    // Small pieces are joined, so that a page of many cells takes a few large writes.
+    let parts: string[] = []
+    let length = 0
+    for (const piece of comparisonPageText(comparison, base, head)) {
+      parts.push(piece)
+      length += piece.length
+      if (length < 1 << 20) continue
+      await handle.write(parts.join(''))
+      parts = []
+      length = 0
+    }
+    if (parts.length > 0) await handle.write(parts.join(''))
+  } finally {
+    await handle.close()
+  }
+}
+
+// Stand for the page's large values in its text, so the text around them is written as it is and
+// they are written between. NUL is in no label or path, and quoted JSON is in no escaped markup.
+const PLACES = ['comparison', 'base index', 'head index', 'base details', 'head details'].map((name) => `\u0000toolcheck ${name}\u0000`)
+
+/** The comparison page's text, in pieces (see `renderComparisonHtml`). */
+function* comparisonPageText(comparison: Comparison, base: ComparedPage, head: ComparedPage): Generator<string> {
+  const [comparisonPlace, baseIndexPlace, headIndexPlace, baseDetailsPlace, headDetailsPlace] = PLACES as [string, string, string, string, string]
   const title = `toolcheck comparison: ${comparison.base.agents.join(', ')} -> ${comparison.head.agents.join(', ')}`
   const side = (name: 'base' | 'head') => {
     const summary = comparison[name]
@@ -77,18 +118,49 @@ ${comparison.groups.map(groupRow).join('\n')}
 </section>
 <section id="cell-detail"><p class="muted">Click a cell to see both reports' runs of it side by side.</p></section>
 </main>`
-  return renderPage({
+  const page = renderPage({
     title,
     body,
     data: {
-      'toolcheck-comparison': comparison,
-      'base-index': base.index,
-      'head-index': head.index,
+      'toolcheck-comparison': comparisonPlace,
+      'base-index': baseIndexPlace,
+      'head-index': headIndexPlace,
       'transcript-notes': { base: base.hasTranscripts ? null : base.transcripts, head: head.hasTranscripts ? null : head.transcripts },
     },
-    packed: { 'base-details': base.packedDetails, 'head-details': head.packedDetails },
+    packed: { 'base-details': baseDetailsPlace, 'head-details': headDetailsPlace },
     script: HTML_COMPARE_SCRIPT,
   })
+  // Each place as the page has it (after its element's id, so no markup before can match) and what goes there.
+  const places: [string, string, () => Iterable<string>][] = [
+    ['id="toolcheck-comparison">', JSON.stringify(comparisonPlace), () => comparisonJson(comparison)],
+    ['id="base-index">', JSON.stringify(baseIndexPlace), () => [indexJson(base)]],
+    ['id="head-index">', JSON.stringify(headIndexPlace), () => [indexJson(head)]],
+    ['id="base-details">', baseDetailsPlace, () => [base.packedDetails]],
+    ['id="head-details">', headDetailsPlace, () => [head.packedDetails]],
+  ]
+  let from = 0
+  for (const [element, place, value] of places) {
+    const at = page.indexOf(element + place, from) + element.length
+    yield page.slice(from, at)
+    yield* value()
+    from = at + place.length
+  }
+  yield page.slice(from)
+}
+
+/** The comparison as the page embeds it, a cell at a time: the same text as the whole embedded at once. */
+function* comparisonJson(comparison: Comparison): Generator<string> {
+  const place = '\u0000toolcheck cells\u0000'
+  const text = JSON.stringify({ ...comparison, cells: [place] })
+  const at = text.indexOf(JSON.stringify(place))
+  yield embeddedJsonText(text.slice(0, at))
+  for (const [position, cell] of comparison.cells.entries()) yield `${position === 0 ? '' : ','}${embeddedJsonText(JSON.stringify(cell))}`
+  yield embeddedJsonText(text.slice(at + JSON.stringify(place).length))
+}
+
+/** A report's page index as the page embeds it: as read from its report page, or encoded. */
+function indexJson(page: ComparedPage): string {
+  return embeddedJsonText(page.indexJson ?? JSON.stringify(page.index))
 }
 
 function groupRow(group: GroupComparison): string {

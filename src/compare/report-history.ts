@@ -1,12 +1,20 @@
 import type { SummaryGroup } from '../reporter/report.ts'
 import { augmentationOrder, categoryOrder } from '../reporter/summarize-runs.ts'
 import { OVERALL_GROUP } from './compare-groups.ts'
-import type { ComparedReport, CompareOptions } from './compare-reports.ts'
+import type { ComparedReport, CompareOptions, TalliedReport } from './compare-reports.ts'
 import { compareReports } from './compare-reports.ts'
 import type { Comparison, GroupLevel, GroupVerdict } from './comparison.ts'
+import type { GroupTally } from './report-tally.ts'
 
-/** A report of a history as the comparison needs it: its runs, its summary, and where it came from. */
-export interface HistoryReport extends ComparedReport {
+/**
+ * A report of a history as the comparison needs it: its runs and its summary, or its runs' tally
+ * (a report read from disk a run at a time, see `readComparedReport`), whose groups give the same
+ * figures as the summary.
+ */
+export type HistoryReport = SummarizedHistoryReport | TalliedReport
+
+/** A report of a history held whole: its runs and its summary. */
+export interface SummarizedHistoryReport extends ComparedReport {
   readonly summary: {
     readonly overall: SummaryGroup
     readonly byCategory: Readonly<Record<string, SummaryGroup>>
@@ -75,17 +83,26 @@ export function reportHistory(reports: readonly HistoryReport[], options: Omit<C
   })
   const names: Record<GroupLevel, Set<string>> = { overall: new Set([OVERALL_GROUP]), category: new Set(), augmentation: new Set() }
   for (const report of reports) {
+    if ('tally' in report) {
+      for (const key of report.tally.groups.keys()) {
+        const [level, name] = key.split('\u0000') as ['category' | 'augmentation', string]
+        names[level].add(name)
+      }
+      continue
+    }
     for (const category of Object.keys(report.summary.byCategory)) names.category.add(category)
     for (const column of Object.keys(report.summary.byAugmentation)) names.augmentation.add(column)
   }
-  const groupOf = (report: HistoryReport, level: GroupLevel, name: string): SummaryGroup | undefined =>
-    level === 'overall' ? report.summary.overall : level === 'category' ? report.summary.byCategory[name] : report.summary.byAugmentation[name]
+  const groupOf = (report: HistoryReport, level: GroupLevel, name: string): HistoryPoint | null => {
+    if ('tally' in report) return tallyPointOf(level === 'overall' ? report.tally : report.tally.groups.get(`${level}\u0000${name}`))
+    return pointOf(level === 'overall' ? report.summary.overall : level === 'category' ? report.summary.byCategory[name] : report.summary.byAugmentation[name])
+  }
   const order: Record<GroupLevel, (a: string, b: string) => number> = { overall: () => 0, category: categoryOrder, augmentation: augmentationOrder }
   const rows: HistoryRow[] = (['overall', 'category', 'augmentation'] as const).flatMap((level) =>
     [...names[level]].sort(order[level]).map((name) => ({
       level,
       name,
-      points: reports.map((report) => pointOf(groupOf(report, level, name))),
+      points: reports.map((report) => groupOf(report, level, name)),
       steps: steps.map((step) => step.groups.find((group) => group.level === level && group.name === name)?.verdict ?? null),
     })),
   )
@@ -95,7 +112,7 @@ export function reportHistory(reports: readonly HistoryReport[], options: Omit<C
     reports: reports.map((report, index) => ({
       ...(sources?.[index] === undefined ? {} : { source: sources[index] }),
       agents: report.agents ?? [report.agent],
-      runs: report.runs.length,
+      runs: 'tally' in report ? report.tally.runs : report.runs.length,
       scoring: report.settings?.scoring ?? null,
       version: report.settings?.version ?? null,
     })),
@@ -103,6 +120,13 @@ export function reportHistory(reports: readonly HistoryReport[], options: Omit<C
     steps,
     latest: steps[steps.length - 1] as Comparison,
   }
+}
+
+/** A group's point from its tally: the same figures as from the summary (`pointOf`), its mean summed in the same order. */
+function tallyPointOf(group: GroupTally | undefined): HistoryPoint | null {
+  if (group === undefined || group.runs === group.errors) return null
+  const trials = group.runs - group.errors
+  return { trials, passes: group.passes, passRate: group.passes / trials, meanScore: group.scoreSum / trials }
 }
 
 function pointOf(group: SummaryGroup | undefined): HistoryPoint | null {

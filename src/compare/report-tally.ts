@@ -23,6 +23,8 @@ export interface CellTally {
   /** Scored runs that passed, and the sum of the scored runs' scores. */
   passes: number
   scoreSum: number
+  /** Scored runs that ended in an error all the same (the agent's own code ended them: failures). */
+  agentErrors: number
   /** Each run's trial and position in the report, in pairs (trial, position), in report order. */
   readonly places: number[]
 }
@@ -39,11 +41,25 @@ export interface ReportTally {
   userErrors: number
   passes: number
   scoreSum: number
+  /**
+   * Each category and augmentation column (keyed `category`, NUL, name or `augmentation`, NUL,
+   * name): its runs counted as the summary counts a group's, for a history's figures.
+   */
+  readonly groups: Map<string, GroupTally>
   /** The cell of the run counted last. */
   last?: CellTally
   /** Whether every run is a deterministic replay (see `isDeterministicRun`); false without runs. */
   deterministic: boolean
   readonly usage: { calls: number; cachedCalls: number; promptTokens: number; completionTokens: number; latencyMs: number; costUsd: number | undefined }
+}
+
+/** A group's runs (a category's, an augmentation column's) as a report's summary counts them. */
+export interface GroupTally {
+  runs: number
+  errors: number
+  passes: number
+  /** The scored runs' scores summed in the report's order, as the summary's mean sums them. */
+  scoreSum: number
 }
 
 /** A run's verdict; reports of version 1 have none, and their `passed` and `status` say it. */
@@ -53,7 +69,7 @@ export function verdictOf(run: ComparedRun): ReportRun['verdict'] {
 
 /** An empty tally, to `addRun` to. */
 export function emptyTally(): ReportTally {
-  return { cells: new Map(), agents: [], runs: 0, errors: 0, userErrors: 0, passes: 0, scoreSum: 0, deterministic: true, usage: { calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, costUsd: undefined } }
+  return { cells: new Map(), groups: new Map(), agents: [], runs: 0, errors: 0, userErrors: 0, passes: 0, scoreSum: 0, deterministic: true, usage: { calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0, costUsd: undefined } }
 }
 
 /**
@@ -68,7 +84,7 @@ export function addRun(tally: ReportTally, run: ComparedRun, position: number): 
   const key = cell === undefined ? `${run.scenario}\u0000${run.augmentation}\u0000${run.agent}` : ''
   cell ??= tally.cells.get(key)
   if (cell === undefined) {
-    cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: 0, errors: 0, passes: 0, scoreSum: 0, places: [] }
+    cell = { scenario: run.scenario, augmentation: run.augmentation, agent: run.agent, categories: [], augmentationColumns: [...run.augmentationColumns], runs: 0, errors: 0, passes: 0, scoreSum: 0, agentErrors: 0, places: [] }
     tally.cells.set(key, cell)
     if (!tally.agents.includes(run.agent)) tally.agents.push(run.agent)
   }
@@ -78,18 +94,21 @@ export function addRun(tally: ReportTally, run: ComparedRun, position: number): 
   cell.runs++
   tally.runs++
   const verdict = verdictOf(run)
+  const score = run.score ?? 0
   if (verdict === 'error') {
     cell.errors++
     tally.errors++
   } else {
-    const score = run.score ?? 0
     cell.scoreSum += score
     tally.scoreSum += score
     if (verdict === 'passed') {
       cell.passes++
       tally.passes++
     }
+    if (run.status === 'error') cell.agentErrors++
   }
+  for (const category of run.categories) addToGroup(tally.groups, `category\u0000${category}`, verdict, score)
+  for (const column of run.augmentationColumns) addToGroup(tally.groups, `augmentation\u0000${column}`, verdict, score)
   if (run.status === 'error' && run.error?.culprit === 'user') tally.userErrors++
   tally.deterministic &&= isDeterministicRun(run)
   const { usage } = tally
@@ -99,6 +118,20 @@ export function addRun(tally: ReportTally, run: ComparedRun, position: number): 
   usage.completionTokens += run.usage.completionTokens
   usage.latencyMs += run.usage.latencyMs
   if (run.usage.costUsd !== undefined) usage.costUsd = (usage.costUsd ?? 0) + run.usage.costUsd
+}
+
+function addToGroup(groups: Map<string, GroupTally>, key: string, verdict: ReportRun['verdict'], score: number): void {
+  let group = groups.get(key)
+  if (group === undefined) {
+    group = { runs: 0, errors: 0, passes: 0, scoreSum: 0 }
+    groups.set(key, group)
+  }
+  group.runs++
+  if (verdict === 'error') group.errors++
+  else {
+    group.scoreSum += score
+    if (verdict === 'passed') group.passes++
+  }
 }
 
 /** The tally of runs held in memory. */

@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 
 /** A report file whose JSON is broken, cut short or not shaped as a report; the message says where. */
 export class ReportJsonError extends Error {
@@ -21,7 +22,7 @@ const NULL = Buffer.from('null')
 export interface StreamOptions {
   /** Top-level members (after `runs`) whose object or array value is not kept: it reads as `null`. */
   readonly skip?: readonly string[]
-  /** How many bytes are read at a time (64 KiB by default). */
+  /** How many bytes are read at a time (256 KiB by default). */
   readonly chunkBytes?: number
 }
 
@@ -48,26 +49,25 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   // In the tail, whether a skipped member's value is being passed over.
   let skipping = false
   let state: 'head' | 'runs' | 'tail' = 'head'
-  // In the runs array: the bytes not yet consumed, from `at`, and the last line that ended a run.
-  let pending: Buffer = Buffer.alloc(0)
+  // In the runs array: the last line that ended a run.
   let closing: Buffer | undefined
   let position = 0
   // The report's members after its runs, each skipped one's value replaced by null.
   const tail = (bytes: Buffer, from: number) => {
     if (skip.length === 0) {
-      rest.push(bytes.subarray(from))
+      rest.push(Buffer.from(bytes.subarray(from)))
       return
     }
     let start = from
     for (;;) {
       const found = scanner.scan(bytes, start, skip)
       if (found === -1) break
-      if (!skipping) rest.push(bytes.subarray(from, found), NULL)
+      if (!skipping) rest.push(Buffer.from(bytes.subarray(from, found)), NULL)
       else from = found + 1
       skipping = !skipping
       start = found + 1
     }
-    if (!skipping) rest.push(bytes.subarray(from))
+    if (!skipping) rest.push(Buffer.from(bytes.subarray(from)))
   }
   const parse = (text: Buffer, offset: number): unknown => {
     try {
@@ -76,69 +76,82 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
       throw new ReportJsonError(`${file}: not JSON (the run at byte ${offset}: ${(error as Error).message})`)
     }
   }
-  for await (const chunk of createReadStream(file, { highWaterMark: options.chunkBytes ?? 1 << 16 }) as AsyncIterable<Buffer>) {
-    let bytes = chunk
-    if (state === 'head') {
-      if (position === 0) {
-        const first = chunk.findIndex((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0xef && byte !== 0xbb && byte !== 0xbf)
-        if (first !== -1 && chunk[first] !== OPEN_OBJECT) throw new ReportJsonError(`${file}: not JSON, or not a JSON object (it starts with ${JSON.stringify(chunk.toString('utf8', first, first + 12))})`)
+  // Every chunk is read into the same buffer (see `ChunkReader`): what is kept of one is copied,
+  // but the bytes of a run cut by the chunk's end, which are read again with the next.
+  const reader = await ChunkReader.open(file, options.chunkBytes ?? 1 << 18)
+  try {
+    let keep = 0
+    for (;;) {
+      const chunk = await reader.next(keep)
+      if (chunk === undefined) break
+      keep = 0
+      let bytes = chunk
+      if (state === 'head') {
+        if (position === 0) {
+          const first = chunk.findIndex((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0xef && byte !== 0xbb && byte !== 0xbf)
+          if (first !== -1 && chunk[first] !== OPEN_OBJECT) throw new ReportJsonError(`${file}: not JSON, or not a JSON object (it starts with ${JSON.stringify(chunk.toString('utf8', first, first + 12))})`)
+        }
+        const runsAt = scanner.scan(chunk, 0, ['runs'])
+        if (runsAt === -1) {
+          rest.push(Buffer.from(chunk))
+          position += chunk.length
+          continue
+        }
+        rest.push(Buffer.from(chunk.subarray(0, runsAt + 1)))
+        state = 'runs'
+        position += runsAt + 1
+        bytes = chunk.subarray(runsAt + 1)
       }
-      const open = scanner.scan(chunk, 0, ['runs'])
-      if (open === -1) {
-        rest.push(chunk)
-        position += chunk.length
+      if (state === 'tail') {
+        tail(chunk, 0)
         continue
       }
-      rest.push(chunk.subarray(0, open + 1))
-      state = 'runs'
-      position += open + 1
-      bytes = chunk.subarray(open + 1)
-    }
-    if (state === 'tail') {
-      tail(chunk, 0)
-      continue
-    }
-    pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes])
-    let at = 0
-    while (at < pending.length) {
-      const byte = pending[at] as number
-      if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === COMMA) {
-        at++
-        continue
-      }
-      if (byte === CLOSE_ARRAY) {
-        state = 'tail'
-        scanner.closed()
-        rest.push(pending.subarray(at, at + 1))
-        tail(pending, at + 1)
-        break
-      }
-      if (byte !== OPEN_OBJECT) throw new ReportJsonError(`${file}: the run at byte ${position + at} is not an object`)
-      let run: unknown
-      let end = -1
-      if (closing !== undefined) {
-        const found = pending.indexOf(closing, at)
-        if (found !== -1) {
-          end = found + closing.length
-          try {
-            run = JSON.parse(pending.toString('utf8', at, end))
-          } catch {
-            end = -1
+      // The bytes not yet consumed, from `at`.
+      const pending = bytes
+      let at = 0
+      while (at < pending.length) {
+        const byte = pending[at] as number
+        if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === COMMA) {
+          at++
+          continue
+        }
+        if (byte === CLOSE_ARRAY) {
+          state = 'tail'
+          scanner.closed()
+          rest.push(Buffer.from(pending.subarray(at, at + 1)))
+          tail(pending, at + 1)
+          break
+        }
+        if (byte !== OPEN_OBJECT) throw new ReportJsonError(`${file}: the run at byte ${position + at} is not an object`)
+        let run: unknown
+        let end = -1
+        if (closing !== undefined) {
+          const found = pending.indexOf(closing, at)
+          if (found !== -1) {
+            end = found + closing.length
+            try {
+              run = JSON.parse(pending.toString('utf8', at, end))
+            } catch {
+              end = -1
+            }
           }
         }
+        if (end === -1) {
+          end = objectEnd(pending, at)
+          // The run goes on in the next chunk.
+          if (end === -1) break
+          run = parse(pending.subarray(at, end), position + at)
+          closing = closingLine(pending, at, end)
+        }
+        onRun(run)
+        at = end
       }
-      if (end === -1) {
-        end = objectEnd(pending, at)
-        // The run goes on in the next chunk.
-        if (end === -1) break
-        run = parse(pending.subarray(at, end), position + at)
-        closing = closingLine(pending, at, end)
-      }
-      onRun(run)
-      at = end
+      position += at
+      // A run cut by the chunk's end is read again with the next chunk.
+      if (state === 'runs') keep = pending.length - at
     }
-    position += at
-    pending = state === 'runs' ? pending.subarray(at) : Buffer.alloc(0)
+  } finally {
+    await reader.close()
   }
   if (state !== 'tail') throw new ReportJsonError(`${file}: not JSON, or no "runs" list (${state === 'head' ? 'no "runs" list was found' : 'it ends inside "runs"; was it cut short?'})`)
   let value: unknown
@@ -149,6 +162,46 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ReportJsonError(`${file}: not a JSON object`)
   return value as Record<string, unknown>
+}
+
+/**
+ * Reads a file a chunk at a time into one buffer, reused: a chunk is valid only until the next is
+ * read. A report of any size is so read without a new buffer per chunk (which the garbage
+ * collector would free only long after), and a run cut by a chunk's end is carried over without
+ * joining buffers: its bytes are moved to the front and the next bytes read after them.
+ */
+class ChunkReader {
+  readonly #handle: FileHandle
+  #buffer: Buffer
+  // Where the last chunk ends in the buffer.
+  #end = 0
+
+  private constructor(handle: FileHandle, size: number) {
+    this.#handle = handle
+    this.#buffer = Buffer.allocUnsafe(size)
+  }
+
+  static async open(file: string, size: number): Promise<ChunkReader> {
+    return new ChunkReader(await open(file, 'r'), size)
+  }
+
+  /** The next chunk, starting with the last `keep` bytes of the one before; undefined at the end of the file. */
+  async next(keep: number): Promise<Buffer | undefined> {
+    // A run longer than half the buffer grows it, so each read still brings many new bytes.
+    if (keep > this.#buffer.length / 2) {
+      const larger = Buffer.allocUnsafe(this.#buffer.length * 2)
+      this.#buffer.copy(larger, 0, this.#end - keep, this.#end)
+      this.#buffer = larger
+    } else this.#buffer.copyWithin(0, this.#end - keep, this.#end)
+    const { bytesRead } = await this.#handle.read(this.#buffer, keep, this.#buffer.length - keep, null)
+    if (bytesRead === 0) return undefined
+    this.#end = keep + bytesRead
+    return this.#buffer.subarray(0, this.#end)
+  }
+
+  async close(): Promise<void> {
+    await this.#handle.close()
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Comparison } from '../compare/comparison.ts'
 import { cellLabel, distinctGroups, groupLabel, keyLabel } from '../compare/comparison-texts.ts'
-import type { ComparedReport } from '../compare/compare-reports.ts'
+import type { ComparedReport, TalliedReport } from '../compare/compare-reports.ts'
 import { compareReports } from '../compare/compare-reports.ts'
 import { plural } from '../compare/format-numbers.ts'
 import type { Report, SummaryGroup } from '../reporter/report.ts'
@@ -37,7 +37,7 @@ const NAMED = 5
  * no regression (as `toolcheck compare` decides it, and never across scoring modes), and no more
  * than `maxMissing` of the baseline's cells missing from the report or left with only errors.
  */
-export function checkGates(report: Report, gates: GateOptions, baseline?: { readonly report: ComparedReport; readonly source: string }): GateResult {
+export function checkGates(report: Report, gates: GateOptions, baseline?: { readonly report: ComparedReport | TalliedReport; readonly source: string }): GateResult {
   const checks: GateCheck[] = []
   const minimum = (gate: string, group: SummaryGroup | undefined, field: 'meanScore' | 'passRate', floor: number | undefined) => {
     if (floor === undefined) return

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path'
-import type { ReportFile } from '../compare/read-report-file.ts'
+import type { ComparedReportFile } from '../compare/read-compared-report.ts'
 import { ReportFileError } from '../compare/read-report-file.ts'
 import { readBaselineReports } from '../compare/read-baseline.ts'
-import { poolReports } from '../compare/pool-reports.ts'
+import { poolTalliedReports } from '../compare/pool-reports.ts'
+import { emptyTally } from '../compare/report-tally.ts'
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import { CATEGORIES } from '../scenario/categories.ts'
 import { closestNames, editDistance } from '../tools/closest-names.ts'
@@ -30,8 +31,11 @@ export interface GateContext {
 
 /** The gates as checked up front: the baseline read, or every problem that stops the run before it plays. */
 export interface PreparedGates {
-  /** The baseline report and the path it was given as, when there is one and it could be read. */
-  readonly baseline?: { readonly file: ReportFile; readonly source: string }
+  /**
+   * The baseline report, read a run at a time and kept as its runs' tally (see
+   * `readComparedReport`), and the path it was given as, when there is one and it could be read.
+   */
+  readonly baseline?: { readonly file: ComparedReportFile; readonly source: string }
   /** What is wrong, one sentence each; the run must not start when there is any. */
   readonly problems: readonly string[]
 }
@@ -49,9 +53,11 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
   if (gates?.baseline !== undefined) {
     try {
       // A folder of report folders is a baseline of several reports, pooled (see `poolReports`).
-      const files = await readBaselineReports(resolve(context.root, gates.baseline))
-      const newest = files.at(-1) as ReportFile
-      const file = files.length === 1 ? newest : { ...newest, report: poolReports(files.map((each) => each.report)) }
+      const pool = emptyTally()
+      const files = await readBaselineReports(resolve(context.root, gates.baseline), pool)
+      if (pool.runs === 0) pool.deterministic = false
+      const newest = files.at(-1) as ComparedReportFile
+      const file = files.length === 1 ? newest : { ...newest, report: poolTalliedReports(files.map((each) => each.report), pool) }
       baseline = { file, source: gates.baseline }
       const scoring = file.report.settings?.scoring
       if (scoring !== undefined && scoring !== context.scoring)
@@ -63,7 +69,7 @@ export async function prepareGates(gates: GateOptions | undefined, context: Gate
       problems.push(`the baseline cannot be read: ${error.message}`)
     }
   }
-  const baselineCategories = baseline?.file.report.runs.flatMap((run) => run.categories) ?? []
+  const baselineCategories = [...(baseline?.file.report.tally.cells.values() ?? [])].flatMap((cell) => cell.categories)
   for (const category of Object.keys(gates?.categories ?? {})) {
     const problem = categoryProblem(category, context.categories, [...new Set([...CATEGORIES, ...baselineCategories])])
     if (problem !== undefined) problems.push(problem)

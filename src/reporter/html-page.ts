@@ -57,5 +57,14 @@ export function escapeHtml(text: string): string {
 // JSON inside a <script> element: escaping <, > and & keeps "</script>" or "<!--" in model text
 // from ending the element, and U+2028/2029 are escaped for older parsers.
 function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return embeddedJsonText(JSON.stringify(value))
+}
+
+/**
+ * JSON text made safe inside a `<script>` element, as `renderPage` embeds its data: a page written
+ * in pieces embeds its large values piece by piece the same way. Outside strings JSON holds none
+ * of the escaped characters, so the text stands for the same value.
+ */
+export function embeddedJsonText(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -1,10 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { compareReports } from '../../src/compare/compare-reports.ts'
 import { comparedPage, readComparedReport } from '../../src/compare/read-compared-report.ts'
-import { ReportFileError } from '../../src/compare/read-report-file.ts'
+import { luckyBase } from '../../src/compare/lucky-base.ts'
+import { poolReports, poolTalliedReports } from '../../src/compare/pool-reports.ts'
+import { readReportFile, ReportFileError } from '../../src/compare/read-report-file.ts'
+import { emptyTally } from '../../src/compare/report-tally.ts'
+import { reportHistory } from '../../src/compare/report-history.ts'
+import { renderComparisonHtml, writeComparisonHtml } from '../../src/compare/render-comparison-html.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { BuiltReport } from '../../src/reporter/build-report.ts'
 import { encodePageData } from '../../src/reporter/page-data.ts'
@@ -62,6 +67,42 @@ describe('readComparedReport', () => {
     expect(without.hasTranscripts).toBe(false)
     expect(without.transcripts).toMatch(/^no conversations: .*index\.html is not there/)
     expect(without.index).toEqual(encoded.index)
+  })
+
+  test("the page written piece by piece is the page rendered whole, the report page's index embedded as it was read", async () => {
+    const [baseFile, headFile] = [await readComparedReport(join(directory, 'base')), await readComparedReport(join(directory, 'head-without-page'))]
+    const [basePage, headPage] = [await comparedPage(baseFile), await comparedPage(headFile)]
+    expect(basePage.indexJson).toBeDefined()
+    expect(headPage.indexJson).toBeUndefined()
+    const comparison = compareReports(baseFile.report, headFile.report, { sources: { base: '</script><!-- base', head: 'head & co' } })
+    const file = join(directory, 'compare.html')
+    await writeComparisonHtml(file, comparison, basePage, headPage)
+    const written = await readFile(file, 'utf8')
+    expect(written).toBe(renderComparisonHtml(comparison, basePage, headPage))
+    // The same page as one made from the indexes held parsed.
+    const { indexJson: _text, ...parsed } = { ...basePage, index: basePage.index }
+    expect(written).toBe(renderComparisonHtml(comparison, parsed, headPage))
+    expect(written).not.toContain('\u0000toolcheck')
+    expect(written).toContain('</script><!-- base'.replace(/[<>&]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  })
+
+  test('a history, a pooled baseline and the lucky-base check come out of the tallies as out of the reports held whole', async () => {
+    const paths = [join(directory, 'base'), join(directory, 'head'), join(directory, 'base')]
+    const whole = await Promise.all(paths.map((path) => readReportFile(path)))
+    const pool = emptyTally()
+    const tallied = []
+    for (const path of paths) tallied.push(await readComparedReport(path, pool))
+    const sources = paths.map((path) => join(path, 'report.json'))
+    expect(reportHistory(tallied.map((file) => file.report), { sources })).toEqual(reportHistory(whole.map((file) => file.report), { sources }))
+    expect(pool.runs).toBe(15)
+    const headFile = await readComparedReport(join(directory, 'head'))
+    expect(compareReports(poolTalliedReports(tallied.map((file) => file.report), pool), headFile.report)).toEqual(compareReports(poolReports(whole.map((file) => file.report)), head.report))
+    for (const [position, file] of tallied.entries()) {
+      const others = tallied.filter((_, at) => at !== position).map((other) => other.report)
+      const wholeOthers = whole.filter((_, at) => at !== position).map((other) => other.report)
+      expect(luckyBase(file.report, others, 'the base', 0.9)).toEqual(luckyBase((whole[position] as (typeof whole)[number]).report, wholeOthers, 'the base', 0.9))
+    }
+    expect(luckyBase((tallied[0] as (typeof tallied)[number]).report, [(tallied[1] as (typeof tallied)[number]).report], 'the base', 0.9)).toBeDefined()
   })
 
   test('a missing folder and a file that is no report are errors that say so', async () => {

@@ -24,7 +24,7 @@ describe('prepareGates: checked before anything plays', () => {
     const prepared = await prepareGates({ baseline: 'toolcheck.json' }, { root: directory, scoring: 'toolcheck' })
     expect(prepared.problems).toEqual([])
     expect(prepared.baseline?.source).toBe('toolcheck.json')
-    expect(prepared.baseline?.file.report.runs).toHaveLength(1)
+    expect(prepared.baseline?.file.report.tally.runs).toBe(1)
   })
 
   test('a baseline that is missing, unreadable or scored the other way is a problem, said with how to fix it', async () => {
