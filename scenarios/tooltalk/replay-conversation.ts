@@ -67,13 +67,23 @@ export interface ConversationReplay {
 export function replayToolTalkConversation(conversation: ToolTalkConversation, world: WorldSnapshot, options: ReplayConversationOptions = {}): ConversationReplay {
   const requested = options.discipline ?? 'best'
   if (requested !== 'best') return replayWith(conversation, world, requested)
-  let best: ConversationReplay | undefined
+  return bestReplay(conversation, world, replayWith(conversation, world, EVALUATION_DISCIPLINE))
+}
+
+/**
+ * The `best` replay, given the replay under ToolTalk's own discipline (`EVALUATION_DISCIPLINE`,
+ * with ToolTalk's argument handling), which an evaluation has already made: it is the answer when
+ * it reproduces every call, and the others are tried only when it does not.
+ */
+export function bestReplay(conversation: ToolTalkConversation, world: WorldSnapshot, evaluated: ConversationReplay): ConversationReplay {
+  let best = evaluated
   for (const discipline of DISCIPLINES) {
-    const replay = replayWith(conversation, world, discipline)
-    if (best === undefined || replay.reproduced > best.reproduced) best = replay
     if (best.reproduced === best.calls.length) break
+    if (discipline === EVALUATION_DISCIPLINE) continue
+    const replay = replayWith(conversation, world, discipline)
+    if (replay.reproduced > best.reproduced) best = replay
   }
-  return best as ConversationReplay
+  return best
 }
 
 function replayWith(conversation: ToolTalkConversation, world: WorldSnapshot, discipline: ReplayDiscipline): ConversationReplay {

@@ -2,6 +2,7 @@ import type { ToolTalkArgumentHandling, ToolTalkCall, ToolTalkIrregularity, Tool
 import { ToolTalkSimulator } from './domain/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+import { groundTruthCalls } from './tooltalk-conversation.ts'
 
 /** One ground-truth call replayed, with what the simulator gave. */
 export interface ReplayedCall {
@@ -88,9 +89,20 @@ export function scoredGroundTruth(
   argumentHandling: ToolTalkArgumentHandling = 'tooltalk',
 ): ToolTalkCall[] {
   const lastAssistant = conversation.turns.findLastIndex((turn) => turn.role === 'assistant')
-  const all = conversation.turns.flatMap((turn) => turn.calls.map((call) => ({ turn: turn.position, call })))
-  const replayed = all.map((entry, index) => ({ ...entry, index })).filter((entry) => conversation.turns[entry.turn]?.role === 'assistant' && entry.turn < lastAssistant)
-  const simulator = startToolTalkTurn(conversation, world, [], 'newest-first', argumentHandling)
-  const effective = new Map(replayCalls(simulator, replayed).map((result) => [result.index, { ...result.recorded, parameters: result.replayed.parameters }]))
-  return all.map((entry, index) => effective.get(index) ?? entry.call)
+  const replayed = groundTruthCalls(conversation)
+    .map((entry, index) => ({ ...entry, index }))
+    .filter((entry) => conversation.turns[entry.turn]?.role === 'assistant' && entry.turn < lastAssistant)
+  return scoredFromReplay(conversation, replayCalls(startToolTalkTurn(conversation, world, [], 'newest-first', argumentHandling), replayed))
+}
+
+/**
+ * `scoredGroundTruth` from a replay already made of the assistant turns' ground-truth calls in
+ * order, from the starting databases, as ToolTalk's evaluation replays them (ids continuing,
+ * searches newest first, the same argument handling); calls of the last assistant turn in it are
+ * left as recorded, since no turn replays them.
+ */
+export function scoredFromReplay(conversation: ToolTalkConversation, replayed: readonly ReplayedCall[]): ToolTalkCall[] {
+  const lastAssistant = conversation.turns.findLastIndex((turn) => turn.role === 'assistant')
+  const effective = new Map(replayed.filter((result) => result.turn < lastAssistant).map((result) => [result.index, { ...result.recorded, parameters: result.replayed.parameters }]))
+  return groundTruthCalls(conversation).map((entry, index) => effective.get(index) ?? entry.call)
 }

@@ -10,12 +10,23 @@ const SEEDED = new Map<bigint, Uint32Array>()
  */
 export class PythonRandom {
   readonly #state = new Uint32Array(624)
+  readonly #seed: bigint
   #index = 625
   #draws = 0
 
   /** Seeds like `random.Random(seed)` for an integer seed (CPython uses the absolute value). */
   constructor(seed: number | bigint) {
-    this.#seedFromInteger(typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed)))
+    this.#seed = typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed))
+    this.#seedFromInteger(this.#seed)
+  }
+
+  /** A generator in this one's state that draws on independently: Python's `copy.deepcopy` of a `Random`. */
+  clone(): PythonRandom {
+    const copy = new PythonRandom(this.#seed)
+    copy.#state.set(this.#state)
+    copy.#index = this.#index
+    copy.#draws = this.#draws
+    return copy
   }
 
   /** How many 32-bit outputs have been drawn since seeding: with the seed, the generator's whole state. */

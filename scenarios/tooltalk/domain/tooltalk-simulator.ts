@@ -53,6 +53,12 @@ export interface ToolTalkSimulatorOptions {
 }
 
 /**
+ * What `fork` hands the one constructor call it makes: the clock already read and the tools
+ * already listed, which the copy shares.
+ */
+let forking: { readonly now: number; readonly tools: ReadonlyMap<string, ToolTalkTool> } | undefined
+
+/**
  * ToolTalk's executor for one evaluated turn: the databases, the logged-in session, the clock and
  * one `Random(489)` per tool, created the first time that tool runs. Make a new simulator for each
  * turn, as ToolTalk re-creates its tools (and so re-seeds them) before every turn.
@@ -71,12 +77,27 @@ export class ToolTalkSimulator {
   #session: string | null = null
 
   constructor(options: ToolTalkSimulatorOptions) {
+    const forked = forking
+    forking = undefined
     this.#world = options.world
     this.timestamp = options.timestamp
-    this.now = parseDateTime(options.timestamp, 'timestamp')
+    this.now = forked?.now ?? parseDateTime(options.timestamp, 'timestamp')
     this.searchOrder = options.searchOrder ?? 'newest-first'
     this.argumentHandling = options.argumentHandling ?? 'tooltalk'
-    this.#tools = new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
+    this.#tools = forked?.tools ?? new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
+  }
+
+  /**
+   * A simulator in this one's state (databases, session, every tool's generator) that runs on
+   * independently: what a fresh simulator that replayed the same calls would be, without replaying
+   * them. The databases are snapshots, so they are shared, not copied.
+   */
+  fork(): ToolTalkSimulator {
+    forking = { now: this.now, tools: this.#tools }
+    const copy = new ToolTalkSimulator({ world: this.#world, timestamp: this.timestamp, searchOrder: this.searchOrder, argumentHandling: this.argumentHandling })
+    copy.#session = this.#session
+    for (const [apiName, random] of this.#randoms) copy.#randoms.set(apiName, random.clone())
+    return copy
   }
 
   /** The databases now. */
