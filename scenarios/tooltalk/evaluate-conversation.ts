@@ -10,7 +10,7 @@ import type { ToolSpec } from '../../src/tools/index.ts'
 import type { ToolTalkSimulator } from './domain/index.ts'
 import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
 import type { ConversationReplay, ReplayDiscipline } from './replay-conversation.ts'
-import { bestReplay, EVALUATION_DISCIPLINE, replayToolTalkConversation } from './replay-conversation.ts'
+import { bestReplay, EVALUATION_DISCIPLINE, replayWithDiscipline } from './replay-conversation.ts'
 import type { ReplayedCall } from './start-turn.ts'
 import { replayCalls, scoredFromReplay, scoredGroundTruth, startToolTalkTurn } from './start-turn.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
@@ -180,7 +180,7 @@ export async function evaluateToolTalkConversation(
     if (turn.role === 'assistant') replayed.push(...replayCalls(groundTruth, calls))
   }
   const evaluated: ConversationReplay = { calls: replayed, reproduced: replayed.filter((call) => call.reproduced).length, discipline: EVALUATION_DISCIPLINE, irregularities: startProblems }
-  return scoredConversation(conversation, turns, { ...options, argumentHandling }, { agent: agent.name, status, ...(error === undefined ? {} : { error }), irregularities }, evaluated)
+  return scoredConversation(conversation, turns, { ...options, argumentHandling }, { agent: agent.name, status, ...(error === undefined ? {} : { error }), irregularities }, { replay: evaluated, searchOrderRead: groundTruth.searchOrderRead })
 }
 
 /**
@@ -196,15 +196,15 @@ export async function scoredConversation(
   turns: readonly ToolTalkTurnResult[],
   options: Pick<EvaluateToolTalkOptions, 'world' | 'strict' | 'similarity' | 'argumentHandling'>,
   run: { readonly agent: string; readonly status: 'completed' | 'error'; readonly error?: string; readonly irregularities: readonly ToolTalkIrregularity[] },
-  evaluated?: ConversationReplay,
+  evaluated?: { readonly replay: ConversationReplay; readonly searchOrderRead: boolean },
 ): Promise<ToolTalkConversationResult> {
   const argumentHandling = options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk')
-  const groundTruth = evaluated === undefined ? scoredGroundTruth(conversation, options.world, argumentHandling) : scoredFromReplay(conversation, evaluated.calls)
+  const groundTruth = evaluated === undefined ? scoredGroundTruth(conversation, options.world, argumentHandling) : scoredFromReplay(conversation, evaluated.replay.calls)
   // One replay of the whole ground truth gives what every turn's replay gave (it is deterministic),
   // and also checks the last turn's calls, which no turn replays. The check is made with
   // ToolTalk's argument handling, so an evaluation's replay serves only when it used that.
-  const asToolTalk = evaluated !== undefined && argumentHandling === 'tooltalk' ? evaluated : replayToolTalkConversation(conversation, options.world, { discipline: EVALUATION_DISCIPLINE })
-  const replay = bestReplay(conversation, options.world, asToolTalk)
+  const asToolTalk = evaluated !== undefined && argumentHandling === 'tooltalk' ? evaluated : replayWithDiscipline(conversation, options.world, EVALUATION_DISCIPLINE)
+  const replay = bestReplay(conversation, options.world, asToolTalk.replay, asToolTalk.searchOrderRead)
   const predictions = turns.flatMap((turn) => turn.predictions)
   const comparison = await compareToolTalkCalls(
     predictions,
@@ -225,7 +225,7 @@ export async function scoredConversation(
       reproduced: replay.reproduced,
       discipline: replay.discipline,
       mismatches: replay.calls.filter((call) => !call.reproduced),
-      reproducedByToolTalkDiscipline: asToolTalk.reproduced,
+      reproducedByToolTalkDiscipline: asToolTalk.replay.reproduced,
     },
     status: run.status,
     ...(run.error === undefined ? {} : { error: run.error }),

@@ -100,6 +100,22 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`replaying ToolTalk's ground truth ${HAS_TOO
     expect(original.execute('AddAlarm', { time: '09:00:00' })).toEqual(fromFork[0])
   })
 
+  test('a simulator says whether a call ordered its answer by the search order', async () => {
+    const dataset = await loadToolTalkDataset(`${TOOLTALK_DATA}easy`)
+    const conversation = dataset.conversations.find((candidate) => candidate.name === 'SearchInbox-easy')
+    expect(conversation).toBeDefined()
+    if (conversation === undefined) return
+    const { startToolTalkTurn } = await import('../../scenarios/tooltalk/index.ts')
+    const simulator = startToolTalkTurn(conversation, dataset.databases.world)
+    simulator.execute('AddAlarm', { time: '07:00:00' })
+    expect(simulator.searchOrderRead).toBe(false)
+    const [call] = conversation.turns.flatMap((turn) => turn.calls)
+    expect(call?.apiName).toBe('SearchInbox')
+    simulator.execute('SearchInbox', call?.parameters ?? {})
+    expect(simulator.searchOrderRead).toBe(true)
+    expect(simulator.fork().searchOrderRead).toBe(true)
+  })
+
   test('the one recorded exception comes out word for word', async () => {
     const dataset = await loadToolTalkDataset(`${TOOLTALK_DATA}easy`)
     const conversation = dataset.conversations.find((candidate) => candidate.name === 'ChangePassword-easy')

@@ -75,6 +75,7 @@ export class ToolTalkSimulator {
   readonly #randoms = new Map<string, PythonRandom>()
   #world: WorldSnapshot
   #session: string | null = null
+  #searchOrderRead = false
 
   constructor(options: ToolTalkSimulatorOptions) {
     const forked = forking
@@ -96,6 +97,7 @@ export class ToolTalkSimulator {
     forking = { now: this.now, tools: this.#tools }
     const copy = new ToolTalkSimulator({ world: this.#world, timestamp: this.timestamp, searchOrder: this.searchOrder, argumentHandling: this.argumentHandling })
     copy.#session = this.#session
+    copy.#searchOrderRead = this.#searchOrderRead
     for (const [apiName, random] of this.#randoms) copy.#randoms.set(apiName, random.clone())
     return copy
   }
@@ -103,6 +105,14 @@ export class ToolTalkSimulator {
   /** The databases now. */
   get world(): WorldSnapshot {
     return this.#world
+  }
+
+  /**
+   * Whether a call so far ordered its answer by `searchOrder` (a search that lists matches): when
+   * none did, the calls would have come out the same in the other order.
+   */
+  get searchOrderRead(): boolean {
+    return this.#searchOrderRead
   }
 
   /** The session token of the logged-in user, or null. */
@@ -157,11 +167,19 @@ export class ToolTalkSimulator {
     const values = this.#values(tool, parameters)
     if (typeof values === 'string') return failure(apiName, parameters, values)
     const draft = new WorldDraft(this.#world)
+    const simulator = this
     const context: ToolTalkToolContext = {
       world: draft,
       clock: { now: this.now, timeZone: 'UTC' },
       ids: seededIds(`tooltalk:${apiName}`),
-      toolTalk: { random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
+      toolTalk: {
+        random: this.#random(apiName),
+        now: this.now,
+        get searchOrder() {
+          simulator.#searchOrderRead = true
+          return simulator.searchOrder
+        },
+      },
     }
     let outcome: ToolTalkCall
     try {
