@@ -180,12 +180,8 @@ export class PythonRandom {
   }
 }
 
+/** Python's `int.bit_length()` of a non-negative safe integer. */
 function bitLength(value: number): number {
-  let bits = 0
-  let rest = value
-  while (rest >= 1) {
-    rest = Math.floor(rest / 2)
-    bits++
-  }
-  return bits
+  if (value < 2 ** 32) return 32 - Math.clz32(value)
+  return 32 + bitLength(Math.floor(value / 2 ** 32))
 }
