@@ -64,16 +64,41 @@ export function replayCalls(
     if (options.restartEachTurn === true && currentTurn !== undefined && turn !== currentTurn) simulator.restartRandomSources()
     currentTurn = turn
     const replayed = simulator.execute(call.apiName, call.parameters)
-    const reproduced = replayed.exception === call.exception && JSON.stringify(sorted(replayed.response)) === JSON.stringify(sorted(call.response))
+    const reproduced = replayed.exception === call.exception && sameJsonIgnoringKeyOrder(replayed.response, call.response)
     return { turn, index, recorded: call, replayed, reproduced }
   })
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted)
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
-  return value
+/**
+ * Whether two values write the same JSON once every object's keys are sorted, as
+ * `JSON.stringify` writes them (keys whose value is undefined, a function or a symbol left out, and
+ * those in lists written as null, as are numbers that are not finite), without writing either.
+ */
+export function sameJsonIgnoringKeyOrder(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (writesNull(a) || writesNull(b)) return writesNull(a) && writesNull(b)
+  if (typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a)) {
+    const other = b as unknown[]
+    return a.length === other.length && a.every((item, position) => sameJsonIgnoringKeyOrder(inList(item), inList(other[position])))
+  }
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys = Object.keys(left).filter((key) => !leftOut(left[key]))
+  if (keys.length !== Object.keys(right).filter((key) => !leftOut(right[key])).length) return false
+  return keys.every((key) => Object.prototype.propertyIsEnumerable.call(right, key) && !leftOut(right[key]) && sameJsonIgnoringKeyOrder(left[key], right[key]))
+}
+
+function writesNull(value: unknown): boolean {
+  return value === null || (typeof value === 'number' && !Number.isFinite(value))
+}
+
+function leftOut(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol'
+}
+
+function inList(value: unknown): unknown {
+  return leftOut(value) ? null : value
 }
 
 /**

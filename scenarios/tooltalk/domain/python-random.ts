@@ -1,3 +1,6 @@
+/** The generator `clone` copies, for the one constructor call it makes (which then skips seeding). */
+let cloning: PythonRandom | undefined
+
 /** The state right after seeding and the first twist, by seed, for the first few seeds used (see `#seedFromInteger`). */
 const SEEDED = new Map<bigint, Uint32Array>()
 
@@ -16,17 +19,21 @@ export class PythonRandom {
 
   /** Seeds like `random.Random(seed)` for an integer seed (CPython uses the absolute value). */
   constructor(seed: number | bigint) {
+    const source = cloning
+    cloning = undefined
     this.#seed = typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed))
-    this.#seedFromInteger(this.#seed)
+    if (source === undefined) this.#seedFromInteger(this.#seed)
+    else {
+      this.#state.set(source.#state)
+      this.#index = source.#index
+      this.#draws = source.#draws
+    }
   }
 
   /** A generator in this one's state that draws on independently: Python's `copy.deepcopy` of a `Random`. */
   clone(): PythonRandom {
-    const copy = new PythonRandom(this.#seed)
-    copy.#state.set(this.#state)
-    copy.#index = this.#index
-    copy.#draws = this.#draws
-    return copy
+    cloning = this
+    return new PythonRandom(this.#seed)
   }
 
   /** How many 32-bit outputs have been drawn since seeding: with the seed, the generator's whole state. */

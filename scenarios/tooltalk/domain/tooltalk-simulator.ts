@@ -202,10 +202,7 @@ export class ToolTalkSimulator {
    * Python binds `call(**parameters)`; strict handling validates the model's arguments first.
    */
   #values(tool: ToolTalkTool, parameters: JsonObject): ToolTalkArguments | string {
-    if (this.argumentHandling === 'tooltalk') {
-      const signature = [...(tool.requiresAuth ? [{ name: 'session_token', required: true }] : []), ...pythonParameters(tool)]
-      return pythonCallError(`${tool.name}.call`, signature, Object.keys(parameters)) ?? parameters
-    }
+    if (this.argumentHandling === 'tooltalk') return pythonCallError(`${tool.name}.call`, callSignature(tool), Object.keys(parameters)) ?? parameters
     const { session_token: token, ...modelArguments } = parameters
     const parsed = parseArguments(tool, tool.requiresAuth ? modelArguments : parameters)
     if (typeof parsed === 'string') return parsed
@@ -249,6 +246,18 @@ export class ToolTalkSimulator {
  */
 export function pythonParameters(tool: ToolTalkTool): PythonParameter[] {
   return pythonSignature(tool.parameters)
+}
+
+/** Each tool's `call` signature, the session token first when the tool takes one, made once per tool. */
+const SIGNATURES = new WeakMap<ToolTalkTool, readonly PythonParameter[]>()
+
+function callSignature(tool: ToolTalkTool): readonly PythonParameter[] {
+  let signature = SIGNATURES.get(tool)
+  if (signature === undefined) {
+    signature = [...(tool.requiresAuth ? [{ name: 'session_token', required: true }] : []), ...pythonParameters(tool)]
+    SIGNATURES.set(tool, signature)
+  }
+  return signature
 }
 
 function failure(apiName: string, parameters: JsonObject, exception: string): ToolTalkCall {
