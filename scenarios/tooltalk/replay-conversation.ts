@@ -84,11 +84,11 @@ export function replayToolTalkConversation(conversation: ToolTalkConversation, w
  */
 export function bestReplay(conversation: ToolTalkConversation, world: WorldSnapshot, evaluated: ConversationReplay, searchOrderRead: boolean): ConversationReplay {
   let best = evaluated
-  const restartMatters = toolInTwoTurns(conversation)
+  let restartMatters: boolean | undefined
   for (const discipline of DISCIPLINES) {
     if (best.reproduced === best.calls.length) break
     if (discipline === EVALUATION_DISCIPLINE) continue
-    if (discipline.ids === 'restart-each-turn' ? !restartMatters : !searchOrderRead) continue
+    if (discipline.ids === 'restart-each-turn' ? !(restartMatters ??= toolInTwoTurns(conversation)) : !searchOrderRead) continue
     const { replay } = replayWithDiscipline(conversation, world, discipline)
     if (replay.reproduced > best.reproduced) best = replay
   }
