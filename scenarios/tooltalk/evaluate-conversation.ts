@@ -9,10 +9,10 @@ import { playTurn } from '../../src/roles/play-turn.ts'
 import type { ToolSpec } from '../../src/tools/index.ts'
 import type { ToolTalkSimulator } from './domain/index.ts'
 import type { JsonValue, WorldSnapshot } from '../../src/world/index.ts'
-import type { ReplayDiscipline } from './replay-conversation.ts'
-import { EVALUATION_DISCIPLINE, replayToolTalkConversation } from './replay-conversation.ts'
+import type { ConversationReplay, ReplayDiscipline } from './replay-conversation.ts'
+import { bestReplay, EVALUATION_DISCIPLINE, replayWithDiscipline } from './replay-conversation.ts'
 import type { ReplayedCall } from './start-turn.ts'
-import { replayCalls, scoredGroundTruth, startToolTalkTurn } from './start-turn.ts'
+import { replayCalls, scoredFromReplay, scoredGroundTruth, startToolTalkTurn } from './start-turn.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
 import { toolTalkScenario } from './tooltalk-scenario.ts'
 import { ToolTalkMessageLog, toolTalkSystemPrompt, toolTalkToolSpecs } from './tooltalk-view.ts'
@@ -112,16 +112,22 @@ export async function evaluateToolTalkConversation(
   const systemPrompt = toolTalkSystemPrompt(conversation)
   const irregularities: ToolTalkIrregularity[] = [...conversation.irregularities]
   const turns: ToolTalkTurnResult[] = []
-  // Every ground-truth call is scored; only those of assistant turns are replayed (ToolTalk's
-  // api_history), so calls a file puts on a user turn count but never change the databases.
-  const history: { turn: number; index: number; call: ToolTalkCall }[] = []
+  // ToolTalk starts every assistant turn from fresh databases and tools and replays the earlier
+  // turns' ground-truth calls. That replay comes out the same every time, so one simulator plays
+  // the ground truth through the conversation and each turn starts from a fork of it; its replay
+  // is also the one scoring needs. Every ground-truth call is scored; only those of assistant
+  // turns are replayed (ToolTalk's api_history), so calls a file puts on a user turn count but
+  // never change the databases.
+  const startProblems: ToolTalkIrregularity[] = []
+  const groundTruth = startToolTalkTurn(conversation, options.world, startProblems, 'newest-first', argumentHandling)
+  if (conversation.turns.some((turn) => turn.role === 'assistant')) irregularities.push(...startProblems)
+  const replayed: ReplayedCall[] = []
   let callCount = 0
   let status: 'completed' | 'error' = 'completed'
   let error: string | undefined
   for (const turn of conversation.turns) {
     if (turn.role === 'assistant' && status === 'completed') {
-      const simulator = startToolTalkTurn(conversation, options.world, turns.length === 0 ? irregularities : [], 'newest-first', argumentHandling)
-      replayCalls(simulator, history)
+      const simulator = groundTruth.fork()
       const log = ToolTalkMessageLog.history(conversation, turn.position)
       const predictions: ToolTalkCall[] = []
       let end: TurnEnd = 'call-limit'
@@ -170,31 +176,35 @@ export async function evaluateToolTalkConversation(
       }
       turns.push({ turn: turn.position, predictions, groundTruth: turn.calls, ...(answer === undefined ? {} : { answer }), end })
     }
-    for (const call of turn.calls) {
-      const entry = { turn: turn.position, index: callCount++, call }
-      if (turn.role === 'assistant') history.push(entry)
-    }
+    const calls = turn.calls.map((call) => ({ turn: turn.position, index: callCount++, call }))
+    if (turn.role === 'assistant') replayed.push(...replayCalls(groundTruth, calls))
   }
-  return scoredConversation(conversation, turns, { ...options, argumentHandling }, { agent: agent.name, status, ...(error === undefined ? {} : { error }), irregularities })
+  const evaluated: ConversationReplay = { calls: replayed, reproduced: replayed.filter((call) => call.reproduced).length, discipline: EVALUATION_DISCIPLINE, irregularities: startProblems }
+  return scoredConversation(conversation, turns, { ...options, argumentHandling }, { agent: agent.name, status, ...(error === undefined ? {} : { error }), irregularities }, { replay: evaluated, searchOrderRead: groundTruth.searchOrderRead })
 }
 
 /**
  * Scores the calls of a conversation's turns against its ground truth as ToolTalk scores them
  * (the ground truth with the session tokens ToolTalk's replay writes, pooled over the
  * conversation), and checks the ground truth on replay. Shared by the evaluation of an agent and
- * the scoring of predictions made elsewhere.
+ * the scoring of predictions made elsewhere. `evaluated` is the replay of every assistant turn's
+ * ground truth under ToolTalk's discipline (`EVALUATION_DISCIPLINE`) with `options`' argument
+ * handling, when the caller has made it: it is then not made again.
  */
 export async function scoredConversation(
   conversation: ToolTalkConversation,
   turns: readonly ToolTalkTurnResult[],
   options: Pick<EvaluateToolTalkOptions, 'world' | 'strict' | 'similarity' | 'argumentHandling'>,
   run: { readonly agent: string; readonly status: 'completed' | 'error'; readonly error?: string; readonly irregularities: readonly ToolTalkIrregularity[] },
+  evaluated?: { readonly replay: ConversationReplay; readonly searchOrderRead: boolean },
 ): Promise<ToolTalkConversationResult> {
-  const groundTruth = scoredGroundTruth(conversation, options.world, options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk'))
+  const argumentHandling = options.argumentHandling ?? (options.strict === true ? 'strict' : 'tooltalk')
+  const groundTruth = evaluated === undefined ? scoredGroundTruth(conversation, options.world, argumentHandling) : scoredFromReplay(conversation, evaluated.replay.calls)
   // One replay of the whole ground truth gives what every turn's replay gave (it is deterministic),
-  // and also checks the last turn's calls, which no turn replays.
-  const replay = replayToolTalkConversation(conversation, options.world)
-  const asToolTalk = replay.discipline === EVALUATION_DISCIPLINE ? replay : replayToolTalkConversation(conversation, options.world, { discipline: EVALUATION_DISCIPLINE })
+  // and also checks the last turn's calls, which no turn replays. The check is made with
+  // ToolTalk's argument handling, so an evaluation's replay serves only when it used that.
+  const asToolTalk = evaluated !== undefined && argumentHandling === 'tooltalk' ? evaluated : replayWithDiscipline(conversation, options.world, EVALUATION_DISCIPLINE)
+  const replay = bestReplay(conversation, options.world, asToolTalk.replay, asToolTalk.searchOrderRead)
   const predictions = turns.flatMap((turn) => turn.predictions)
   const comparison = await compareToolTalkCalls(
     predictions,
@@ -215,7 +225,7 @@ export async function scoredConversation(
       reproduced: replay.reproduced,
       discipline: replay.discipline,
       mismatches: replay.calls.filter((call) => !call.reproduced),
-      reproducedByToolTalkDiscipline: asToolTalk.reproduced,
+      reproducedByToolTalkDiscipline: asToolTalk.replay.reproduced,
     },
     status: run.status,
     ...(run.error === undefined ? {} : { error: run.error }),

@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import type { ToolTalkDatabases } from './domain/index.ts'
 import { loadToolTalkDatabases, ToolTalkDatabaseError } from './domain/index.ts'
 import type { JsonValue } from '../../src/world/index.ts'
@@ -57,8 +57,11 @@ export async function loadToolTalkDataset(directory: string, options: LoadToolTa
   const databases = await loadToolTalkDatabases(databasesFolder)
   const conversations: ToolTalkConversation[] = []
   const errors: ToolTalkFileError[] = []
+  // The folder is resolved and a name from readdir holds no separator, so the path is the two
+  // joined as they are: path.join would normalize each again, a cost in a short run.
+  const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`
   for (const name of names) {
-    const file = join(folder, name)
+    const file = `${prefix}${name}`
     const read = await readJsonFile(file)
     if (!read.ok) {
       errors.push(read.error)

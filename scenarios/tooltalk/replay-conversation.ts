@@ -66,17 +66,54 @@ export interface ConversationReplay {
  */
 export function replayToolTalkConversation(conversation: ToolTalkConversation, world: WorldSnapshot, options: ReplayConversationOptions = {}): ConversationReplay {
   const requested = options.discipline ?? 'best'
-  if (requested !== 'best') return replayWith(conversation, world, requested)
-  let best: ConversationReplay | undefined
-  for (const discipline of DISCIPLINES) {
-    const replay = replayWith(conversation, world, discipline)
-    if (best === undefined || replay.reproduced > best.reproduced) best = replay
-    if (best.reproduced === best.calls.length) break
-  }
-  return best as ConversationReplay
+  if (requested !== 'best') return replayWithDiscipline(conversation, world, requested).replay
+  const { replay, searchOrderRead } = replayWithDiscipline(conversation, world, EVALUATION_DISCIPLINE)
+  return bestReplay(conversation, world, replay, searchOrderRead)
 }
 
-function replayWith(conversation: ToolTalkConversation, world: WorldSnapshot, discipline: ReplayDiscipline): ConversationReplay {
+/**
+ * The `best` replay, given the replay under ToolTalk's own discipline (`EVALUATION_DISCIPLINE`,
+ * with ToolTalk's argument handling), which an evaluation has already made, and whether a call of
+ * it read the search order (`ToolTalkSimulator.searchOrderRead`): it is the answer when it
+ * reproduces every call, and the others are tried only when it does not, and only those that
+ * could replay a call differently. Another search order can change nothing when no call read the
+ * order; restarting the generators at each turn changes nothing when no tool is called in two
+ * assistant turns (a tool's generator is then fresh at every call that could draw from it either
+ * way). A discipline skipped so would come out as a replay already tried and, not reproducing
+ * more, would not be kept.
+ */
+export function bestReplay(conversation: ToolTalkConversation, world: WorldSnapshot, evaluated: ConversationReplay, searchOrderRead: boolean): ConversationReplay {
+  let best = evaluated
+  let restartMatters: boolean | undefined
+  for (const discipline of DISCIPLINES) {
+    if (best.reproduced === best.calls.length) break
+    if (discipline === EVALUATION_DISCIPLINE) continue
+    if (discipline.ids === 'restart-each-turn' ? !(restartMatters ??= toolInTwoTurns(conversation)) : !searchOrderRead) continue
+    const { replay } = replayWithDiscipline(conversation, world, discipline)
+    if (replay.reproduced > best.reproduced) best = replay
+  }
+  return best
+}
+
+/** Whether one tool is called (in the ground truth) in two assistant turns. */
+function toolInTwoTurns(conversation: ToolTalkConversation): boolean {
+  const firstTurn = new Map<string, number>()
+  for (const turn of conversation.turns) {
+    if (turn.role !== 'assistant') continue
+    for (const call of turn.calls) {
+      const first = firstTurn.get(call.apiName)
+      if (first === undefined) firstTurn.set(call.apiName, turn.position)
+      else if (first !== turn.position) return true
+    }
+  }
+  return false
+}
+
+/**
+ * The replay of a conversation's ground truth under one discipline, with whether a call of it read
+ * the search order (what `bestReplay` takes).
+ */
+export function replayWithDiscipline(conversation: ToolTalkConversation, world: WorldSnapshot, discipline: ReplayDiscipline): { readonly replay: ConversationReplay; readonly searchOrderRead: boolean } {
   const irregularities: ToolTalkIrregularity[] = []
   const simulator = startToolTalkTurn(conversation, world, irregularities, discipline.searchOrder)
   const calls = replayCalls(
@@ -87,5 +124,5 @@ function replayWith(conversation: ToolTalkConversation, world: WorldSnapshot, di
       .filter((entry) => conversation.turns[entry.turn]?.role === 'assistant'),
     { restartEachTurn: discipline.ids === 'restart-each-turn' },
   )
-  return { calls, reproduced: calls.filter((call) => call.reproduced).length, discipline, irregularities }
+  return { replay: { calls, reproduced: calls.filter((call) => call.reproduced).length, discipline, irregularities }, searchOrderRead: simulator.searchOrderRead }
 }

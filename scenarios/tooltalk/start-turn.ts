@@ -2,6 +2,7 @@ import type { ToolTalkArgumentHandling, ToolTalkCall, ToolTalkIrregularity, Tool
 import { ToolTalkSimulator } from './domain/index.ts'
 import type { WorldSnapshot } from '../../src/world/index.ts'
 import type { ToolTalkConversation } from './tooltalk-conversation.ts'
+import { groundTruthCalls } from './tooltalk-conversation.ts'
 
 /** One ground-truth call replayed, with what the simulator gave. */
 export interface ReplayedCall {
@@ -63,16 +64,41 @@ export function replayCalls(
     if (options.restartEachTurn === true && currentTurn !== undefined && turn !== currentTurn) simulator.restartRandomSources()
     currentTurn = turn
     const replayed = simulator.execute(call.apiName, call.parameters)
-    const reproduced = replayed.exception === call.exception && JSON.stringify(sorted(replayed.response)) === JSON.stringify(sorted(call.response))
+    const reproduced = replayed.exception === call.exception && sameJsonIgnoringKeyOrder(replayed.response, call.response)
     return { turn, index, recorded: call, replayed, reproduced }
   })
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted)
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
-  return value
+/**
+ * Whether two values write the same JSON once every object's keys are sorted, as
+ * `JSON.stringify` writes them (keys whose value is undefined, a function or a symbol left out, and
+ * those in lists written as null, as are numbers that are not finite), without writing either.
+ */
+export function sameJsonIgnoringKeyOrder(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (writesNull(a) || writesNull(b)) return writesNull(a) && writesNull(b)
+  if (typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a)) {
+    const other = b as unknown[]
+    return a.length === other.length && a.every((item, position) => sameJsonIgnoringKeyOrder(inList(item), inList(other[position])))
+  }
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys = Object.keys(left).filter((key) => !leftOut(left[key]))
+  if (keys.length !== Object.keys(right).filter((key) => !leftOut(right[key])).length) return false
+  return keys.every((key) => Object.prototype.propertyIsEnumerable.call(right, key) && !leftOut(right[key]) && sameJsonIgnoringKeyOrder(left[key], right[key]))
+}
+
+function writesNull(value: unknown): boolean {
+  return value === null || (typeof value === 'number' && !Number.isFinite(value))
+}
+
+function leftOut(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol'
+}
+
+function inList(value: unknown): unknown {
+  return leftOut(value) ? null : value
 }
 
 /**
@@ -88,9 +114,20 @@ export function scoredGroundTruth(
   argumentHandling: ToolTalkArgumentHandling = 'tooltalk',
 ): ToolTalkCall[] {
   const lastAssistant = conversation.turns.findLastIndex((turn) => turn.role === 'assistant')
-  const all = conversation.turns.flatMap((turn) => turn.calls.map((call) => ({ turn: turn.position, call })))
-  const replayed = all.map((entry, index) => ({ ...entry, index })).filter((entry) => conversation.turns[entry.turn]?.role === 'assistant' && entry.turn < lastAssistant)
-  const simulator = startToolTalkTurn(conversation, world, [], 'newest-first', argumentHandling)
-  const effective = new Map(replayCalls(simulator, replayed).map((result) => [result.index, { ...result.recorded, parameters: result.replayed.parameters }]))
-  return all.map((entry, index) => effective.get(index) ?? entry.call)
+  const replayed = groundTruthCalls(conversation)
+    .map((entry, index) => ({ ...entry, index }))
+    .filter((entry) => conversation.turns[entry.turn]?.role === 'assistant' && entry.turn < lastAssistant)
+  return scoredFromReplay(conversation, replayCalls(startToolTalkTurn(conversation, world, [], 'newest-first', argumentHandling), replayed))
+}
+
+/**
+ * `scoredGroundTruth` from a replay already made of the assistant turns' ground-truth calls in
+ * order, from the starting databases, as ToolTalk's evaluation replays them (ids continuing,
+ * searches newest first, the same argument handling); calls of the last assistant turn in it are
+ * left as recorded, since no turn replays them.
+ */
+export function scoredFromReplay(conversation: ToolTalkConversation, replayed: readonly ReplayedCall[]): ToolTalkCall[] {
+  const lastAssistant = conversation.turns.findLastIndex((turn) => turn.role === 'assistant')
+  const effective = new Map(replayed.filter((result) => result.turn < lastAssistant).map((result) => [result.index, { ...result.recorded, parameters: result.replayed.parameters }]))
+  return groundTruthCalls(conversation).map((entry, index) => effective.get(index) ?? entry.call)
 }

@@ -20,6 +20,19 @@ describe('PythonRandom(489)', () => {
     expect(verificationCode(new PythonRandom(489))).toBe('984520')
   })
 
+  test('a clone draws on from where the generator was, independently of it', () => {
+    const random = new PythonRandom(489)
+    random.getrandbits(32)
+    const copy = random.clone()
+    expect(copy.draws).toBe(1)
+    expect([1, 2].map(() => copy.getrandbits(32))).toEqual([3967006310, 771719745])
+    expect(random.getrandbits(32)).toBe(3967006310)
+    // Past the first 624 outputs the state twists again: the copy must carry its own state.
+    const far = new PythonRandom(489).skip(700)
+    const farCopy = far.clone()
+    expect(farCopy.getrandbits(32)).toBe(far.getrandbits(32))
+  })
+
   test('another seed gives another sequence; random() stays in [0, 1)', () => {
     const random = new PythonRandom(490)
     expect(random.getrandbits(32)).not.toBe(4032595798)

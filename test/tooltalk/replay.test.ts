@@ -69,6 +69,53 @@ describe.skipIf(!HAS_TOOLTALK_DATA)(`replaying ToolTalk's ground truth ${HAS_TOO
     expect(best.reproduced).toBe(best.calls.length)
   })
 
+  test('a fork of a simulator runs on as a fresh simulator that replayed the same calls, leaving the original as it was', async () => {
+    const dataset = await loadToolTalkDataset(`${TOOLTALK_DATA}easy`)
+    const conversation = dataset.conversations.find((candidate) => candidate.name === 'ChangePassword-easy')
+    expect(conversation).toBeDefined()
+    if (conversation === undefined) return
+    const { startToolTalkTurn } = await import('../../scenarios/tooltalk/index.ts')
+    const earlier = [
+      ['AddAlarm', { time: '07:00:00' }],
+      ['LogoutUser', {}],
+      ['UserLogin', { username: 'justinkool', password: 'justforkicks123' }],
+      ['AddAlarm', { time: '08:00:00' }],
+    ] as const
+    const later = [
+      ['AddAlarm', { time: '09:00:00' }],
+      ['LogoutUser', {}],
+      ['UserLogin', { username: 'justinkool', password: 'justforkicks123' }],
+      ['FindAlarms', {}],
+    ] as const
+    const original = startToolTalkTurn(conversation, dataset.databases.world)
+    for (const [tool, args] of earlier) original.execute(tool, args)
+    const fresh = startToolTalkTurn(conversation, dataset.databases.world)
+    for (const [tool, args] of earlier) fresh.execute(tool, args)
+    const fork = original.fork()
+    const fromFork = later.map(([tool, args]) => fork.execute(tool, args))
+    expect(fromFork).toEqual(later.map(([tool, args]) => fresh.execute(tool, args)))
+    expect(fromFork.map((call) => call.exception)).toEqual([null, null, null, null])
+    // The fork's calls drew ids and changed databases of its own.
+    expect(original.world).not.toBe(fork.world)
+    expect(original.execute('AddAlarm', { time: '09:00:00' })).toEqual(fromFork[0])
+  })
+
+  test('a simulator says whether a call ordered its answer by the search order', async () => {
+    const dataset = await loadToolTalkDataset(`${TOOLTALK_DATA}easy`)
+    const conversation = dataset.conversations.find((candidate) => candidate.name === 'SearchInbox-easy')
+    expect(conversation).toBeDefined()
+    if (conversation === undefined) return
+    const { startToolTalkTurn } = await import('../../scenarios/tooltalk/index.ts')
+    const simulator = startToolTalkTurn(conversation, dataset.databases.world)
+    simulator.execute('AddAlarm', { time: '07:00:00' })
+    expect(simulator.searchOrderRead).toBe(false)
+    const [call] = conversation.turns.flatMap((turn) => turn.calls)
+    expect(call?.apiName).toBe('SearchInbox')
+    simulator.execute('SearchInbox', call?.parameters ?? {})
+    expect(simulator.searchOrderRead).toBe(true)
+    expect(simulator.fork().searchOrderRead).toBe(true)
+  })
+
   test('the one recorded exception comes out word for word', async () => {
     const dataset = await loadToolTalkDataset(`${TOOLTALK_DATA}easy`)
     const conversation = dataset.conversations.find((candidate) => candidate.name === 'ChangePassword-easy')

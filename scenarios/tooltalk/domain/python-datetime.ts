@@ -2,6 +2,9 @@ import type { JsonValue } from '../../../src/world/index.ts'
 import { PythonError, pythonRepr, pythonTypeName } from './python-values.ts'
 import { toolTalkError } from './tooltalk-tool.ts'
 
+/** One day in seconds. */
+export const DAY_SECONDS = 86400
+
 /** The three formats ToolTalk's code reads dates with. */
 export type StrptimeFormat = '%Y-%m-%d %H:%M:%S' | '%H:%M:%S' | '%Y-%m-%d'
 
@@ -26,6 +29,14 @@ const PATTERNS = new Map(
 )
 
 /**
+ * What `strptime` has read, by format: the tools read the same database dates again in every
+ * replay of a conversation (a search reads every row's date), and reading one is most of a
+ * search's time in a short run. Only texts that parsed are kept, and only so many.
+ */
+const PARSED = new Map<StrptimeFormat, Map<string, number>>((Object.keys(FIELD_ORDER) as StrptimeFormat[]).map((format) => [format, new Map()]))
+const PARSED_LIMIT = 10_000
+
+/**
  * Python's `datetime.strptime(value, format)` for ToolTalk's formats, as seconds of a naive
  * calendar (no time zone). It fails as CPython 3.11 fails, with its texts: a value that is not
  * text (`TypeError: strptime() argument 1 must be str, not None`), a text that does not fit
@@ -36,18 +47,64 @@ const PATTERNS = new Map(
 export function strptime(value: JsonValue | undefined, format: StrptimeFormat): number {
   // CPython's argument check names None as "None" and other types by their name.
   if (typeof value !== 'string') throw new PythonError('TypeError', `strptime() argument 1 must be str, not ${value === null || value === undefined ? 'None' : pythonTypeName(value)}`)
+  const parsed = PARSED.get(format) as Map<string, number>
+  const known = parsed.get(value)
+  if (known !== undefined) return known
   const found = (PATTERNS.get(format) as RegExp).exec(value)
   if (found === null) throw new PythonError('ValueError', `time data ${pythonRepr(value)} does not match format ${pythonRepr(format)}`)
   if (found[0].length !== value.length) throw new PythonError('ValueError', `unconverted data remains: ${value.slice(found[0].length)}`)
-  const parts: Record<string, number> = { Y: 1900, m: 1, d: 1, H: 0, M: 0, S: 0 }
-  for (const [position, field] of (FIELD_ORDER[format] as readonly string[]).entries()) parts[field] = Number((found[position + 1] as string).trim())
-  const { Y: year, m: month, d: day, H: hour, M: minute, S: second } = parts as Record<'Y' | 'm' | 'd' | 'H' | 'M' | 'S', number>
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) throw new PythonError('ValueError', 'day is out of range for month')
+  // Python's defaults for the fields a format lacks: 1900-01-01 00:00:00.
+  let year = 1900
+  let month = 1
+  let day = 1
+  let hour = 0
+  let minute = 0
+  let second = 0
+  const order = FIELD_ORDER[format]
+  for (let position = 0; position < order.length; position++) {
+    // A day may come as " 7" (CPython's %d takes a space before one digit).
+    const number = Number((found[position + 1] as string).trim())
+    switch (order[position]) {
+      case 'Y':
+        year = number
+        break
+      case 'm':
+        month = number
+        break
+      case 'd':
+        day = number
+        break
+      case 'H':
+        hour = number
+        break
+      case 'M':
+        minute = number
+        break
+      default:
+        second = number
+    }
+  }
+  if (day > daysInMonth(year, month)) throw new PythonError('ValueError', 'day is out of range for month')
   if (second > 59) throw new PythonError('ValueError', 'second must be in 0..59')
-  const utc = new Date(0)
-  utc.setUTCFullYear(year, month - 1, day)
-  utc.setUTCHours(hour, minute, second, 0)
-  return utc.getTime() / 1000
+  const seconds = daysSinceEpoch(year, month, day) * DAY_SECONDS + hour * 3600 + minute * 60 + second
+  if (parsed.size < PARSED_LIMIT) parsed.set(value, seconds)
+  return seconds
+}
+
+/** The days of a month of the proleptic Gregorian calendar (Python's). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil). */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  const shifted = month <= 2 ? year - 1 : year
+  const era = Math.floor(shifted / 400)
+  const yearOfEra = shifted - era * 400
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146097 + dayOfEra - 719468
 }
 
 /**
@@ -72,9 +129,18 @@ export function parseDate(text: string): number | undefined {
   }
 }
 
+/** `dayOf`'s answers by day number: the weather tools name every row's day in every call. */
+const DAY_TEXTS = new Map<number, string>()
+
 /** The `YYYY-MM-DD` day of a naive timestamp. */
 export function dayOf(seconds: number): string {
-  return new Date(Math.floor(seconds / 86400) * 86400 * 1000).toISOString().slice(0, 10)
+  const day = Math.floor(seconds / DAY_SECONDS)
+  let text = DAY_TEXTS.get(day)
+  if (text === undefined) {
+    text = new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 10)
+    if (DAY_TEXTS.size < PARSED_LIMIT) DAY_TEXTS.set(day, text)
+  }
+  return text
 }
 
 /** Python's `repr` of the `datetime.date` of a naive timestamp: `datetime.date(2023, 9, 11)`. */
@@ -82,6 +148,3 @@ export function dateRepr(seconds: number): string {
   const date = new Date(Math.floor(seconds / 86400) * 86400 * 1000)
   return `datetime.date(${date.getUTCFullYear()}, ${date.getUTCMonth() + 1}, ${date.getUTCDate()})`
 }
-
-/** One day in seconds. */
-export const DAY_SECONDS = 86400

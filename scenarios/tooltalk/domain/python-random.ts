@@ -1,3 +1,6 @@
+/** The generator `clone` copies, for the one constructor call it makes (which then skips seeding). */
+let cloning: PythonRandom | undefined
+
 /** The state right after seeding and the first twist, by seed, for the first few seeds used (see `#seedFromInteger`). */
 const SEEDED = new Map<bigint, Uint32Array>()
 
@@ -10,12 +13,27 @@ const SEEDED = new Map<bigint, Uint32Array>()
  */
 export class PythonRandom {
   readonly #state = new Uint32Array(624)
+  readonly #seed: bigint
   #index = 625
   #draws = 0
 
   /** Seeds like `random.Random(seed)` for an integer seed (CPython uses the absolute value). */
   constructor(seed: number | bigint) {
-    this.#seedFromInteger(typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed)))
+    const source = cloning
+    cloning = undefined
+    this.#seed = typeof seed === 'bigint' ? seed : BigInt(Math.trunc(seed))
+    if (source === undefined) this.#seedFromInteger(this.#seed)
+    else {
+      this.#state.set(source.#state)
+      this.#index = source.#index
+      this.#draws = source.#draws
+    }
+  }
+
+  /** A generator in this one's state that draws on independently: Python's `copy.deepcopy` of a `Random`. */
+  clone(): PythonRandom {
+    cloning = this
+    return new PythonRandom(this.#seed)
   }
 
   /** How many 32-bit outputs have been drawn since seeding: with the seed, the generator's whole state. */
@@ -169,12 +187,8 @@ export class PythonRandom {
   }
 }
 
+/** Python's `int.bit_length()` of a non-negative safe integer. */
 function bitLength(value: number): number {
-  let bits = 0
-  let rest = value
-  while (rest >= 1) {
-    rest = Math.floor(rest / 2)
-    bits++
-  }
-  return bits
+  if (value < 2 ** 32) return 32 - Math.clz32(value)
+  return 32 + bitLength(Math.floor(value / 2 ** 32))
 }

@@ -53,6 +53,12 @@ export interface ToolTalkSimulatorOptions {
 }
 
 /**
+ * What `fork` hands the one constructor call it makes: the clock already read and the tools
+ * already listed, which the copy shares.
+ */
+let forking: { readonly now: number; readonly tools: ReadonlyMap<string, ToolTalkTool> } | undefined
+
+/**
  * ToolTalk's executor for one evaluated turn: the databases, the logged-in session, the clock and
  * one `Random(489)` per tool, created the first time that tool runs. Make a new simulator for each
  * turn, as ToolTalk re-creates its tools (and so re-seeds them) before every turn.
@@ -69,19 +75,44 @@ export class ToolTalkSimulator {
   readonly #randoms = new Map<string, PythonRandom>()
   #world: WorldSnapshot
   #session: string | null = null
+  #searchOrderRead = false
 
   constructor(options: ToolTalkSimulatorOptions) {
+    const forked = forking
+    forking = undefined
     this.#world = options.world
     this.timestamp = options.timestamp
-    this.now = parseDateTime(options.timestamp, 'timestamp')
+    this.now = forked?.now ?? parseDateTime(options.timestamp, 'timestamp')
     this.searchOrder = options.searchOrder ?? 'newest-first'
     this.argumentHandling = options.argumentHandling ?? 'tooltalk'
-    this.#tools = new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
+    this.#tools = forked?.tools ?? new Map((options.tools ?? toolTalkTools).map((tool) => [tool.name, tool]))
+  }
+
+  /**
+   * A simulator in this one's state (databases, session, every tool's generator) that runs on
+   * independently: what a fresh simulator that replayed the same calls would be, without replaying
+   * them. The databases are snapshots, so they are shared, not copied.
+   */
+  fork(): ToolTalkSimulator {
+    forking = { now: this.now, tools: this.#tools }
+    const copy = new ToolTalkSimulator({ world: this.#world, timestamp: this.timestamp, searchOrder: this.searchOrder, argumentHandling: this.argumentHandling })
+    copy.#session = this.#session
+    copy.#searchOrderRead = this.#searchOrderRead
+    for (const [apiName, random] of this.#randoms) copy.#randoms.set(apiName, random.clone())
+    return copy
   }
 
   /** The databases now. */
   get world(): WorldSnapshot {
     return this.#world
+  }
+
+  /**
+   * Whether a call so far ordered its answer by `searchOrder` (a search that lists matches): when
+   * none did, the calls would have come out the same in the other order.
+   */
+  get searchOrderRead(): boolean {
+    return this.#searchOrderRead
   }
 
   /** The session token of the logged-in user, or null. */
@@ -136,11 +167,19 @@ export class ToolTalkSimulator {
     const values = this.#values(tool, parameters)
     if (typeof values === 'string') return failure(apiName, parameters, values)
     const draft = new WorldDraft(this.#world)
+    const simulator = this
     const context: ToolTalkToolContext = {
       world: draft,
       clock: { now: this.now, timeZone: 'UTC' },
       ids: seededIds(`tooltalk:${apiName}`),
-      toolTalk: { random: this.#random(apiName), now: this.now, searchOrder: this.searchOrder },
+      toolTalk: {
+        random: this.#random(apiName),
+        now: this.now,
+        get searchOrder() {
+          simulator.#searchOrderRead = true
+          return simulator.searchOrder
+        },
+      },
     }
     let outcome: ToolTalkCall
     try {
@@ -163,10 +202,7 @@ export class ToolTalkSimulator {
    * Python binds `call(**parameters)`; strict handling validates the model's arguments first.
    */
   #values(tool: ToolTalkTool, parameters: JsonObject): ToolTalkArguments | string {
-    if (this.argumentHandling === 'tooltalk') {
-      const signature = [...(tool.requiresAuth ? [{ name: 'session_token', required: true }] : []), ...pythonParameters(tool)]
-      return pythonCallError(`${tool.name}.call`, signature, Object.keys(parameters)) ?? parameters
-    }
+    if (this.argumentHandling === 'tooltalk') return pythonCallError(`${tool.name}.call`, callSignature(tool), Object.keys(parameters)) ?? parameters
     const { session_token: token, ...modelArguments } = parameters
     const parsed = parseArguments(tool, tool.requiresAuth ? modelArguments : parameters)
     if (typeof parsed === 'string') return parsed
@@ -210,6 +246,18 @@ export class ToolTalkSimulator {
  */
 export function pythonParameters(tool: ToolTalkTool): PythonParameter[] {
   return pythonSignature(tool.parameters)
+}
+
+/** Each tool's `call` signature, the session token first when the tool takes one, made once per tool. */
+const SIGNATURES = new WeakMap<ToolTalkTool, readonly PythonParameter[]>()
+
+function callSignature(tool: ToolTalkTool): readonly PythonParameter[] {
+  let signature = SIGNATURES.get(tool)
+  if (signature === undefined) {
+    signature = [...(tool.requiresAuth ? [{ name: 'session_token', required: true }] : []), ...pythonParameters(tool)]
+    SIGNATURES.set(tool, signature)
+  }
+  return signature
 }
 
 function failure(apiName: string, parameters: JsonObject, exception: string): ToolTalkCall {

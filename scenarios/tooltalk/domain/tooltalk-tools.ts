@@ -21,7 +21,9 @@ export const TOOLTALK_PLUGINS: Readonly<Record<ToolTalkPlugin, readonly ToolTalk
 /** All 28 ToolTalk tools. */
 export const toolTalkTools: readonly ToolTalkTool[] = Object.values(TOOLTALK_PLUGINS).flat()
 
+const BY_NAME = new Map(toolTalkTools.map((tool) => [tool.name, tool]))
+
 /** A ToolTalk tool by its name (`AddAlarm`), or undefined. */
 export function toolTalkTool(name: string): ToolTalkTool | undefined {
-  return toolTalkTools.find((tool) => tool.name === name)
+  return BY_NAME.get(name)
 }
