@@ -46,7 +46,7 @@ const cache = module.enableCompileCache?.()
 // Worker threads (toolcheck eval's) take the cache from the environment they start with, before
 // their first module is read: turned on inside a worker, it would come after its entry module was
 // compiled, and from the sources after the TypeScript stripper was loaded for that one file.
-if (cache?.status === module.constants.compileCacheStatus.ENABLED && process.env.NODE_COMPILE_CACHE === undefined) process.env.NODE_COMPILE_CACHE = cache.directory
+if (cache !== undefined && cache.status === module.constants.compileCacheStatus.ENABLED && process.env.NODE_COMPILE_CACHE === undefined) process.env.NODE_COMPILE_CACHE = cache.directory
 
 const { main } = await import(fromSource ? source.href : new URL('../dist/src/cli/main.js', import.meta.url).href)
 process.exitCode = await main(process.argv.slice(2), {
