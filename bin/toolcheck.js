@@ -37,9 +37,16 @@ for (const stream of [process.stdout, process.stderr])
     process.exit(process.exitCode ?? 0)
   })
 
-// V8's compiled code is kept between runs (in the OS temporary folder, or NODE_COMPILE_CACHE),
-// so short commands do not compile the same modules again on every start.
-module.enableCompileCache?.()
+// V8's compiled code (and, from the sources, the modules' text with the types stripped) is kept
+// between runs, so short commands do not compile the same modules again on every start. It lives
+// in Node's own folder for it (node-compile-cache in the OS temporary folder), or the one
+// NODE_COMPILE_CACHE names; NODE_DISABLE_COMPILE_CACHE=1 turns it off. A folder that cannot be
+// made or written costs the cache and nothing else: Node then compiles as it would without one.
+const cache = module.enableCompileCache?.()
+// Worker threads (toolcheck eval's) take the cache from the environment they start with, before
+// their first module is read: turned on inside a worker, it would come after its entry module was
+// compiled, and from the sources after the TypeScript stripper was loaded for that one file.
+if (cache !== undefined && cache.status === module.constants.compileCacheStatus.ENABLED && process.env.NODE_COMPILE_CACHE === undefined) process.env.NODE_COMPILE_CACHE = cache.directory
 
 const { main } = await import(fromSource ? source.href : new URL('../dist/src/cli/main.js', import.meta.url).href)
 process.exitCode = await main(process.argv.slice(2), {

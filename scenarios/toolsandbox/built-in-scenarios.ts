@@ -1,10 +1,12 @@
 /**
- * The built-in scenario corpus: original scenarios over the device domain, each validated by the
- * scenario schema and checked against the domain, in a fixed order.
+ * The built-in scenario corpus: original scenarios over the device domain, each as the scenario
+ * schema makes it (the test suite checks them against it: see `corpusScenario`) and checked
+ * against the domain, in a fixed order.
  */
-import { CATEGORIES, checkScenarioDomain, matchesFilter, parseScenario, withDomain } from '../../src/scenario/index.ts'
+import { CATEGORIES, checkScenarioDomain, matchesFilter, withDomain } from '../../src/scenario/index.ts'
 import type { Scenario, ToolSandboxCategory } from '../../src/scenario/index.ts'
 import type { CorpusScenario } from './authoring.ts'
+import { corpusScenario } from './corpus-scenario.ts'
 import { deviceDomain } from './domain/device-domain.ts'
 import { contactsScenarios } from './corpus/contacts-scenarios.ts'
 import { followUpScenarios } from './corpus/follow-up-scenarios.ts'
@@ -45,7 +47,7 @@ export interface ScenarioFilter {
   readonly ids?: readonly string[]
   /**
    * Only scenarios whose id contains this text or that have it as a category, as `toolcheck eval
-   * --filter` selects them. Only those are validated, so a small selection loads quickly.
+   * --filter` selects them. Only those are made and checked against the domain, so a small selection loads quickly.
    */
   readonly matching?: string
 }
@@ -69,14 +71,22 @@ function corpusInputs(): readonly (readonly [string, CorpusScenario])[] {
   return written
 }
 
-/** Each scenario validated once, on first use, by id. */
+/**
+ * The corpus as written, in order, before any of it is made into scenarios: what the test suite
+ * checks with the scenario schema (see `corpusScenario`).
+ */
+export function builtInScenarioInputs(): readonly CorpusScenario[] {
+  return corpusInputs().map(([, input]) => input)
+}
+
+/** Each scenario made once, on first use, by id. */
 const validated = new Map<string, Scenario>()
 
 function validatedScenario(source: string, input: CorpusScenario): Scenario {
   const known = validated.get(input.id)
   if (known !== undefined) return known
   const where = `${input.id} (scenarios/toolsandbox/${source}.ts)`
-  const parsed = parseScenario(input, where)
+  const parsed = corpusScenario(input)
   checkScenarioDomain(parsed, deviceDomain, where)
   const scenario = withDomain(parsed, deviceDomain)
   validated.set(input.id, scenario)
@@ -105,7 +115,7 @@ export function builtInScenarios(filter: ScenarioFilter = {}): Scenario[] {
   if (filter.category !== undefined && !CATEGORIES.includes(filter.category))
     throw new Error(`unknown category ${JSON.stringify(filter.category)}; the categories are ${CATEGORIES.join(', ')}`)
   const ids = filter.ids === undefined ? undefined : new Set(filter.ids)
-  // Selected as written (the schema leaves ids and categories as they are), validated once chosen.
+  // Selected as written (the schema leaves ids and categories as they are), made once chosen.
   return inputs
     .filter(
       ([, input]) =>

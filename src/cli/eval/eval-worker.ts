@@ -134,13 +134,15 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const fingerprint = prepared?.fingerprint ?? scenarioFingerprint(scenarioAsWritten(ready.scenario))
     // Only a built-in domain's preparation is kept: a --domain module's is new for each run.
     if (domain === undefined && prepared === undefined) preparedCases.set(unit.case, { ready, fingerprint })
-    const id = runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
-    if (kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
+    // The run's id is looked up only in what a resumed report keeps or plays again (a hash a run
+    // otherwise: the report names the run by the record).
+    const id = kept.size === 0 && userTrials.size === 0 ? undefined : runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
+    if (id !== undefined && kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
     // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
     // for the whole time limit after each run, and a long evaluation would hold thousands.
     const cancel = new AbortController()
     const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
-    const userTrial = userTrials.get(id)
+    const userTrial = id === undefined ? undefined : userTrials.get(id)
     const signal = AbortSignal.any([cancel.signal, contained.cancel.signal])
     const run = await playContained(contained, () =>
       withinTime(
