@@ -202,10 +202,14 @@ export class ReportStream {
   /** Removes the temporary files of a report not finished (nothing once it is). */
   async abort(): Promise<void> {
     await Promise.all(this.#handles.splice(0).map((handle) => handle.close().catch(() => {})))
-    if (this.#done) return
-    const paths = reportPaths(this.#directory)
-    await Promise.all([paths.runsPart, temporary(paths.json), temporary(paths.runs), temporary(paths.html)].map((file) => rm(file, { force: true })))
+    if (!this.#done) await abandonReport(this.#directory)
   }
+}
+
+/** Removes the temporary files this process left in `directory` for a report it did not finish (a `ReportStream` on a thread that was stopped). */
+export async function abandonReport(directory: string): Promise<void> {
+  const paths = reportPaths(directory)
+  await Promise.all([paths.runsPart, temporary(paths.json), temporary(paths.runs), temporary(paths.html)].map((file) => rm(file, { force: true })))
 }
 
 /** Appends the whole of the file at `path` to `target`, a piece at a time. */
