@@ -7,8 +7,7 @@ import type { IndexedRun, RunPlace } from '../reporter/runs-file.ts'
 import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RunsFileWriter } from '../reporter/runs-file.ts'
 import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
-import { abandonReport, writeIndexedReport } from '../reporter/write-report.ts'
-import { ReportWriter } from './eval/report-writer.ts'
+import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import type { EvalCase } from './eval/eval-messages.ts'
 import type { ReportOrder } from './eval/report-order.ts'
 import { reportOrder } from './eval/report-order.ts'
@@ -152,12 +151,12 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   // Lines of runs waiting for an earlier one are read back from the runs file past this many characters.
   let held = 0
   const reader = new LineReader()
-  let stream: ReportWriter | undefined
+  let stream: ReportStream | undefined
   try {
     await mkdir(reportDir, { recursive: true })
     const started = opened.resumed === undefined ? undefined : await startResumedRunsFile(opened.resumed, partial, settings)
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
-    stream = new ReportWriter(reportDir, settings)
+    stream = await ReportStream.open(reportDir, settings)
     // The plan first, so that even an interrupted shard says which evaluation it belongs to.
     await writer.append(JSON.stringify({ plan: opened.plan }))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
@@ -166,8 +165,14 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     const place = async (at: number, run: Arrived | undefined) => {
       for (const next of arrived.put(at, run)) {
         if (next.text !== undefined) held -= next.text.length
-        else if (next.written !== undefined) await next.written
-        await stream?.add(next.text ?? (await reader.read(next.place)))
+        if (stream === undefined) continue
+        if (next.text === undefined) await next.written
+        // A run out of the predicted order (a label that is not its test's): the report is
+        // written from the runs file at the end instead, as a resumed one is read.
+        if (!(await stream.add(next.text ?? (await reader.read(next.place))))) {
+          await stream.abort()
+          stream = undefined
+        }
       }
     }
     // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
@@ -231,14 +236,11 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     }
     const budgetReport = budget === undefined ? undefined : { limits: budget.limits, spent: budget.spent(), cutRuns }
     const end = { problems, agent: opened.agentSpec, plan: opened.plan, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }
-    // A run out of the predicted order (a label that is not its test's) leaves the report to be
-    // written from the runs file, as a resumed or merged one is.
-    const done = (await stream.finish(end)) ?? (await writeIndexedReport({ ...end, runs: await recordedRuns(partial, order, opened.cases, recorded), settings }, reportDir))
+    const done = stream !== undefined ? await stream.finish(end) : await writeIndexedReport({ ...end, runs: await recordedRuns(partial, order, opened.cases, recorded), settings }, reportDir)
     report = done.report
     written = done.written
   } finally {
-    await stream?.close()
-    await abandonReport(reportDir)
+    await stream?.abort()
     await reader.close()
     await opened.close()
   }

@@ -206,8 +206,8 @@ export class ReportStream {
   }
 }
 
-/** Removes the temporary files this process left in `directory` for a report it did not finish (a `ReportStream` on a thread that was stopped). */
-export async function abandonReport(directory: string): Promise<void> {
+/** Removes the temporary files this process left in `directory` for a report it did not finish. */
+async function abandonReport(directory: string): Promise<void> {
   const paths = reportPaths(directory)
   await Promise.all([paths.runsPart, temporary(paths.json), temporary(paths.runs), temporary(paths.html)].map((file) => rm(file, { force: true })))
 }
