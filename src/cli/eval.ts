@@ -11,6 +11,7 @@ import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import type { EvalCase } from './eval/eval-messages.ts'
 import type { ReportOrder } from './eval/report-order.ts'
 import { reportOrder } from './eval/report-order.ts'
+import { HeapBound } from './eval/heap-bound.ts'
 import { InReportOrder } from './eval/in-report-order.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { METRIC_GATES } from '../gates/metric-gates.ts'
@@ -151,6 +152,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   // Lines of runs waiting for an earlier one are read back from the runs file past this many characters.
   let held = 0
   const reader = new LineReader()
+  const heap = new HeapBound()
   let stream: ReportStream | undefined
   try {
     await mkdir(reportDir, { recursive: true })
@@ -173,6 +175,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
           await stream.abort()
           stream = undefined
         }
+        heap.ran()
       }
     }
     // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
