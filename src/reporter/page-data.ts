@@ -185,11 +185,15 @@ export class PageDataEncoder {
   readonly #strings = new Table<string>()
   readonly #fill: ColumnFillers
   readonly #details = new DetailEncoder()
+  // The cells of the report given at the start, encoded into `#strings` before any run.
+  readonly #cells: ReturnType<typeof encodeCells> | undefined
   #runCount = 0
 
   /** `report` gives the summary (its cells) and the names, when they are known before the runs; else `finish` is given them. */
   constructor(report?: PageReport) {
     this.#report = report
+    // Known now, the cells' names go first, as the page's table has them: nothing to renumber then.
+    this.#cells = report === undefined ? undefined : encodeCells(report.summary.trials, this.#strings)
     this.#fill = columnFillers(this.#strings)
   }
 
@@ -203,17 +207,16 @@ export class PageDataEncoder {
   /** The page data of the runs added, for `report` (the one given at the start when absent). */
   finish(report: PageReport | undefined = this.#report): PageData {
     if (report === undefined) throw new Error('PageDataEncoder.finish needs the report when the encoder was made without one')
-    const strings = new Table<string>()
-    const { cells, curves, cellOf } = encodeCells(report.summary.trials, strings)
-    const columns = this.#fill.renumbered(
-      this.#strings.values.map((value) => strings.id(value)),
-      (key) => cellOf.get(key) ?? -1,
-    )
+    const known = report === this.#report ? this.#cells : undefined
+    const strings = known === undefined ? new Table<string>() : this.#strings
+    const { cells, curves, cellOf } = known ?? encodeCells(report.summary.trials, strings)
+    const stringIds = known === undefined ? this.#strings.values.map((value) => strings.id(value)) : undefined
+    const columns = this.#fill.renumbered(stringIds, (key) => cellOf.get(key) ?? -1)
     const { trials: _trials, ...summary } = report.summary
     return {
       index: {
         strings: strings.values,
-        lists: this.#fill.listValues.map((list) => list.map((id) => strings.id(this.#strings.values[id] as string))),
+        lists: stringIds === undefined ? this.#fill.listValues : this.#fill.listValues.map((list) => list.map((id) => stringIds[id] as number)),
         title: `toolcheck report: ${report.agent}`,
         agents: report.agents,
         users: report.users,
@@ -331,11 +334,12 @@ function columnFillers(strings: Table<string>) {
     columns.errorMessage.push(names.errorMessage(run.error?.message))
     columns.errorCulprit.push(names.errorCulprit(culpritOf(run)))
   }
-  // The columns with the page's numbers: `stringIds[id]` for a name's id, `cellOf(key)` for a cell's.
-  const renumbered = (stringIds: readonly number[], cellOf: (key: string) => number): RunColumns => {
+  // The columns with the page's numbers: `stringIds[id]` for a name's id (the same id without
+  // them), `cellOf(key)` for a cell's.
+  const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): RunColumns => {
     const cellNumbers = cellKeys.map(cellOf)
     const renamed = { ...columns, cell: columns.cell.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number))) }
-    for (const name of NAME_COLUMNS) renamed[name] = columns[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
+    if (stringIds !== undefined) for (const name of NAME_COLUMNS) renamed[name] = columns[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
     return renamed
   }
   return { columns, listValues, add, renumbered }
