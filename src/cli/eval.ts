@@ -102,9 +102,9 @@ const INTERRUPTED = 130
 /**
  * `toolcheck eval`: plays the built-in scenarios (or the user's) on worker threads of its own
  * (see `openEvaluation`), with the agent of `TOOLCHECK_AGENT` (default `reference`) and the user
- * of `TOOLCHECK_USER`; writes each run to `runs.partial.jsonl` as it finishes, then the report
- * from those lines; prints the summary and checks the gates. Returns the exit code (see
- * `EVAL_USAGE`).
+ * of `TOOLCHECK_USER`; writes each run to `runs.partial.jsonl` as it finishes and to the report
+ * in the report's order as the runs come (`ReportStream`), then the report's summary and page;
+ * prints the summary and checks the gates. Returns the exit code (see `EVAL_USAGE`).
  */
 export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const parsed = parseEvalArguments(args)
