@@ -3,12 +3,16 @@ import { join, resolve } from 'node:path'
 import { EVAL_FILE } from './eval/eval-settings.ts'
 import type { ReportProblem, SummarizedReport } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
-import type { IndexedRun } from '../reporter/runs-file.ts'
-import { PARTIAL_RUNS_FILE, RunsFileWriter } from '../reporter/runs-file.ts'
+import type { IndexedRun, RunPlace } from '../reporter/runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RunsFileWriter } from '../reporter/runs-file.ts'
 import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
-import { SharedStrings } from './eval/shared-strings.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
-import { writeIndexedReport } from '../reporter/write-report.ts'
+import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
+import type { EvalCase } from './eval/eval-messages.ts'
+import type { ReportOrder } from './eval/report-order.ts'
+import { reportOrder } from './eval/report-order.ts'
+import { HeapBound } from './eval/heap-bound.ts'
+import { InReportOrder } from './eval/in-report-order.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { METRIC_GATES } from '../gates/metric-gates.ts'
 import { concludeReport } from './conclude-report.ts'
@@ -86,6 +90,9 @@ failures. When several apply, the first of 1, 5, 4, 3, 6 is the code. 130 when i
 // Lines the runs file may have queued before the evaluation waits for them to be written.
 const MOST_QUEUED_LINES = 256
 
+// Characters of runs' lines held while they wait for an earlier run (beyond, they are read back from the runs file).
+const MOST_HELD = 32 * 1024 * 1024
+
 /** The signals that stop an evaluation as Ctrl-C does. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
@@ -95,9 +102,9 @@ const INTERRUPTED = 130
 /**
  * `toolcheck eval`: plays the built-in scenarios (or the user's) on worker threads of its own
  * (see `openEvaluation`), with the agent of `TOOLCHECK_AGENT` (default `reference`) and the user
- * of `TOOLCHECK_USER`; writes each run to `runs.partial.jsonl` as it finishes, then the report
- * from those lines; prints the summary and checks the gates. Returns the exit code (see
- * `EVAL_USAGE`).
+ * of `TOOLCHECK_USER`; writes each run to `runs.partial.jsonl` as it finishes and to the report
+ * in the report's order as the runs come (`ReportStream`), then the report's summary and page;
+ * prints the summary and checks the gates. Returns the exit code (see `EVAL_USAGE`).
  */
 export async function runEval(args: string[], io: CommandIo): Promise<number> {
   const parsed = parseEvalArguments(args)
@@ -124,10 +131,15 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   if (typeof opened === 'number') return opened
   const partial = join(reportDir, PARTIAL_RUNS_FILE)
   const settings: GivenSettings = { scoring: parsed.scoring ?? scoringOfCases(opened.cases), agentSpec: opened.agentSpec, userSpec: opened.userSpec, ...(opened.codeFingerprint === undefined ? {} : { codeFingerprint: opened.codeFingerprint }) }
-  const index: IndexedRun[] = []
-  // The runs' summaries are kept until the report is written: the strings they repeat are kept once.
-  const shared = new SharedStrings()
   const problems: ReportProblem[] = [...opened.problems]
+  // Units are handed out in the report's order, so runs mostly finish in it: each is written to
+  // the report as it comes, and the few that finish ahead of a slower one wait for it.
+  const order = reportOrder(opened.units, opened.cases)
+  const arrived = new InReportOrder<Arrived>()
+  // The places whose run is in the report: played, or kept from the report resumed.
+  const recorded = new Uint8Array(order.units.length)
+  let runs = 0
+  let cutRuns = 0
   let kept = 0
   const skipped: string[] = []
   let interrupted = false
@@ -137,42 +149,75 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
   }
   let report: SummarizedReport
   let written: WrittenReport
+  // Lines of runs waiting for an earlier one are read back from the runs file past this many characters.
+  let held = 0
+  const reader = new LineReader()
+  const heap = new HeapBound()
+  let stream: ReportStream | undefined
   try {
     await mkdir(reportDir, { recursive: true })
     const started = opened.resumed === undefined ? undefined : await startResumedRunsFile(opened.resumed, partial, settings)
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
+    stream = await ReportStream.open(reportDir, settings)
     // The plan first, so that even an interrupted shard says which evaluation it belongs to.
     await writer.append(JSON.stringify({ plan: opened.plan }))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
-    progress.started(opened.units.length)
+    progress.started(order.units.length)
+    // Fills a run's place (or an empty one); hands the runs whose turn it now is to the report.
+    const place = async (at: number, run: Arrived | undefined) => {
+      for (const next of arrived.put(at, run)) {
+        if (next.text !== undefined) held -= next.text.length
+        if (stream === undefined) continue
+        if (next.text === undefined) await next.written
+        // A run out of the predicted order (a label that is not its test's): the report is
+        // written from the runs file at the end instead, as a resumed one is read.
+        if (!(await stream.add(next.text ?? (await reader.read(next.place))))) {
+          await stream.abort()
+          stream = undefined
+        }
+        heap.ran()
+      }
+    }
     // Ctrl-C, or a kill that can be caught: the runs so far stay, the breakers' folder and the lock go.
     for (const signal of STOP_SIGNALS) process.once(signal, onInterrupt)
     try {
       await opened.pool.play(
-        opened.units,
+        order.units,
         (unit) => opened.cases[unit.case]?.test ?? '',
-        async (_unit, outcome) => {
+        async (unit, outcome) => {
           if (interrupted) return
+          const at = order.placeOf(unit)
           if (outcome.kind === 'run') {
             // Queued, not awaited: lines that come in while one is written go to the file in one
             // write. The writer keeps their order; a full queue holds the next units back.
-            const { place, written } = writer.queue(outcome.line)
-            index.push({ run: shared.share(outcome.run), fingerprint: shared.share(outcome.fingerprint), durationMs: outcome.durationMs, ...place })
-            progress.finished(outcome.run)
+            const { place: where, written } = writer.queue(outcome.line)
+            recorded[at] = 1
+            runs++
+            if (outcome.ending.error?.kind === BUDGET_SPENT) cutRuns++
+            progress.finished(outcome.ending)
+            const text = held < MOST_HELD ? outcome.line : undefined
+            if (text !== undefined) held += text.length
+            await place(at, { place: where, written, ...(text === undefined ? {} : { text }) })
             if (writer.pending >= MOST_QUEUED_LINES) await written
           } else if (outcome.kind === 'kept') {
             const entry = started?.kept.get(outcome.id)
-            if (entry !== undefined) index.push(entry)
             kept++
             progress.finished(entry?.run)
+            if (entry === undefined) return place(at, undefined)
+            recorded[at] = 1
+            runs++
+            if (entry.run.error?.kind === BUDGET_SPENT) cutRuns++
+            await place(at, { place: entry })
           } else if (outcome.kind === 'problem') {
             const problem = { ...outcome.problem, file: EVAL_FILE }
             problems.push(problem)
             await writer.append(JSON.stringify({ problem }))
             progress.finished()
+            await place(at, undefined)
           } else {
             if (outcome.kind === 'skipped') skipped.push(outcome.reason)
             progress.finished()
+            await place(at, undefined)
           }
         },
       )
@@ -180,34 +225,58 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
       for (const signal of STOP_SIGNALS) process.off(signal, onInterrupt)
       progress.ended()
       await writer.close()
-      // Every run is on disk: the workers' heaps go before the report is built from the runs
-      // file, so what the report takes does not stack on what the workers hold.
+      // Every run is on disk: the workers' heaps go before the report is finished.
       await opened.pool.close()
     }
     if (interrupted) {
-      io.stderr(`toolcheck eval: interrupted; the ${index.length} runs finished so far are in ${partial}: toolcheck eval --resume ${reportDir} plays the rest\n`)
+      io.stderr(`toolcheck eval: interrupted; the ${runs} runs finished so far are in ${partial}: toolcheck eval --resume ${reportDir} plays the rest\n`)
       return INTERRUPTED
     }
-    if (index.length === 0 && problems.length === 0) {
+    if (runs === 0 && problems.length === 0) {
       await rm(partial, { force: true })
       io.stderr('toolcheck eval: this run wrote no report; no scenario was played\n')
       return EXIT_CODES.harness
     }
-    const budgetReport = budget === undefined ? undefined : { limits: budget.limits, spent: budget.spent(), cutRuns: index.filter((entry) => entry.run.error?.kind === BUDGET_SPENT).length }
-    const done = await writeIndexedReport({ runs: index, problems, settings, agent: opened.agentSpec, plan: opened.plan, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }, reportDir)
+    const budgetReport = budget === undefined ? undefined : { limits: budget.limits, spent: budget.spent(), cutRuns }
+    const end = { problems, agent: opened.agentSpec, plan: opened.plan, ...(budgetReport === undefined ? {} : { budget: budgetReport }) }
+    const done = stream !== undefined ? await stream.finish(end) : await writeIndexedReport({ ...end, runs: await recordedRuns(partial, order, opened.cases, recorded), settings }, reportDir)
     report = done.report
     written = done.written
   } finally {
+    await stream?.abort()
+    await reader.close()
     await opened.close()
   }
   return concludeReport(io, {
     command: 'eval',
     report,
     written,
-    note: [resumedNote(opened.resumed?.directory, kept, index.length - kept), notPlayedNote(skipped)].filter((line) => line !== '').join('\n'),
+    note: [resumedNote(opened.resumed?.directory, kept, runs - kept), notPlayedNote(skipped)].filter((line) => line !== '').join('\n'),
     ...(parsed.gates === undefined ? {} : { gates: parsed.gates }),
     prepared: opened.gates,
   })
+}
+
+/** A run come in, waiting for its turn in the report: where its line is in a runs file, and the line itself while few wait. */
+interface Arrived {
+  readonly place: RunPlace
+  /** Settles once the line is in the runs file (absent for a line that was there already). */
+  readonly written?: Promise<void>
+  readonly text?: string
+}
+
+/**
+ * The runs of the report, read from the evaluation's runs file: for each place that recorded a
+ * run, its last line there (a run kept from a resumed report and then played again has two).
+ */
+async function recordedRuns(file: string, order: ReportOrder, cases: readonly EvalCase[], recorded: Uint8Array): Promise<IndexedRun[]> {
+  const places = new Map(order.units.map((unit, at) => [`${cases[unit.case]?.test}\u0000${unit.trial}`, at]))
+  const runs = new Map<number, IndexedRun>()
+  for (const entry of (await readRunsFile(file)).runs) {
+    const at = places.get(`${entry.run.test}\u0000${entry.run.trial}`)
+    if (at !== undefined && recorded[at] === 1) runs.set(at, entry)
+  }
+  return [...runs.values()]
 }
 
 /** What a resumed evaluation kept and played (empty when it resumed nothing). */

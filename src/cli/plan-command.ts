@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import type { SummarizedRun } from '../reporter/report.ts'
 import { readEarlierRuns } from '../reporter/resumable-runs.ts'
+import type { RunLine } from '../reporter/runs-file.ts'
+import { summarizedRun } from '../reporter/runs-file.ts'
 import { formatCost, formatTokens } from '../reporter/format-usage.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
@@ -91,9 +93,11 @@ export async function runPlanCommand(args: readonly string[], io: CommandIo): Pr
         else if (outcome.kind === 'skipped') skipped.push(outcome.reason)
         else if (outcome.kind === 'problem') problems.push(`${outcome.problem.test}: ${outcome.problem.message.split('\n')[0]}`)
         else {
-          cachedCalls += outcome.run.usage.cachedCalls
-          const kind = outcome.run.status === 'error' ? outcome.run.error?.kind : undefined
-          if (kind === BUDGET_SPENT || kind === 'cache-miss') needing.push(outcome.run)
+          // A plan plays from the cache only: reading each run back from its line costs nothing beside that.
+          const run = summarizedRun((JSON.parse(outcome.line) as RunLine).run)
+          cachedCalls += run.usage.cachedCalls
+          const kind = run.status === 'error' ? run.error?.kind : undefined
+          if (kind === BUDGET_SPENT || kind === 'cache-miss') needing.push(run)
           else if (kind !== undefined) errors[kind] = (errors[kind] ?? 0) + 1
           else replayed++
         }

@@ -1,3 +1,5 @@
+import type { ScoreSeries } from './score-series.ts'
+
 /** A mean with its two-sided 95 % confidence interval. */
 export interface MeanInterval {
   readonly mean: number
@@ -13,14 +15,15 @@ const T_QUANTILES = [
 ]
 
 /**
- * The mean of `values` with a 95 % Student-t interval, clamped to `[floor, ceiling]` (scores live
+ * The mean of `values` (a list, or a `ScoreSeries`: the same bits) with a 95 % Student-t interval, clamped to `[floor, ceiling]` (scores live
  * in [0, 1]). Returns `undefined` for no values.
  */
-export function meanInterval(values: readonly number[], floor = 0, ceiling = 1): MeanInterval | undefined {
+export function meanInterval(values: readonly number[] | ScoreSeries, floor = 0, ceiling = 1): MeanInterval | undefined {
   if (values.length === 0) return undefined
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length
+  const fold = (step: (sum: number, value: number) => number) => (Array.isArray(values) ? values.reduce(step, 0) : (values as ScoreSeries).fold(0, step))
+  const mean = fold((sum, value) => sum + value) / values.length
   if (values.length === 1) return { mean, interval: [mean, mean] }
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1)
+  const variance = fold((sum, value) => sum + (value - mean) ** 2) / (values.length - 1)
   const quantile = T_QUANTILES[values.length - 2] ?? 1.96
   const half = quantile * Math.sqrt(variance / values.length)
   return { mean, interval: [Math.max(floor, mean - half), Math.min(ceiling, mean + half)] }

@@ -171,31 +171,30 @@ export function encodePageData(report: Omit<Report, 'settings' | 'scenarios'>, t
   return encoder.finish()
 }
 
-/** The columns of a page's runs being filled in, run by run. */
-type ColumnFillers = ReturnType<typeof columnFillers>
-
 /**
- * Encodes a page's data run by run, so that a report written from runs on disk is encoded as it
- * reads them, holding one run at a time rather than all of them (`encodePageData` is this over a
- * report in memory). Runs must come in the report's order; the page data is the same, byte for
+ * Encodes a page's data run by run, so that a report is encoded as its runs are written (from
+ * disk, or as an evaluation plays them), holding one run at a time rather than all of them
+ * (`encodePageData` is this over a report in memory). Runs must come in the report's order. The
+ * summary may be known only at the end (`finish(report)`): the runs' names are kept by first
+ * appearance and renumbered then, the cells' names first, so the page data is the same, byte for
  * byte, as `encodePageData` makes for the same runs.
  */
 export class PageDataEncoder {
-  readonly #report: Omit<Report, 'settings' | 'scenarios' | 'runs'>
+  readonly #report: PageReport | undefined
+  // The runs' names by first appearance; the page's own table puts the cells' names first.
   readonly #strings = new Table<string>()
   readonly #fill: ColumnFillers
-  readonly #cells: CellColumns
-  readonly #curves: number[][]
   readonly #details = new DetailEncoder()
+  // The cells of the report given at the start, encoded into `#strings` before any run.
+  readonly #cells: ReturnType<typeof encodeCells> | undefined
   #runCount = 0
 
-  /** `report` gives the summary (its cells) and the names; its runs are added one by one. */
-  constructor(report: Omit<Report, 'settings' | 'scenarios' | 'runs'>) {
+  /** `report` gives the summary (its cells) and the names, when they are known before the runs; else `finish` is given them. */
+  constructor(report?: PageReport) {
     this.#report = report
-    const { cells, curves, cellOf } = encodeCells(report.summary.trials, this.#strings)
-    this.#cells = cells
-    this.#curves = curves
-    this.#fill = columnFillers(this.#strings, cellOf)
+    // Known now, the cells' names go first, as the page's table has them: nothing to renumber then.
+    this.#cells = report === undefined ? undefined : encodeCells(report.summary.trials, this.#strings)
+    this.#fill = columnFillers(this.#strings)
   }
 
   /** Adds the report's next run, with its transcript. */
@@ -205,23 +204,28 @@ export class PageDataEncoder {
     this.#runCount++
   }
 
-  /** The page data of the runs added. */
-  finish(): PageData {
-    const report = this.#report
+  /** The page data of the runs added, for `report` (the one given at the start when absent). */
+  finish(report: PageReport | undefined = this.#report): PageData {
+    if (report === undefined) throw new Error('PageDataEncoder.finish needs the report when the encoder was made without one')
+    const known = report === this.#report ? this.#cells : undefined
+    const strings = known === undefined ? new Table<string>() : this.#strings
+    const { cells, curves, cellOf } = known ?? encodeCells(report.summary.trials, strings)
+    const stringIds = known === undefined ? this.#strings.values.map((value) => strings.id(value)) : undefined
+    const columns = this.#fill.renumbered(stringIds, (key) => cellOf.get(key) ?? -1)
     const { trials: _trials, ...summary } = report.summary
     return {
       index: {
-        strings: this.#strings.values,
-        lists: this.#fill.listValues,
+        strings: strings.values,
+        lists: stringIds === undefined ? this.#fill.listValues : this.#fill.listValues.map((list) => list.map((id) => stringIds[id] as number)),
         title: `toolcheck report: ${report.agent}`,
         agents: report.agents,
         users: report.users,
         domains: report.domains,
         runCount: this.#runCount,
         summary,
-        cells: this.#cells,
-        curves: this.#curves,
-        runs: compactColumns(this.#fill.columns),
+        cells,
+        curves,
+        runs: compactColumns(columns),
         problems: report.problems,
       },
       detailsJson: this.#details.json(),
@@ -229,8 +233,18 @@ export class PageDataEncoder {
   }
 }
 
-// The run columns of a page's index and the function that adds a run to them.
-function columnFillers(strings: Table<string>, cellOf: ReadonlyMap<string, number>) {
+/** What a page needs of its report besides the runs. */
+type PageReport = Omit<Report, 'settings' | 'scenarios' | 'runs'>
+
+// The run columns of a string table's ids that are names (renumbered once the page's table is known).
+const NAME_COLUMNS = ['scenario', 'test', 'file', 'augmentation', 'agent', 'user', 'domain', 'status', 'errorKind', 'errorMessage', 'errorCulprit'] as const
+
+/** The columns of a page's runs being filled in, run by run. */
+type ColumnFillers = ReturnType<typeof columnFillers>
+
+// The run columns of a page's index and the function that adds a run to them. Names are ids in
+// `strings` and cells are numbered by first appearance until `renumbered` gives the page's own.
+function columnFillers(strings: Table<string>) {
   const lists = new Map<string, number>()
   const listValues: number[][] = []
   const listId = (values: readonly string[]) => {
@@ -275,6 +289,9 @@ function columnFillers(strings: Table<string>, cellOf: ReadonlyMap<string, numbe
     verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
     completionTokens: [], cost: [], errorKind: [], errorMessage: [], errorCulprit: [],
   }
+  // Cells by first appearance: their keys, and each key's number.
+  const cellKeys: string[] = []
+  const cellIds = new Map<string, number>()
   let last: ReportRun | undefined
   let lastCell = -1
   const add = (run: ReportRun) => {
@@ -286,7 +303,16 @@ function columnFillers(strings: Table<string>, cellOf: ReadonlyMap<string, numbe
     columns.categories.push(listColumns.categories(run.categories))
     columns.trial.push(run.trial)
     // A cell's runs follow each other: its key is worked out when the run's names change.
-    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file || run.agent !== last.agent) lastCell = cellOf.get(cellKey(run)) ?? -1
+    if (last === undefined || run.scenario !== last.scenario || run.augmentation !== last.augmentation || run.test !== last.test || run.file !== last.file || run.agent !== last.agent) {
+      const key = cellKey(run)
+      let cell = cellIds.get(key)
+      if (cell === undefined) {
+        cell = cellKeys.length
+        cellKeys.push(key)
+        cellIds.set(key, cell)
+      }
+      lastCell = cell
+    }
     last = run
     columns.cell.push(lastCell)
     columns.agent.push(names.agent(run.agent))
@@ -308,7 +334,15 @@ function columnFillers(strings: Table<string>, cellOf: ReadonlyMap<string, numbe
     columns.errorMessage.push(names.errorMessage(run.error?.message))
     columns.errorCulprit.push(names.errorCulprit(culpritOf(run)))
   }
-  return { columns, listValues, add }
+  // The columns with the page's numbers: `stringIds[id]` for a name's id (the same id without
+  // them), `cellOf(key)` for a cell's.
+  const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): RunColumns => {
+    const cellNumbers = cellKeys.map(cellOf)
+    const renamed = { ...columns, cell: columns.cell.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number))) }
+    if (stringIds !== undefined) for (const name of NAME_COLUMNS) renamed[name] = columns[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
+    return renamed
+  }
+  return { columns, listValues, add, renumbered }
 }
 
 // The cells of the summary, column by column, with their pass^k curves shared by equal counts.

@@ -1,8 +1,8 @@
 import { compareText } from './compare-text.ts'
 import type { ReportedFingerprint, Report, ReportProblem, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
-import { reportSettings } from './report-settings.ts'
-import { summarizeRuns } from './summarize-runs.ts'
+import { isDeterministicRun, settingsOfRuns } from './report-settings.ts'
+import { RunsSummary } from './summarize-runs.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 import { FINGERPRINT_PARTS } from '../runner/scenario-fingerprint.ts'
 
@@ -19,40 +19,74 @@ export function reportOf<Run extends SummarizedRun>(
   agent?: string,
   settings?: GivenSettings,
 ): Omit<Report, 'runs'> & { readonly runs: readonly Run[] } {
-  const found = new Map<string, ScenarioFingerprint[]>()
-  runs.forEach((run, position) => {
-    const fingerprint = fingerprints[position]
-    if (fingerprint !== undefined) found.set(run.scenario, [...(found.get(run.scenario) ?? []), fingerprint])
-  })
-  const sortedProblems = [...problems].sort((a, b) => compareText(a.file, b.file) || compareText(a.test, b.test) || compareText(a.message, b.message))
-  const names = (pick: (run: Run) => string) => [...new Set(runs.map(pick))].sort(compareText)
-  const agents = names((run) => run.agent)
-  return {
-    format: 'toolcheck-report',
-    version: 2,
-    agent: agents.length > 0 ? agents.join(', ') : (agent ?? 'unknown'),
-    agents,
-    users: names((run) => run.user),
-    domains: names((run) => run.domain),
-    settings: reportSettings(runs, settings),
-    scenarios: reportedFingerprints(found),
-    runs,
-    summary: summarizeRuns(runs),
-    problems: sortedProblems,
-  }
+  const report = new RunsReport()
+  runs.forEach((run, position) => report.add(run, fingerprints[position]))
+  const { summary, problems: sorted, ...head } = report.finish(problems, agent, settings)
+  // Key order as report.json has it: the runs between the scenarios and the summary.
+  return { ...head, runs, summary, problems: sorted }
 }
 
-/** One fingerprint per scenario, in id order; a part whose runs disagree is `mixed`. */
-function reportedFingerprints(found: ReadonlyMap<string, readonly ScenarioFingerprint[]>): Record<string, ReportedFingerprint> {
-  const reported: Record<string, ReportedFingerprint> = {}
-  for (const scenario of [...found.keys()].sort(compareText)) {
-    const all = found.get(scenario) ?? []
-    const part = (name: keyof ScenarioFingerprint) => {
-      const values = new Set(all.map((fingerprint) => fingerprint[name]))
-      return values.size === 1 ? ([...values][0] as string) : 'mixed'
+/**
+ * A report worked out run by run (`reportOf` is this over a list): the names, the settings read
+ * from the runs, each scenario's fingerprint and the summary (`RunsSummary`), held as counts and
+ * sets of names, never as the runs. Runs are added in the report's order (`compareRuns`).
+ */
+export class RunsReport {
+  readonly #summary = new RunsSummary()
+  readonly #agents = new Set<string>()
+  readonly #users = new Set<string>()
+  readonly #domains = new Set<string>()
+  readonly #fingerprints = new Map<string, Map<keyof ScenarioFingerprint, string>>()
+  #runs = 0
+  #calling = 0
+  #allReplayed = true
+  #allDeterministic = true
+
+  /** How many runs were added. */
+  get runs(): number {
+    return this.#runs
+  }
+
+  add(run: SummarizedRun, fingerprint: ScenarioFingerprint | undefined): void {
+    this.#runs++
+    this.#agents.add(run.agent)
+    this.#users.add(run.user)
+    this.#domains.add(run.domain)
+    if (run.usage.calls > 0) {
+      this.#calling++
+      if (run.usage.cachedCalls !== run.usage.calls) this.#allReplayed = false
     }
-    reported[scenario] = Object.fromEntries(FINGERPRINT_PARTS.map((name) => [name, part(name)])) as ReportedFingerprint
+    if (!isDeterministicRun(run)) this.#allDeterministic = false
+    if (fingerprint !== undefined) {
+      let parts = this.#fingerprints.get(run.scenario)
+      if (parts === undefined) {
+        parts = new Map(FINGERPRINT_PARTS.map((name) => [name, fingerprint[name]]))
+        this.#fingerprints.set(run.scenario, parts)
+      } else for (const name of FINGERPRINT_PARTS) if (parts.get(name) !== fingerprint[name]) parts.set(name, MIXED)
+    }
+    this.#summary.add(run)
   }
-  return reported
+
+  /** The report of the runs added, without them (`runs` goes between `scenarios` and `summary`). */
+  finish(problems: readonly ReportProblem[], agent?: string, settings: GivenSettings = {}): Omit<Report, 'runs'> {
+    const sortedProblems = [...problems].sort((a, b) => compareText(a.file, b.file) || compareText(a.test, b.test) || compareText(a.message, b.message))
+    const agents = [...this.#agents].sort(compareText)
+    const scenarios: Record<string, ReportedFingerprint> = {}
+    for (const scenario of [...this.#fingerprints.keys()].sort(compareText)) scenarios[scenario] = Object.fromEntries(this.#fingerprints.get(scenario) ?? []) as ReportedFingerprint
+    return {
+      format: 'toolcheck-report',
+      version: 2,
+      agent: agents.length > 0 ? agents.join(', ') : (agent ?? 'unknown'),
+      agents,
+      users: [...this.#users].sort(compareText),
+      domains: [...this.#domains].sort(compareText),
+      settings: settingsOfRuns(settings, { runs: this.#runs, calling: this.#calling, replayed: this.#allReplayed, deterministic: this.#allDeterministic }),
+      scenarios,
+      summary: this.#summary.finish(),
+      problems: sortedProblems,
+    }
+  }
 }
 
+// A fingerprint part whose runs carry different digests (two tests defined the scenario differently).
+const MIXED = 'mixed'

@@ -29,12 +29,33 @@ export function isDeterministicRun(run: Pick<ReportRun, 'agent' | 'usage'>): boo
 /** The report's settings: what it was given, the package version, and replay and determinism read from the runs. */
 export function reportSettings(runs: readonly Pick<ReportRun, 'agent' | 'usage'>[], given: GivenSettings = {}): ReportSettings {
   const calling = runs.filter((run) => run.usage.calls > 0)
+  return settingsOfRuns(given, {
+    runs: runs.length,
+    calling: calling.length,
+    replayed: calling.every((run) => run.usage.cachedCalls === run.usage.calls),
+    deterministic: runs.every(isDeterministicRun),
+  })
+}
+
+/**
+ * What `reportSettings` reads from the runs, counted as they come: how many, how many made model
+ * calls, whether all of those were replayed, whether every run is deterministic.
+ */
+export interface RunsReplay {
+  readonly runs: number
+  readonly calling: number
+  readonly replayed: boolean
+  readonly deterministic: boolean
+}
+
+/** The report's settings from what it was given and what its runs said (`reportSettings` over counts). */
+export function settingsOfRuns(given: GivenSettings, read: RunsReplay): ReportSettings {
   return {
     scoring: given.scoring ?? 'toolcheck',
     version: packageVersion(),
     ...(given.agentSpec === undefined ? {} : { agentSpec: given.agentSpec }),
     ...(given.userSpec === undefined ? {} : { userSpec: given.userSpec }),
-    replayed: calling.length === 0 ? null : calling.every((run) => run.usage.cachedCalls === run.usage.calls),
-    deterministic: runs.length > 0 && runs.every(isDeterministicRun),
+    replayed: read.calling === 0 ? null : read.replayed,
+    deterministic: read.runs > 0 && read.deterministic,
   }
 }

@@ -5,10 +5,11 @@ import { CATEGORIES } from '../scenario/categories.ts'
 import { compareLabels } from './compare-labels.ts'
 import { compareText } from './compare-text.ts'
 import { meanInterval } from './mean-interval.ts'
+import { ScoreSeries } from './score-series.ts'
 import type { PassHatK, TrialCount } from './pass-hat-k.ts'
 import { passHatK } from './pass-hat-k.ts'
-import { summarizeRobustness } from './summarize-robustness.ts'
-import { summarizeUsers } from './summarize-users.ts'
+import { RobustnessTally } from './summarize-robustness.ts'
+import { UsersTally } from './summarize-users.ts'
 import type { SummarizedRun, ReportSummary, SummaryGroup, SummaryMatrix, TaskTrials, UsageTotals } from './report.ts'
 import { wilsonInterval } from './wilson-interval.ts'
 
@@ -18,47 +19,82 @@ import { wilsonInterval } from './wilson-interval.ts'
  * the category × column matrix, pass^k with its intervals per cell (scenario and full
  * augmentation label in one test) and over all cells (`passHatK`: one estimator and interval for
  * both), the runs that a circuit breaker cut short with the breakers' reasons, and the robustness
- * figures when runs had robustness augmentations (`summarizeRobustness`).
+ * figures when runs had robustness augmentations (`summarizeRobustness`). It is `RunsSummary`
+ * over the runs in their order.
  */
 export function summarizeRuns(runs: readonly SummarizedRun[]): ReportSummary {
-  const byCategory = new Map<string, SummarizedRun[]>()
-  const byAugmentation = new Map<string, SummarizedRun[]>()
-  const byAgent = new Map<string, SummarizedRun[]>()
-  const byCell = new Map<string, SummarizedRun[]>()
-  const byTask = new Map<string, SummarizedRun[]>()
-  for (const run of runs) {
-    for (const category of run.categories) push(byCategory, category, run)
-    for (const column of run.augmentationColumns) push(byAugmentation, column, run)
-    for (const category of run.categories) for (const column of run.augmentationColumns) push(byCell, `${category}\u0000${column}`, run)
-    push(byAgent, run.agent, run)
-    push(byTask, cellKey(run), run)
+  const summary = new RunsSummary()
+  for (const run of runs) summary.add(run)
+  return summary.finish()
+}
+
+/**
+ * A report's summary worked out run by run (`summarizeRuns` is this over a list): it keeps counts
+ * and sums per group and per cell, never the runs, so a report written as its runs arrive holds
+ * no more for its summary at 100,000 runs than at 1,000 cells. Runs are added in the report's
+ * order; the summary is the same, bit for bit, as `summarizeRuns` gives for that list.
+ */
+export class RunsSummary {
+  readonly #overall = new GroupTally()
+  readonly #byCategory = new Map<string, GroupTally>()
+  readonly #byAugmentation = new Map<string, GroupTally>()
+  readonly #byAgent = new Map<string, GroupTally>()
+  readonly #byCell = new Map<string, GroupTally>()
+  readonly #byTask = new Map<string, TrialsTally>()
+  readonly #users = new UsersTally()
+  readonly #robustness = new RobustnessTally()
+  #cut = 0
+  readonly #cutReasons = new Set<string>()
+
+  add(run: SummarizedRun): void {
+    this.#overall.add(run)
+    for (const category of run.categories) tallyOf(this.#byCategory, category).add(run)
+    for (const column of run.augmentationColumns) tallyOf(this.#byAugmentation, column).add(run)
+    for (const category of run.categories) for (const column of run.augmentationColumns) tallyOf(this.#byCell, `${category}\u0000${column}`).add(run)
+    tallyOf(this.#byAgent, run.agent).add(run)
+    const key = cellKey(run)
+    let task = this.#byTask.get(key)
+    if (task === undefined) {
+      task = new TrialsTally(run)
+      this.#byTask.set(key, task)
+    }
+    task.add(run)
+    this.#users.add(run)
+    this.#robustness.add(run)
+    if (culpritOf(run) === 'infrastructure' && run.error?.kind === CIRCUIT_OPEN) {
+      this.#cut++
+      this.#cutReasons.add(run.error?.message ?? '')
+    }
   }
-  const cellPassHatK = memoizedPassHatK()
-  const trials = [...byTask.values()].map((cell) => summarizeTrials(cell, cellPassHatK))
-  const overallPassHatK: Record<string, number> = {}
-  const overallInterval: Record<string, readonly [number, number]> = {}
-  const counts: TrialCount[] = trials
-  const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
-  for (let k = 1; k <= maxTrials; k++) {
-    const value = passHatK(counts, k)
-    if (value === undefined) continue
-    overallPassHatK[k] = value.estimate
-    overallInterval[k] = value.interval
-  }
-  const cut = runs.filter((run) => culpritOf(run) === 'infrastructure' && run.error?.kind === CIRCUIT_OPEN)
-  const robustness = summarizeRobustness(runs, categoryOrder)
-  return {
-    overall: summarizeGroup(runs),
-    cutShort: { runs: cut.length, reasons: [...new Set(cut.map((run) => run.error?.message ?? ''))].sort(compareText) },
-    byCategory: groupRecord(byCategory, categoryOrder),
-    byAugmentation: groupRecord(byAugmentation, augmentationOrder),
-    byAgent: groupRecord(byAgent, compareText),
-    byUser: summarizeUsers(runs),
-    matrix: matrixOf(byCategory, byAugmentation, byCell),
-    passHatK: overallPassHatK,
-    passHatKInterval: overallInterval,
-    trials,
-    ...(robustness === undefined ? {} : { robustness }),
+
+  /** The summary of the runs added so far. */
+  finish(): ReportSummary {
+    const cellPassHatK = memoizedPassHatK()
+    const trials = [...this.#byTask.values()].map((task) => task.finish(cellPassHatK))
+    const overallPassHatK: Record<string, number> = {}
+    const overallInterval: Record<string, readonly [number, number]> = {}
+    const counts: TrialCount[] = trials
+    const maxTrials = trials.reduce((most, task) => Math.max(most, task.trials), 0)
+    for (let k = 1; k <= maxTrials; k++) {
+      const value = passHatK(counts, k)
+      if (value === undefined) continue
+      overallPassHatK[k] = value.estimate
+      overallInterval[k] = value.interval
+    }
+    const robustness = this.#robustness.finish(categoryOrder)
+    return {
+      overall: this.#overall.finish(),
+      cutShort: { runs: this.#cut, reasons: [...this.#cutReasons].sort(compareText) },
+      byCategory: groupRecord(this.#byCategory, categoryOrder),
+      byAugmentation: groupRecord(this.#byAugmentation, augmentationOrder),
+      byAgent: groupRecord(this.#byAgent, compareText),
+      byUser: this.#users.finish(),
+      matrix: matrixOf(this.#byCategory, this.#byAugmentation, this.#byCell),
+      passHatK: overallPassHatK,
+      passHatKInterval: overallInterval,
+      trials,
+      ...(robustness === undefined ? {} : { robustness }),
+    }
   }
 }
 
@@ -73,76 +109,131 @@ export function cellKey(run: Pick<SummarizedRun, 'file' | 'test' | 'scenario' | 
 
 /** Statistics of one group of runs. */
 export function summarizeGroup(runs: readonly SummarizedRun[]): SummaryGroup {
-  const scored = runs.filter(isAgentResult)
-  const scores = meanInterval(scored.map((run) => run.score ?? 0))
-  const passed = scored.filter((run) => run.passed).length
-  const culprits = { agent: 0, domain: 0, infrastructure: 0, user: 0 }
-  for (const run of runs) {
-    const culprit = culpritOf(run)
-    if (culprit !== undefined) culprits[culprit]++
-  }
-  return {
-    runs: runs.length,
-    errors: runs.length - scored.length,
-    domainErrors: culprits.domain,
-    infrastructureErrors: culprits.infrastructure,
-    userErrors: culprits.user,
-    passed,
-    failed: scored.length - passed,
-    agentErrors: culprits.agent,
-    passRate: scored.length === 0 ? null : passed / scored.length,
-    passRateInterval: wilsonInterval(passed, scored.length) ?? null,
-    meanScore: scores?.mean ?? null,
-    scoreInterval: scores?.interval ?? null,
-    meanTurns: scored.length === 0 ? null : scored.reduce((sum, run) => sum + run.turns, 0) / scored.length,
-    usage: usageOf(runs),
-  }
+  const group = new GroupTally()
+  for (const run of runs) group.add(run)
+  return group.finish()
 }
 
 /** Usage summed over runs; `costUsd` only when some run had a cost. */
 export function usageOf(runs: readonly Pick<SummarizedRun, 'usage'>[]): UsageTotals {
-  let calls = 0
-  let cachedCalls = 0
-  let promptTokens = 0
-  let completionTokens = 0
-  let latencyMs = 0
-  let cost: number | undefined
-  for (const { usage } of runs) {
-    calls += usage.calls
-    cachedCalls += usage.cachedCalls
-    promptTokens += usage.promptTokens
-    completionTokens += usage.completionTokens
-    latencyMs += usage.latencyMs
-    if (usage.costUsd !== undefined) cost = (cost ?? 0) + usage.costUsd
-  }
-  return { calls, cachedCalls, promptTokens, completionTokens, latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
+  const usage = new UsageTally()
+  for (const run of runs) usage.add(run.usage)
+  return usage.finish()
 }
 
-function summarizeTrials(runs: readonly SummarizedRun[], cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
-  const first = runs[0] as SummarizedRun
-  const scored = runs.filter(isAgentResult)
-  const passes = scored.filter((run) => run.passed).length
-  const scores = meanInterval(scored.map((run) => run.score ?? 0))
-  const hat: Record<string, number> = {}
-  const hatInterval: Record<string, readonly [number, number]> = {}
-  for (let k = 1; k <= scored.length; k++) {
-    const value = cellPassHatK(scored.length, passes, k)
-    hat[k] = value.estimate
-    hatInterval[k] = value.interval
+/** Usage summed run by run, in the order the runs come (the sums of floating-point latencies and costs depend on it). */
+class UsageTally {
+  #calls = 0
+  #cachedCalls = 0
+  #promptTokens = 0
+  #completionTokens = 0
+  #latencyMs = 0
+  #cost: number | undefined
+
+  add(usage: SummarizedRun['usage']): void {
+    this.#calls += usage.calls
+    this.#cachedCalls += usage.cachedCalls
+    this.#promptTokens += usage.promptTokens
+    this.#completionTokens += usage.completionTokens
+    this.#latencyMs += usage.latencyMs
+    if (usage.costUsd !== undefined) this.#cost = (this.#cost ?? 0) + usage.costUsd
   }
-  return {
-    scenario: first.scenario,
-    augmentation: first.augmentation,
-    test: first.test,
-    file: first.file,
-    agent: first.agent,
-    trials: scored.length,
-    passes,
-    errors: runs.length - scored.length,
-    meanScore: scores?.mean ?? null,
-    scoreInterval: scores?.interval ?? null,
-    passHatK: hat,
-    passHatKInterval: hatInterval,
+
+  finish(): UsageTotals {
+    const cost = this.#cost
+    return { calls: this.#calls, cachedCalls: this.#cachedCalls, promptTokens: this.#promptTokens, completionTokens: this.#completionTokens, latencyMs: this.#latencyMs, ...(cost === undefined ? {} : { costUsd: cost }) }
+  }
+}
+
+/** What a summary group needs of its runs, added one by one (see `summarizeGroup`). */
+class GroupTally {
+  #runs = 0
+  #passed = 0
+  #turns = 0
+  readonly #scores = new ScoreSeries()
+  readonly #culprits = { agent: 0, domain: 0, infrastructure: 0, user: 0 }
+  readonly #usage = new UsageTally()
+
+  add(run: SummarizedRun): void {
+    this.#runs++
+    if (isAgentResult(run)) {
+      this.#scores.push(run.score ?? 0)
+      if (run.passed) this.#passed++
+      this.#turns += run.turns
+    }
+    const culprit = culpritOf(run)
+    if (culprit !== undefined) this.#culprits[culprit]++
+    this.#usage.add(run.usage)
+  }
+
+  finish(): SummaryGroup {
+    const scored = this.#scores.length
+    const scores = meanInterval(this.#scores)
+    const passed = this.#passed
+    const culprits = this.#culprits
+    return {
+      runs: this.#runs,
+      errors: this.#runs - scored,
+      domainErrors: culprits.domain,
+      infrastructureErrors: culprits.infrastructure,
+      userErrors: culprits.user,
+      passed,
+      failed: scored - passed,
+      agentErrors: culprits.agent,
+      passRate: scored === 0 ? null : passed / scored,
+      passRateInterval: wilsonInterval(passed, scored) ?? null,
+      meanScore: scores?.mean ?? null,
+      scoreInterval: scores?.interval ?? null,
+      meanTurns: scored === 0 ? null : this.#turns / scored,
+      usage: this.#usage.finish(),
+    }
+  }
+}
+
+/** The trials of one cell, added one by one: its names (from its first run), its counts and its scores. */
+class TrialsTally {
+  readonly #first: Pick<SummarizedRun, 'scenario' | 'augmentation' | 'test' | 'file' | 'agent'>
+  #runs = 0
+  #passes = 0
+  readonly #scores = new ScoreSeries()
+
+  constructor(first: SummarizedRun) {
+    this.#first = { scenario: first.scenario, augmentation: first.augmentation, test: first.test, file: first.file, agent: first.agent }
+  }
+
+  add(run: SummarizedRun): void {
+    this.#runs++
+    if (!isAgentResult(run)) return
+    this.#scores.push(run.score ?? 0)
+    if (run.passed) this.#passes++
+  }
+
+  finish(cellPassHatK: (trials: number, passes: number, k: number) => PassHatK): TaskTrials {
+    const first = this.#first
+    const scored = this.#scores.length
+    const passes = this.#passes
+    const scores = meanInterval(this.#scores)
+    const hat: Record<string, number> = {}
+    const hatInterval: Record<string, readonly [number, number]> = {}
+    for (let k = 1; k <= scored; k++) {
+      const value = cellPassHatK(scored, passes, k)
+      hat[k] = value.estimate
+      hatInterval[k] = value.interval
+    }
+    return {
+      scenario: first.scenario,
+      augmentation: first.augmentation,
+      test: first.test,
+      file: first.file,
+      agent: first.agent,
+      trials: scored,
+      passes,
+      errors: this.#runs - scored,
+      meanScore: scores?.mean ?? null,
+      scoreInterval: scores?.interval ?? null,
+      passHatK: hat,
+      passHatKInterval: hatInterval,
+    }
   }
 }
 
@@ -160,30 +251,33 @@ function memoizedPassHatK(): (trials: number, passes: number, k: number) => Pass
   }
 }
 
-function matrixOf(byCategory: Map<string, SummarizedRun[]>, byAugmentation: Map<string, SummarizedRun[]>, byCell: Map<string, SummarizedRun[]>): SummaryMatrix {
+function matrixOf(byCategory: Map<string, GroupTally>, byAugmentation: Map<string, GroupTally>, byCell: Map<string, GroupTally>): SummaryMatrix {
   const categories = [...byCategory.keys()].sort(categoryOrder)
   const columns = [...byAugmentation.keys()].sort(augmentationOrder)
   const cells: Record<string, Record<string, SummaryGroup>> = {}
   for (const category of categories) {
     const row: Record<string, SummaryGroup> = {}
     for (const column of columns) {
-      const runs = byCell.get(`${category}\u0000${column}`)
-      if (runs !== undefined) row[column] = summarizeGroup(runs)
+      const group = byCell.get(`${category}\u0000${column}`)
+      if (group !== undefined) row[column] = group.finish()
     }
     cells[category] = row
   }
   return { categories, columns, cells }
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key)
-  if (list === undefined) map.set(key, [value])
-  else list.push(value)
+function tallyOf(map: Map<string, GroupTally>, key: string): GroupTally {
+  let tally = map.get(key)
+  if (tally === undefined) {
+    tally = new GroupTally()
+    map.set(key, tally)
+  }
+  return tally
 }
 
-function groupRecord(groups: Map<string, SummarizedRun[]>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
+function groupRecord(groups: Map<string, GroupTally>, order: (a: string, b: string) => number): Record<string, SummaryGroup> {
   const record: Record<string, SummaryGroup> = {}
-  for (const key of [...groups.keys()].sort(order)) record[key] = summarizeGroup(groups.get(key) ?? [])
+  for (const key of [...groups.keys()].sort(order)) record[key] = (groups.get(key) as GroupTally).finish()
   return record
 }
 

@@ -6,14 +6,14 @@ import type { Transcript } from '../runner/transcript.ts'
 import { jsonText } from '../world/index.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns } from './compare-runs.ts'
-import { reportOf } from './report-of.ts'
-import type { Report, ReportProblem, ReportRun, SummarizedReport } from './report.ts'
+import { RunsReport } from './report-of.ts'
+import type { Report, ReportProblem, ReportRun, SummarizedReport, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
 import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
-import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader } from './runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader, summarizedRun } from './runs-file.ts'
 
 /** Where the report files went. */
 export interface WrittenReport {
@@ -29,8 +29,8 @@ export interface WriteReportOptions {
   readonly html?: boolean
 }
 
-/** A report file's temporary file: `report.json.<pid>.tmp`, `index.html.<pid>.tmp`, `runs.jsonl.<pid>.tmp`. */
-const TEMPORARY_FILE = /^(?:report\.json|index\.html|runs\.jsonl)\.(\d+)\.tmp$/
+/** A report file's temporary file: `report.json.<pid>.tmp`, `index.html.<pid>.tmp`, `runs.jsonl.<pid>.tmp`, and `report.json.<pid>.runs.tmp` (the runs of a report being streamed). */
+const TEMPORARY_FILE = /^(?:report\.json|index\.html|runs\.jsonl)\.(\d+)(?:\.runs)?\.tmp$/
 
 /**
  * Writes `report.json`, `runs.jsonl` and (unless `html` is false) `index.html` into `directory`
@@ -54,11 +54,36 @@ export async function writeReport(built: BuiltReport, directory: string, options
 }
 
 /** A report whose runs are on disk, in runs files, and only indexed in memory (see `IndexedRun`). */
-export interface IndexedReport {
+export interface IndexedReport extends ReportEnd {
   /** The runs, in any order. */
   readonly runs: readonly IndexedRun[]
-  readonly problems: readonly ReportProblem[]
   readonly settings: GivenSettings
+}
+
+/**
+ * Writes a report whose runs are on disk (an evaluation's partial runs file, the runs files of
+ * shards): the runs are read back one by one in the report's order and written out as they are
+ * read (`ReportStream`), so the report is the same, byte for byte, as the one `writeReport`
+ * writes for the same runs held in memory, and a large evaluation never holds its runs whole.
+ * When done, the evaluation's partial runs file in `directory` is removed. The report returned
+ * holds, of its runs, those the text summary names (see `ReportStream.finish`).
+ */
+export async function writeIndexedReport(indexed: IndexedReport, directory: string, options: WriteReportOptions = {}): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
+  const sorted = [...indexed.runs].sort((a, b) => compareRuns(a.run, b.run))
+  const reader = new LineReader()
+  const stream = await ReportStream.open(directory, indexed.settings, options)
+  try {
+    for (const entry of sorted) if (!(await stream.add(await reader.read(entry)))) throw new Error(`${entry.file}: a run at byte ${entry.offset} is not the one its index said`)
+    return await stream.finish(indexed)
+  } finally {
+    await stream.abort()
+    await reader.close()
+  }
+}
+
+/** How a streamed report ends: what is known only once every run is in. */
+export interface ReportEnd {
+  readonly problems: readonly ReportProblem[]
   /** The agent's name when no run names one. */
   readonly agent?: string
   readonly budget?: BudgetReport
@@ -69,45 +94,137 @@ export interface IndexedReport {
 }
 
 /**
- * Writes a report whose runs are on disk (an evaluation's partial runs file, the runs files of
- * shards): the summary is worked out from what the index holds, then the runs are read back one
- * by one in the report's order and written out, so the report is the same, byte for byte, as the
- * one `writeReport` writes for the same runs held in memory, and a large evaluation never holds
- * its runs whole. When done, the evaluation's partial runs file in `directory` is removed.
+ * A report written as its runs come, in the report's order (`compareRuns`): each run's line goes
+ * to `runs.jsonl`, its entry to the runs of `report.json` and its figures and conversation to the
+ * page's data as it is added, and the summary is counted (`RunsReport`); no run is held once it
+ * is added. `finish` then writes what comes around the runs (the summary, the problems, the page)
+ * and renames the files into place as `writeReport` does; until then they are temporary files
+ * beside the report, which `abort` removes.
  */
-export async function writeIndexedReport(indexed: IndexedReport, directory: string, options: WriteReportOptions = {}): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
-  const sorted = [...indexed.runs].sort((a, b) => compareRuns(a.run, b.run))
-  const skeleton = reportOf(
-    sorted.map((entry) => entry.run),
-    sorted.map((entry) => entry.fingerprint),
-    indexed.problems,
-    indexed.agent,
-    indexed.settings,
-  )
-  const summarized = { ...skeleton, ...(indexed.budget === undefined ? {} : { budget: indexed.budget }), ...(indexed.partial === undefined ? {} : { partial: indexed.partial }) }
-  const reader = new LineReader()
+export class ReportStream {
+  readonly #directory: string
+  readonly #settings: GivenSettings
+  readonly #options: WriteReportOptions
+  readonly #handles: FileHandle[]
+  readonly #json: BufferedFile
+  readonly #runs: BufferedFile
+  readonly #report = new RunsReport()
+  readonly #page: PageDataEncoder | undefined
+  // The runs the text summary names (see `finish`), and whether it needs them all.
+  readonly #named: SummarizedRun[] = []
+  readonly #everyRun: boolean
+  #last: SummarizedRun | undefined
+  #done = false
+
+  private constructor(directory: string, settings: GivenSettings, options: WriteReportOptions, handles: FileHandle[]) {
+    this.#directory = directory
+    this.#settings = settings
+    this.#options = options
+    this.#handles = handles
+    this.#json = new BufferedFile(handles[0] as FileHandle)
+    this.#runs = new BufferedFile(handles[1] as FileHandle)
+    this.#page = options.html === false ? undefined : new PageDataEncoder()
+    // Scored as ToolSandbox scores, the summary adds ToolSandbox's tables, averaged over every run.
+    this.#everyRun = settings.scoring === 'toolsandbox'
+  }
+
+  /** Starts a report in `directory` (temporary files left by a writer that was killed are removed first). */
+  static async open(directory: string, settings: GivenSettings, options: WriteReportOptions = {}): Promise<ReportStream> {
+    const paths = await startReportFiles(directory)
+    const handles: FileHandle[] = []
+    try {
+      handles.push(await open(paths.runsPart, 'w'), await open(temporary(paths.runs), 'w'))
+    } catch (error) {
+      await Promise.all(handles.map((handle) => handle.close()))
+      throw error
+    }
+    const stream = new ReportStream(directory, settings, options, handles)
+    await stream.#runs.write(`${JSON.stringify(runsFileHeader(settings))}\n`)
+    return stream
+  }
+
+  /** How many runs were added. */
+  get runs(): number {
+    return this.#report.runs
+  }
+
+  /**
+   * Adds the report's next run: its line of a runs file (`runLineText`, without the newline).
+   * Returns false, adding nothing, when the run comes before the one added last in the report's
+   * order (the report cannot be written in order from here).
+   */
+  async add(text: string): Promise<boolean> {
+    const line = JSON.parse(text) as RunLine
+    const run = summarizedRun(line.run)
+    if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
+    await this.#json.write(`${this.#last === undefined ? '' : ',\n'}${runJson(line.run)}`)
+    await this.#runs.write(`${text}\n`)
+    this.#last = run
+    this.#page?.add(line.run, line.transcript)
+    this.#report.add(run, line.fingerprint)
+    if (this.#everyRun || run.verdict !== 'passed') this.#named.push(run)
+    return true
+  }
+
+  /**
+   * Writes the report of the runs added and renames its files into place; the evaluation's
+   * partial runs file in the folder is removed. The report returned holds, of its runs, those
+   * the text summary names (`formatSummary`, `summaryMarkdown`): the runs that did not pass,
+   * every run when scored as ToolSandbox.
+   */
+  async finish(end: ReportEnd): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
+    const { summary, problems, ...head } = this.#report.finish(end.problems, end.agent, this.#settings)
+    const report: SummarizedReport = { ...head, runs: this.#named, summary, problems, ...(end.budget === undefined ? {} : { budget: end.budget }), ...(end.partial === undefined ? {} : { partial: end.partial }) }
+    const paths = reportPaths(this.#directory)
+    await this.#json.flush()
+    await this.#runs.write(trailingLines(report.problems, end.budget, end.plan))
+    await this.#runs.flush()
+    await Promise.all(this.#handles.splice(0).map((handle) => handle.close()))
+    // report.json: the text before the runs, the runs as written, the text after them.
+    const [before, after] = reportJsonAround(report, this.#report.runs)
+    const json = await open(temporary(paths.json), 'w')
+    try {
+      await json.write(before)
+      if (this.#report.runs > 0) await appendFile(json, paths.runsPart)
+      await json.write(after)
+    } finally {
+      await json.close()
+    }
+    await rm(paths.runsPart, { force: true })
+    const page = this.#page === undefined ? undefined : renderHtmlPage(report, this.#page.finish(report))
+    if (page !== undefined) await writeFile(temporary(paths.html), page)
+    const written = await placeReportFiles(paths, page !== undefined)
+    this.#done = true
+    await rm(join(this.#directory, PARTIAL_RUNS_FILE), { force: true })
+    return { written, report }
+  }
+
+  /** Removes the temporary files of a report not finished (nothing once it is). */
+  async abort(): Promise<void> {
+    await Promise.all(this.#handles.splice(0).map((handle) => handle.close().catch(() => {})))
+    if (!this.#done) await abandonReport(this.#directory)
+  }
+}
+
+/** Removes the temporary files this process left in `directory` for a report it did not finish. */
+async function abandonReport(directory: string): Promise<void> {
+  const paths = reportPaths(directory)
+  await Promise.all([paths.runsPart, temporary(paths.json), temporary(paths.runs), temporary(paths.html)].map((file) => rm(file, { force: true })))
+}
+
+/** Appends the whole of the file at `path` to `target`, a piece at a time. */
+async function appendFile(target: FileHandle, path: string): Promise<void> {
+  const source = await open(path, 'r')
   try {
-    const written = await commitReport(directory, options, async (files) => {
-      const [before, after] = reportJsonAround(summarized, sorted.length)
-      await files.json.write(before)
-      await files.runs.write(`${JSON.stringify(runsFileHeader(indexed.settings))}\n`)
-      // The page is encoded run by run as the runs are read, so no more than one is held.
-      const page = options.html === false ? undefined : new PageDataEncoder(summarized)
-      for (const [position, entry] of sorted.entries()) {
-        const text = await reader.read(entry)
-        const line = JSON.parse(text) as RunLine
-        await files.json.write(`${position === 0 ? '' : ',\n'}${runJson(line.run)}`)
-        await files.runs.write(`${text}\n`)
-        page?.add(line.run, line.transcript)
-      }
-      await files.json.write(after)
-      await files.runs.write(trailingLines(summarized.problems, indexed.budget, indexed.plan))
-      return page === undefined ? undefined : renderHtmlPage(summarized, page.finish())
-    })
-    await rm(join(directory, PARTIAL_RUNS_FILE), { force: true })
-    return { written, report: summarized }
+    const buffer = Buffer.allocUnsafe(1 << 20)
+    for (let position = 0; ; ) {
+      const { bytesRead } = await source.read(buffer, 0, buffer.length, position)
+      if (bytesRead === 0) return
+      await target.write(buffer.subarray(0, bytesRead))
+      position += bytesRead
+    }
   } finally {
-    await reader.close()
+    await source.close()
   }
 }
 
@@ -156,43 +273,71 @@ class BufferedFile {
   }
 }
 
-/**
- * Writes a report's files beside their final names and renames them into place, so a reader
- * never sees half a report; and the three are never from different runs, even when the process
- * is killed between the renames: all are written out first, then the old page and runs file are
- * removed, then the report, the runs file and the page are renamed into place (a kill in between
- * leaves the new report without some of the others, never beside old ones). Without a page, an
- * old page is removed. Temporary files left by a writer that was killed are removed first.
- * `write` writes report.json and runs.jsonl and returns the page (or `undefined` for none).
- */
-async function commitReport(directory: string, options: WriteReportOptions, write: (files: ReportFiles) => Promise<string | undefined>): Promise<WrittenReport> {
+/** Where a report's files go, and the file that holds the runs of `report.json` while a `ReportStream` writes them. */
+interface ReportPaths {
+  readonly json: string
+  readonly runs: string
+  readonly html: string
+  readonly runsPart: string
+}
+
+function reportPaths(directory: string): ReportPaths {
+  const json = join(directory, 'report.json')
+  return { json, runs: join(directory, RUNS_FILE), html: join(directory, 'index.html'), runsPart: `${json}.${process.pid}.runs.tmp` }
+}
+
+/** A report file's temporary file, beside it. */
+function temporary(path: string): string {
+  return `${path}.${process.pid}.tmp`
+}
+
+/** Makes the report folder and removes the temporary files a writer that was killed left in it. */
+async function startReportFiles(directory: string): Promise<ReportPaths> {
   await mkdir(directory, { recursive: true })
   const leftBehind = staleTemporaryFiles(await readdir(directory), TEMPORARY_FILE)
   await Promise.all(leftBehind.map((name) => rm(join(directory, name), { force: true })))
-  const json = join(directory, 'report.json')
-  const runs = join(directory, RUNS_FILE)
-  const html = join(directory, 'index.html')
-  const temporary = (path: string) => `${path}.${process.pid}.tmp`
-  const written = [temporary(json), temporary(runs)]
+  return reportPaths(directory)
+}
+
+/**
+ * Renames a report's temporary files into place, so a reader never sees half a report; and the
+ * three are never from different runs, even when the process is killed between the renames: all
+ * are written out first, then the old page and runs file are removed, then the report, the runs
+ * file and the page are renamed into place (a kill in between leaves the new report without some
+ * of the others, never beside old ones). Without a page, an old page is removed.
+ */
+async function placeReportFiles(paths: ReportPaths, page: boolean): Promise<WrittenReport> {
+  await rm(paths.html, { force: true })
+  await rm(paths.runs, { force: true })
+  await rename(temporary(paths.json), paths.json)
+  await rename(temporary(paths.runs), paths.runs)
+  if (!page) return { json: paths.json, runs: paths.runs }
+  await rename(temporary(paths.html), paths.html)
+  return { json: paths.json, runs: paths.runs, html: paths.html }
+}
+
+/**
+ * Writes a report's files beside their final names and renames them into place
+ * (`placeReportFiles`). Temporary files left by a writer that was killed are removed first.
+ * `write` writes report.json and runs.jsonl and returns the page (or `undefined` for none).
+ */
+async function commitReport(directory: string, options: WriteReportOptions, write: (files: ReportFiles) => Promise<string | undefined>): Promise<WrittenReport> {
+  const paths = await startReportFiles(directory)
+  const written = [temporary(paths.json), temporary(paths.runs)]
   const handles: FileHandle[] = []
   try {
-    handles.push(await open(temporary(json), 'w'), await open(temporary(runs), 'w'))
+    handles.push(await open(temporary(paths.json), 'w'), await open(temporary(paths.runs), 'w'))
     const files = { json: new BufferedFile(handles[0] as FileHandle), runs: new BufferedFile(handles[1] as FileHandle) }
     const page = await write(files)
     await files.json.flush()
     await files.runs.flush()
     await Promise.all(handles.splice(0).map((handle) => handle.close()))
-    if (page !== undefined && options.html !== false) {
-      written.push(temporary(html))
-      await writeFile(temporary(html), page)
+    const withPage = page !== undefined && options.html !== false
+    if (withPage) {
+      written.push(temporary(paths.html))
+      await writeFile(temporary(paths.html), page)
     }
-    await rm(html, { force: true })
-    await rm(runs, { force: true })
-    await rename(temporary(json), json)
-    await rename(temporary(runs), runs)
-    if (page === undefined || options.html === false) return { json, runs }
-    await rename(temporary(html), html)
-    return { json, runs, html }
+    return await placeReportFiles(paths, withPage)
   } finally {
     await Promise.all(handles.map((handle) => handle.close().catch(() => {})))
     await Promise.all(written.map((file) => rm(file, { force: true })))

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import type { EvalOutcome, EvalUnit } from '../../src/cli/eval/eval-messages.ts'
 import { startEvalPool } from '../../src/cli/eval-pool.ts'
+import type { RunLine } from '../../src/reporter/runs-file.ts'
 
 const FARM = fileURLToPath(new URL('../e2e/fixtures/farm/farm.ts', import.meta.url))
 const WILD = fileURLToPath(new URL('../e2e/fixtures/farm/wild.ts', import.meta.url))
@@ -33,11 +34,14 @@ async function playAll(modules: string, options: { workers: number; trials: numb
   }
 }
 
+/** A played run as its line for the runs file records it. */
+const runOf = (outcome: Extract<EvalOutcome, { kind: 'run' }>) => (JSON.parse(outcome.line) as RunLine).run
+
 /** The outcomes of one scenario, by trial. */
 const ofScenario = (outcomes: ReadonlyMap<string, EvalOutcome>, scenario: string) =>
   [...outcomes].filter(([key]) => key.startsWith(`${scenario}#`)).sort(([a], [b]) => a.localeCompare(b)).map(([, outcome]) => outcome)
 
-const verdicts = (outcomes: readonly EvalOutcome[] | undefined) => (outcomes ?? []).map((outcome) => (outcome.kind === 'run' ? `${outcome.run.status}${outcome.run.error === undefined ? '' : `:${outcome.run.error.culprit}:${outcome.run.error.kind}`}` : outcome.kind))
+const verdicts = (outcomes: readonly EvalOutcome[] | undefined) => (outcomes ?? []).map((outcome) => (outcome.kind === 'run' ? `${outcome.ending.status}${outcome.ending.error === undefined ? '' : `:${outcome.ending.error.culprit}:${outcome.ending.error.kind}`}` : outcome.kind))
 
 describe('the eval pool contains what a run does to its worker', () => {
   test("tool calls process.exit, tool leaves a rejected promise, tool exhausts its worker's memory, runs in flight on a worker that died: each tool ends only its own run, and the runs beside it are played again and pass", async () => {
@@ -49,11 +53,11 @@ describe('the eval pool contains what a run does to its worker', () => {
     expect(verdicts(outcomes.get('sell-eggs'))).toEqual(['error:domain:tool-threw', 'error:domain:tool-threw'])
     expect(verdicts(outcomes.get('store-grain'))).toEqual(['error:domain:tool-threw', 'error:domain:tool-threw'])
     const gate = outcomes.get('close-gate')?.[0]
-    expect(gate?.kind === 'run' ? gate.run.error?.message : '').toContain('process.exit(3) was called')
+    expect(gate?.kind === 'run' ? runOf(gate).error?.message : '').toContain('process.exit(3) was called')
     const eggs = outcomes.get('sell-eggs')?.[0]
-    expect(eggs?.kind === 'run' ? eggs.run.error?.message : '').toContain('no buyers at the market')
+    expect(eggs?.kind === 'run' ? runOf(eggs).error?.message : '').toContain('no buyers at the market')
     const grain = outcomes.get('store-grain')?.[0]
-    expect(grain?.kind === 'run' ? grain.run.error?.message : '').toContain('its worker thread died while the tool ran')
+    expect(grain?.kind === 'run' ? runOf(grain).error?.message : '').toContain('its worker thread died while the tool ran')
     const innocent = verdicts([...all].filter(([key]) => key.startsWith('count-pens-')).map(([, outcome]) => outcome))
     expect(innocent).toEqual(Array(12).fill('completed'))
   }, 180_000)
@@ -61,10 +65,10 @@ describe('the eval pool contains what a run does to its worker', () => {
   test('one worker or three, in order or shuffled: the same verdict for every run of the farm', async () => {
     const one = await playAll(FARM, { workers: 1, trials: 2 })
     const three = await playAll(FARM, { workers: 3, trials: 2, shuffle: true })
-    const verdictOf = (outcomes: ReadonlyMap<string, EvalOutcome>) => new Map([...outcomes].map(([key, outcome]) => [key, `${verdicts([outcome])[0]} ${outcome.kind === 'run' ? outcome.run.score : ''}`]))
+    const verdictOf = (outcomes: ReadonlyMap<string, EvalOutcome>) => new Map([...outcomes].map(([key, outcome]) => [key, `${verdicts([outcome])[0]} ${outcome.kind === 'run' ? runOf(outcome).score : ''}`]))
     expect(one.size).toBe(30)
     expect(verdictOf(three)).toEqual(verdictOf(one))
-    expect(ofScenario(three, 'tag-cow').map((outcome) => outcome.kind === 'run' && outcome.run.score)).toEqual([1, 1])
+    expect(ofScenario(three, 'tag-cow').map((outcome) => outcome.kind === 'run' && runOf(outcome).score)).toEqual([1, 1])
   }, 180_000)
 
   test('a run that blocks its thread where no call can be blamed is played again alone; blocking it alone, it is a problem, and the runs beside it pass', async () => {

@@ -6,7 +6,8 @@ import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
-import { runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
+import { ReportStream, runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
+import { formatSummary } from '../../src/reporter/format-summary.ts'
 import { runId } from '../../src/runner/run-id.ts'
 import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 import { TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/runner/transcript.ts'
@@ -98,6 +99,28 @@ describe('runs files', () => {
     expect((await readdir(streamed)).sort()).toEqual(['first.jsonl', 'index.html', 'report.json', RUNS_FILE])
     const reread = await readRunsFile(join(streamed, RUNS_FILE))
     expect(reread.runs.map((entry) => [entry.run.id, entry.durationMs])).toEqual(built.report.runs.map((run, position) => [run.id, 10 + position]))
+  })
+
+  test('a report streamed as its runs come keeps, of its runs, those its text summary names, refuses a run out of order, and leaves nothing behind when aborted', async () => {
+    const whole = await folder()
+    const built = buildReport(sampleTests(), 'agent')
+    await writeReport(built, whole)
+    const lines = built.report.runs.map((run, position) => runLineText({ run, fingerprint: built.fingerprints?.[position], transcript: built.transcripts[position] }))
+    const streamed = await folder()
+    const stream = await ReportStream.open(streamed, {})
+    for (const line of lines) expect(await stream.add(line)).toBe(true)
+    // An earlier run after a later one cannot be written in order: refused, and nothing added.
+    expect(await stream.add(lines[0] as string)).toBe(lines.length === 1)
+    expect(stream.runs).toBe(lines.length)
+    const { report } = await stream.finish({ problems: built.report.problems, agent: 'agent' })
+    for (const file of ['report.json', 'index.html']) expect(await readFile(join(streamed, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'))
+    expect(report.runs.map((run) => run.id)).toEqual(built.report.runs.filter((run) => run.verdict !== 'passed').map((run) => run.id))
+    expect(formatSummary(report)).toBe(formatSummary(built.report))
+    const aborted = await folder()
+    const stopped = await ReportStream.open(aborted, {})
+    await stopped.add(lines[0] as string)
+    await stopped.abort()
+    expect(await readdir(aborted)).toEqual([])
   })
 
   test('an empty report keeps its empty list of runs', async () => {

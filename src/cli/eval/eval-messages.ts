@@ -1,5 +1,5 @@
 import type { ScoringMode } from '../../evaluation/index.ts'
-import type { ReportProblem, SummarizedRun } from '../../reporter/report.ts'
+import type { ReportProblem } from '../../reporter/report.ts'
 import type { BudgetLimits } from '../../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../../runner/index.ts'
 import type { EvalSettings } from './eval-settings.ts'
@@ -65,14 +65,23 @@ export interface KeptRun {
 
 /** What became of a unit. */
 export type EvalOutcome =
-  /** Played: its line for the runs file (JSON, see `RunLine`), and what the summary needs. */
-  | { readonly kind: 'run'; readonly line: string; readonly run: SummarizedRun; readonly fingerprint: ScenarioFingerprint; readonly durationMs: number }
+  /**
+   * Played: its line for the runs file (JSON, see `RunLine`: the command reads what the report
+   * needs from it), and how it ended, for the progress line and the budget's count.
+   */
+  | { readonly kind: 'run'; readonly line: string; readonly ending: RunEnded }
   /** Already in the report being resumed, with the same scenario: not played. */
   | { readonly kind: 'kept'; readonly id: string }
   /** Its variant has no place in the scenario: no run, as a scenario test is skipped. */
   | { readonly kind: 'skipped'; readonly reason: string }
   /** It broke before recording a run (a harness problem, as a test that fails first). */
   | { readonly kind: 'problem'; readonly problem: ReportProblem }
+
+/** How a played run ended: its status, and its error's kind and culprit when it ended in one. */
+export interface RunEnded {
+  readonly status: string
+  readonly error?: { readonly kind: string; readonly culprit?: string }
+}
 
 /** Messages from the command to a worker. */
 export type ToWorker =

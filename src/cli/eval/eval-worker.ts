@@ -8,7 +8,6 @@ import { safeText } from '../../conversation/safe-text.ts'
 import type { AnyDomain } from '../../domain/index.ts'
 import { isDomain } from '../../domain/index.ts'
 import { reportRunOf } from '../../reporter/build-report.ts'
-import { summarizedRun } from '../../reporter/runs-file.ts'
 import { runLineText } from '../../reporter/write-report.ts'
 import { agentFromSpec, userFromSpec } from '../../roles/from-spec.ts'
 import { ModelBudget, useModelBudget } from '../../roles/endpoint/model-budget.ts'
@@ -159,7 +158,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const reported = { ...provisional, testPassed: provisional.passed }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000
     const line = runLineText({ run: reported, fingerprint, transcript: buildTranscript(trajectory, unit.trial, run.scenario), durationMs })
-    return { kind: 'run', line, run: summarizedRun(reported), fingerprint, durationMs }
+    return { kind: 'run', line, ending: { status: reported.status, ...(reported.error === undefined ? {} : { error: { kind: reported.error.kind, ...(reported.error.culprit === undefined ? {} : { culprit: reported.error.culprit }) } }) } }
   } catch (error) {
     return problem(testCase, error instanceof Error ? error.message : String(error))
   } finally {
