@@ -26,17 +26,26 @@ export interface ShownTool {
 /**
  * The tools a trajectory's agent was shown, each with its changes, in the order shown; `undefined`
  * for a trajectory that does not say (built by hand). The plain form each spec is compared with
- * comes from the registry of the domain the run played in, when known in this process.
+ * comes from the registry of the domain the run played in, when known in this process. The list
+ * is shared by the runs shown the same tools: copy it to change it.
  */
-export function shownTools(trajectory: Trajectory, scenario: Pick<Scenario, 'tools'>): ShownTool[] | undefined {
+export function shownTools(trajectory: Trajectory, scenario: Pick<Scenario, 'tools'>): readonly ShownTool[] | undefined {
   if (trajectory.tools === undefined) return undefined
   const registry = domainOf(trajectory)?.registry
+  // The trials of a prepared run show the agent the same tools (the same list): worked out once.
+  const known = shownBefore.get(trajectory.tools)
+  if (known !== undefined && known.scenarioTools === scenario.tools && known.registry === registry) return known.shown
   const allowed = new Set(allowedTools(scenario))
-  return trajectory.tools.map((spec) => {
+  const shown = trajectory.tools.map((spec) => {
     const real = registry?.get(spec.tool)
     return { name: spec.name, tool: spec.tool, description: spec.description, changes: changesOf(spec, real === undefined ? undefined : presentTool(real), allowed) }
   })
+  shownBefore.set(trajectory.tools, { scenarioTools: scenario.tools, registry, shown })
+  return shown
 }
+
+/** The tools worked out for a list of tool specs, with what they were worked out against. */
+const shownBefore = new WeakMap<readonly ToolSpec[], { readonly scenarioTools: Pick<Scenario, 'tools'>['tools']; readonly registry: unknown; readonly shown: readonly ShownTool[] }>()
 
 function changesOf(spec: ToolSpec, plain: ToolSpec | undefined, allowed: ReadonlySet<string>): string[] {
   const changes: string[] = []

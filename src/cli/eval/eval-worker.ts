@@ -138,11 +138,12 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     const id = kept.size === 0 && userTrials.size === 0 ? undefined : runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
     if (id !== undefined && kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
     // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
-    // for the whole time limit after each run, and a long evaluation would hold thousands.
-    const cancel = new AbortController()
-    const timer = setTimeout(() => cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
+    // for the whole time limit after each run, and a long evaluation would hold thousands. It
+    // cancels the run through its containment's controller, so the run has one signal, aborted by
+    // whichever comes first: the time limit, or a fault of its code.
+    const timer = setTimeout(() => contained.cancel.abort(new DOMException(`the run did not end within ${setup.runTimeoutMs} ms`, 'TimeoutError')), setup.runTimeoutMs)
     const userTrial = id === undefined ? undefined : userTrials.get(id)
-    const signal = AbortSignal.any([cancel.signal, contained.cancel.signal])
+    const signal = contained.cancel.signal
     const run = await playContained(contained, () =>
       withinTime(
         playPreparedRun(ready, { agent: from.agent, ...(from.user === undefined ? {} : { user: from.user }), ...(judge === undefined ? {} : { judge }), trial: unit.trial, ...(userTrial === undefined ? {} : { userTrial }), ...(setup.scoring === undefined ? {} : { scoring: setup.scoring }), signal, domains: from.domains }),
