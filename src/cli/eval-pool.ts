@@ -211,21 +211,24 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
           outstanding--
           if (outstanding === 0) finish()
         }
-        const hand = (member: Member, unit: EvalUnit) => {
-          member.playing.set(keyOf(unit), unit)
-          post(member, { type: 'play', unit })
-        }
         const fill = (member: Member) => {
+          // The units handed to the worker now go in one message.
+          const handed: EvalUnit[] = []
+          const hand = (unit: EvalUnit) => {
+            member.playing.set(keyOf(unit), unit)
+            handed.push(unit)
+          }
           while (member.alive && !member.stopping && !alone.has(member) && member.playing.size < concurrency && waiting < mostWaiting) {
             const replay = again.findIndex((entry) => !entry.solo || member.playing.size === 0)
             if (replay >= 0) {
               const [entry] = again.splice(replay, 1)
               if (entry === undefined) break
               if (entry.solo) alone.add(member)
-              hand(member, entry.unit)
-            } else if (next < units.length) hand(member, units[next++] as EvalUnit)
+              hand(entry.unit)
+            } else if (next < units.length) hand(units[next++] as EvalUnit)
             else break
           }
+          if (handed.length > 0) post(member, { type: 'play', units: handed })
           // With no worker left, the units not yet handed out cannot be played.
           if (members.every((candidate) => !candidate.alive))
             for (const unit of [...again.splice(0).map((entry) => entry.unit), ...units.slice(next)]) {

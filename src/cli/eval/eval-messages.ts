@@ -85,7 +85,8 @@ export interface RunEnded {
 
 /** Messages from the command to a worker. */
 export type ToWorker =
-  | { readonly type: 'play'; readonly unit: EvalUnit }
+  /** Runs to play, each as soon as it comes. */
+  | { readonly type: 'play'; readonly units: readonly EvalUnit[] }
   /** The runs the resumed report holds, and the runs to play again with a fresh user trial (`--replay-user-errors`). */
   | { readonly type: 'keep'; readonly runs: readonly KeptRun[]; readonly userReplays?: readonly UserReplay[] }
   | { readonly type: 'stop' }

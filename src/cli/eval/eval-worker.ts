@@ -71,7 +71,7 @@ else
       for (const run of message.runs) kept.set(run.id, run.fingerprint)
       for (const replay of message.userReplays ?? []) userTrials.set(replay.id, replay.userTrial)
     }
-    else if (message.type === 'play') void play(loaded, message.unit).then((outcome) => finish(message.unit, outcome))
+    else if (message.type === 'play') for (const unit of message.units) void play(loaded, unit).then((outcome) => finish(unit, outcome))
     else void stop()
   })
 
