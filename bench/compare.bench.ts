@@ -111,7 +111,7 @@ async function writeReportFolders(): Promise<Folders> {
     await mkdir(folder, { recursive: true })
     await writeReport({ report: { ...skeleton, runs }, transcripts: entries.map((entry) => entry.transcript) }, folder)
   }
-  const inOrder = (runs: readonly ReportRun[]) => runs.map(reportRun).sort((a, b) => compareRuns(a.run, b.run))
+  const inOrder = (runs: ComparedReport['runs']) => runs.map(reportRun).sort((a, b) => compareRuns(a.run, b.run))
   await write(folders.base, inOrder(pair.base.runs))
   const head = inOrder(pair.head.runs)
   await write(folders.head, head)
