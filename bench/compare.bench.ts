@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { ComparedReport } from '../src/compare/compare-reports.ts'
 import { compareReports } from '../src/compare/compare-reports.ts'
 import { formatComparison } from '../src/compare/format-comparison.ts'
+import { compareRuns } from '../src/reporter/compare-runs.ts'
 import type { ReportRun } from '../src/reporter/report.ts'
 import { reportOf } from '../src/reporter/report-of.ts'
 import { writeReport } from '../src/reporter/write-report.ts'
@@ -97,7 +98,9 @@ type Folders = Readonly<Record<'base' | 'head' | 'shard1' | 'shard2', string>>
 
 /**
  * Writes both reports of 100,000 runs as an evaluation writes them (report.json, runs.jsonl and
- * index.html), and the head again as two shards of 50,000 runs, for merge.
+ * index.html, the runs in the report's order), and the head again as two shards of 50,000 runs,
+ * for merge: every other run, so that merging them interleaves the shards' runs, as shards of an
+ * evaluation (balanced by the runs' durations) do.
  */
 async function writeReportFolders(): Promise<Folders> {
   const pair = reports(2500)
@@ -108,11 +111,12 @@ async function writeReportFolders(): Promise<Folders> {
     await mkdir(folder, { recursive: true })
     await writeReport({ report: { ...skeleton, runs }, transcripts: entries.map((entry) => entry.transcript) }, folder)
   }
-  await write(folders.base, pair.base.runs.map(reportRun))
-  const head = pair.head.runs.map(reportRun)
+  const inOrder = (runs: ComparedReport['runs']) => runs.map(reportRun).sort((a, b) => compareRuns(a.run, b.run))
+  await write(folders.base, inOrder(pair.base.runs))
+  const head = inOrder(pair.head.runs)
   await write(folders.head, head)
-  await write(folders.shard1, head.slice(0, head.length / 2))
-  await write(folders.shard2, head.slice(head.length / 2))
+  await write(folders.shard1, head.filter((_, position) => position % 2 === 0))
+  await write(folders.shard2, head.filter((_, position) => position % 2 === 1))
   return folders
 }
 

@@ -1,13 +1,18 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import type { GateOptions } from '../gates/gate-options.ts'
 import { METRIC_GATES } from '../gates/metric-gates.ts'
+import type { PreparedGates } from '../gates/prepare-gates.ts'
 import { prepareGates } from '../gates/prepare-gates.ts'
-import type { ReportProblem } from '../reporter/report.ts'
-import type { GivenSettings } from '../reporter/report-settings.ts'
-import type { BudgetReport, IndexedRun, RunsFileContent } from '../reporter/runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError } from '../reporter/runs-file.ts'
-import { writeIndexedReport } from '../reporter/write-report.ts'
+import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
 import { checkShardSet, partialNote } from '../reporter/evaluation-plan.ts'
+import { mergeSortedRunsFiles } from '../reporter/merge-sorted-runs.ts'
+import type { ReportProblem, SummarizedReport } from '../reporter/report.ts'
+import type { GivenSettings } from '../reporter/report-settings.ts'
+import type { BudgetReport, IndexedRun, RunsFileContent, RunsFileHeader } from '../reporter/runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError } from '../reporter/runs-file.ts'
+import type { WrittenReport } from '../reporter/write-report.ts'
+import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
 import { GATE_OPTIONS, gatesOf } from './eval-arguments.ts'
@@ -57,48 +62,160 @@ export async function runMergeCommand(args: readonly string[], io: CommandIo): P
   })
   const reportDir = resolve(process.cwd(), values['report-dir'] ?? 'toolcheck-report')
   const say = (message: string) => io.stderr(`toolcheck merge: ${message}\n`)
-  const inputs: { readonly file: string; readonly content: RunsFileContent }[] = []
+  const files: string[] = []
   for (const given of positionals) {
     const file = await runsFileOf(resolve(process.cwd(), given))
     if (typeof file !== 'string') {
       say(file.problem)
       return file.code
     }
+    files.push(file)
+  }
+  const context: MergeContext = { files, reportDir, gates, partial: values.partial === true, say }
+  return (await mergeInOnePass(io, context)) ?? (await mergeIndexed(io, context))
+}
+
+/** What both ways of merging are given. */
+interface MergeContext {
+  readonly files: readonly string[]
+  readonly reportDir: string
+  readonly gates: GateOptions | undefined
+  readonly partial: boolean
+  readonly say: (message: string) => void
+}
+
+/**
+ * Merges runs files each in the report's order (as eval writes them) in one pass, reading a run
+ * at a time from each (`mergeSortedRunsFiles`), and checks the set once every file is read: the
+ * shards, the scoring modes, the gates, in the order `mergeIndexed` checks them; a set refused
+ * leaves no report. Undefined when the files cannot be merged so (runs out of order, a run twice,
+ * a line that cannot be read): `mergeIndexed` then reads them whole and says what is wrong.
+ */
+async function mergeInOnePass(io: CommandIo, context: MergeContext): Promise<number | undefined> {
+  const merged = await mergeSortedRunsFiles(context.files, async (headers) => ReportStream.open(context.reportDir, joinedSettings(headers).settings))
+  if (merged === undefined) return undefined
+  const { stream, files } = merged
+  try {
+    const checked = checkJoin(files, context)
+    if (typeof checked === 'string') {
+      context.say(checked)
+      return EXIT_CODES.usage
+    }
+    const prepared = await prepareGates(context.gates, { root: process.cwd(), scoring: checked.settings.scoring ?? 'toolcheck', categories: files.flatMap((file) => file.categories) })
+    if (prepared.problems.length > 0) {
+      for (const problem of prepared.problems) context.say(problem)
+      return EXIT_CODES.usage
+    }
+    const { written, report } = await stream.finish({ problems: checked.problems, ...(checked.budget === undefined ? {} : { budget: checked.budget }), ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
+    return await concluded(io, context, { written, report, prepared, ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
+  } finally {
+    await stream.abort()
+  }
+}
+
+/** Merges runs files read whole (`readRunsFile`), their runs indexed and sorted (`writeIndexedReport`). */
+async function mergeIndexed(io: CommandIo, context: MergeContext): Promise<number> {
+  const inputs: { readonly file: string; readonly content: RunsFileContent }[] = []
+  for (const file of context.files) {
     try {
       inputs.push({ file, content: await readRunsFile(file) })
     } catch (error) {
-      say(safeText((error as Error).message))
+      context.say(safeText((error as Error).message))
       // A runs file that is there but holds what no runs file holds is bad input; one that
       // cannot be read at all (permissions, a disk error) is the harness's failure.
       return error instanceof RunsFileError ? EXIT_CODES.usage : EXIT_CODES.harness
     }
   }
-  const shards = checkShardSet(inputs.flatMap((input) => (input.content.plan === undefined ? [] : [{ source: dirname(input.file), plan: input.content.plan }])))
-  if (shards.kind === 'mixed' || shards.kind === 'doubled' || (shards.kind === 'missing' && values.partial !== true)) {
-    say(shards.problem)
+  const checked = checkJoin(
+    inputs.map((input) => ({ file: input.file, ...input.content })),
+    context,
+  )
+  const runs = typeof checked === 'string' ? checked : joinRuns(inputs)
+  if (typeof checked === 'string' || typeof runs === 'string') {
+    context.say(typeof checked === 'string' ? checked : (runs as string))
     return EXIT_CODES.usage
   }
-  const partial = shards.kind === 'missing' ? partialNote(shards) : undefined
-  const joined = joinRuns(inputs)
-  if (typeof joined === 'string') {
-    say(joined)
-    return EXIT_CODES.usage
-  }
-  const prepared = await prepareGates(gates, { root: process.cwd(), scoring: joined.settings.scoring ?? 'toolcheck', categories: joined.runs.flatMap((entry) => entry.run.categories) })
+  const prepared = await prepareGates(context.gates, { root: process.cwd(), scoring: checked.settings.scoring ?? 'toolcheck', categories: runs.flatMap((entry) => entry.run.categories) })
   if (prepared.problems.length > 0) {
-    for (const problem of prepared.problems) say(problem)
+    for (const problem of prepared.problems) context.say(problem)
     return EXIT_CODES.usage
   }
-  const { written, report } = await writeIndexedReport({ ...joined, ...(partial === undefined ? {} : { partial }) }, reportDir)
+  const { written, report } = await writeIndexedReport({ runs, problems: checked.problems, settings: checked.settings, ...(checked.budget === undefined ? {} : { budget: checked.budget }), ...(checked.partial === undefined ? {} : { partial: checked.partial }) }, context.reportDir)
+  return concluded(io, context, { written, report, prepared, ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
+}
+
+/** Prints the merged report's summary and checks its gates (`concludeReport`). */
+async function concluded(io: CommandIo, context: MergeContext, merged: { readonly written: WrittenReport; readonly report: SummarizedReport; readonly prepared: PreparedGates; readonly partial?: string }): Promise<number> {
   return concludeReport(io, {
     command: 'merge',
-    report,
-    written,
-    note: `merged ${inputs.length} reports: ${inputs.map((input) => dirname(input.file)).join(', ')}`,
-    ...(gates === undefined ? {} : { gates }),
-    prepared,
-    ...(partial === undefined ? {} : { partial }),
+    report: merged.report,
+    written: merged.written,
+    note: `merged ${context.files.length} reports: ${context.files.map((file) => dirname(file)).join(', ')}`,
+    ...(context.gates === undefined ? {} : { gates: context.gates }),
+    prepared: merged.prepared,
+    ...(merged.partial === undefined ? {} : { partial: merged.partial }),
   })
+}
+
+/** What a runs file holds besides its runs, as the checks of a set to merge read it. */
+interface JoinedFile {
+  readonly file: string
+  readonly header: RunsFileHeader
+  readonly problems: readonly ReportProblem[]
+  readonly budget?: BudgetReport
+  readonly plan?: EvaluationPlan
+}
+
+/**
+ * Checks that runs files make one report, or says why not: the shards must make their evaluation
+ * whole (or, with --partial, part of it; the note the report then carries is returned) and the
+ * reports must be scored in one mode (those of different modes do not make one report). Returns
+ * the settings, problems and budget of the whole.
+ */
+function checkJoin(files: readonly JoinedFile[], context: MergeContext): string | { readonly settings: GivenSettings; readonly problems: ReportProblem[]; readonly budget?: BudgetReport; readonly partial?: string } {
+  const shards = checkShardSet(files.flatMap((input) => (input.plan === undefined ? [] : [{ source: dirname(input.file), plan: input.plan }])))
+  if (shards.kind === 'mixed' || shards.kind === 'doubled' || (shards.kind === 'missing' && !context.partial)) return shards.problem
+  const joined = joinedSettings(files.map((input) => input.header))
+  if (joined.problem !== undefined) return joined.problem
+  const budgets = files.flatMap((input) => (input.budget === undefined ? [] : [input.budget]))
+  return {
+    settings: joined.settings,
+    problems: files.flatMap((input) => input.problems),
+    ...(budgets.length === 0 ? {} : { budget: sumBudgets(budgets) }),
+    ...(shards.kind === 'missing' ? { partial: partialNote(shards) } : {}),
+  }
+}
+
+/**
+ * The settings of the reports joined: their scoring mode, and the role specs they agree on; and
+ * a problem when they were scored in different modes.
+ */
+function joinedSettings(headers: readonly RunsFileHeader[]): { readonly settings: GivenSettings; readonly problem?: string } {
+  const scorings = [...new Set(headers.map((header) => header.settings.scoring ?? 'toolcheck'))]
+  const agreed = (pick: (settings: GivenSettings) => string | undefined) => {
+    const values = [...new Set(headers.map((header) => pick(header.settings)))]
+    return values.length === 1 ? values[0] : undefined
+  }
+  const agentSpec = agreed((settings) => settings.agentSpec)
+  const userSpec = agreed((settings) => settings.userSpec)
+  const settings = { scoring: scorings[0] ?? 'toolcheck', ...(agentSpec === undefined ? {} : { agentSpec }), ...(userSpec === undefined ? {} : { userSpec }) }
+  return scorings.length > 1 ? { settings, problem: `the reports were scored in different modes (${scorings.join(', ')}), so they do not make one report` } : { settings }
+}
+
+/** The runs of the reports joined, or why they cannot be: a run in two of them would count twice. */
+function joinRuns(inputs: readonly { readonly file: string; readonly content: RunsFileContent }[]): string | IndexedRun[] {
+  const seen = new Map<string, string>()
+  const runs: IndexedRun[] = []
+  for (const { file, content } of inputs) {
+    for (const entry of content.runs) {
+      const earlier = seen.get(entry.run.id)
+      if (earlier !== undefined)
+        return `the run ${entry.run.id} (${entry.run.test}, trial ${entry.run.trial}, agent ${entry.run.agent}) is in both ${dirname(earlier)} and ${dirname(file)}; merge joins reports of different runs, such as the shards of one evaluation`
+      seen.set(entry.run.id, file)
+      runs.push(entry)
+    }
+  }
+  return runs
 }
 
 /** The runs file of a report given as a folder or a file in it; or why there is none to merge, with the exit code. */
@@ -113,40 +230,6 @@ async function runsFileOf(path: string): Promise<string | { readonly problem: st
   if (await exists(join(directory, PARTIAL_RUNS_FILE)))
     return { problem: `${directory}: its evaluation did not finish (only ${PARTIAL_RUNS_FILE} is there); finish it with toolcheck eval --resume ${directory} (the same options, --shard too), then merge`, code: EXIT_CODES.usage }
   return { problem: `${directory}: holds no ${RUNS_FILE} (a report written by toolcheck eval, or by the plugin, keeps its runs there)`, code: EXIT_CODES.harness }
-}
-
-/**
- * The runs, problems, settings and budget of the reports joined, or why they cannot be: reports
- * scored in different modes do not make one report, and a run in two of them would count twice.
- * Role specs the reports agree on are kept; budgets add up (each shard had its share).
- */
-function joinRuns(inputs: readonly { readonly file: string; readonly content: RunsFileContent }[]): string | { runs: IndexedRun[]; problems: ReportProblem[]; settings: GivenSettings; budget?: BudgetReport } {
-  const scorings = [...new Set(inputs.map((input) => input.content.header.settings.scoring ?? 'toolcheck'))]
-  if (scorings.length > 1) return `the reports were scored in different modes (${scorings.join(', ')}), so they do not make one report`
-  const seen = new Map<string, string>()
-  const runs: IndexedRun[] = []
-  for (const { file, content } of inputs) {
-    for (const entry of content.runs) {
-      const earlier = seen.get(entry.run.id)
-      if (earlier !== undefined)
-        return `the run ${entry.run.id} (${entry.run.test}, trial ${entry.run.trial}, agent ${entry.run.agent}) is in both ${dirname(earlier)} and ${dirname(file)}; merge joins reports of different runs, such as the shards of one evaluation`
-      seen.set(entry.run.id, file)
-      runs.push(entry)
-    }
-  }
-  const agreed = (pick: (settings: GivenSettings) => string | undefined) => {
-    const values = [...new Set(inputs.map((input) => pick(input.content.header.settings)))]
-    return values.length === 1 ? values[0] : undefined
-  }
-  const agentSpec = agreed((settings) => settings.agentSpec)
-  const userSpec = agreed((settings) => settings.userSpec)
-  const budgets = inputs.flatMap((input) => (input.content.budget === undefined ? [] : [input.content.budget]))
-  return {
-    runs,
-    problems: inputs.flatMap((input) => input.content.problems),
-    settings: { scoring: scorings[0] ?? 'toolcheck', ...(agentSpec === undefined ? {} : { agentSpec }), ...(userSpec === undefined ? {} : { userSpec }) },
-    ...(budgets.length === 0 ? {} : { budget: sumBudgets(budgets) }),
-  }
 }
 
 /** Shards' budgets added up: their shares made the whole. */

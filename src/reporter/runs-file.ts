@@ -104,44 +104,75 @@ export function summarizedRun(run: ReportRun): SummarizedRun {
  * left out; any other line that cannot be read is an error naming the file and the line.
  */
 export async function readRunsFile(file: string): Promise<RunsFileContent> {
-  // A FIFO or device would never end when read: only a regular file is a runs file.
-  const info = await stat(file).catch(() => undefined)
-  if (info !== undefined && !info.isFile()) throw new RunsFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck runs file`)
   let header: RunsFileHeader | undefined
   const runs: IndexedRun[] = []
   const problems: ReportProblem[] = []
   let budget: BudgetReport | undefined
   let plan: EvaluationPlan | undefined
   let truncated = false
+  for await (const item of runsFileItems(file)) {
+    if ('header' in item) header = item.header
+    else if ('truncated' in item) truncated = true
+    else if ('run' in item.read) runs.push({ run: summarizedRun(item.read.run), fingerprint: item.read.fingerprint, durationMs: item.read.durationMs, file, offset: item.offset, length: item.length })
+    else if ('problem' in item.read) problems.push(item.read.problem)
+    else if ('budget' in item.read) budget = item.read.budget
+    else plan = item.read.plan
+  }
+  if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
+  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
+}
+
+/** A line of a runs file after its header, checked: what it holds, and its text and place in the file. */
+export interface RunsFileItem {
+  /** What the line holds, as checked (a run's values in the schema's key order). */
+  readonly read: RunsFileLine
+  /** The line as parsed, unchanged: a run's line is written out as it was. */
+  readonly parsed: RunsFileLine
+  readonly text: string
+  readonly offset: number
+  readonly length: number
+}
+
+/** What `runsFileItems` yields: the header, a line after it, or word that the last line was cut off. */
+export type RunsFileEntry = { readonly header: RunsFileHeader } | RunsFileItem | { readonly truncated: true }
+
+/**
+ * The lines of a runs file in the file's order, each checked as `readRunsFile` checks it: its
+ * header first, then each line after it, then `{ truncated: true }` when the last line was cut
+ * off (and is left out). A line that cannot be read throws a `RunsFileError` naming the file and
+ * the line, as does a file that is empty or not a runs file.
+ */
+export async function* runsFileItems(file: string): AsyncGenerator<RunsFileEntry> {
+  // A FIFO or device would never end when read: only a regular file is a runs file.
+  const info = await stat(file).catch(() => undefined)
+  if (info !== undefined && !info.isFile()) throw new RunsFileError(`${file}: not a regular file (a folder, FIFO or device), so not a toolcheck runs file`)
+  let header = false
   for await (const line of fileLines(file)) {
     let value: unknown
     try {
       value = JSON.parse(line.text)
     } catch (error) {
       if (line.last && !line.ended) {
-        truncated = true
+        yield { truncated: true }
         break
       }
       throw new RunsFileError(`${file}, line ${line.number}: not JSON (${(error as Error).message})`)
     }
-    if (header === undefined) {
+    if (!header) {
       const given = value as Partial<RunsFileHeader> | null
       if (given?.format !== 'toolcheck-runs' || given.version !== 1)
         throw new RunsFileError(`${file}: not a toolcheck runs file (its first line should be {"format":"toolcheck-runs","version":1,...}, as runs.jsonl beside a report.json has)`)
       const settings = givenSettingsSchema.optional().safeParse(given.settings)
       if (!settings.success) throw new RunsFileError(safeText(`${file}, line ${line.number}: not a toolcheck runs header this version can read (settings.${firstIssue(settings.error)})`))
-      header = { format: 'toolcheck-runs', version: 1, settings: (settings.data ?? {}) as GivenSettings }
+      header = true
+      yield { header: { format: 'toolcheck-runs', version: 1, settings: (settings.data ?? {}) as GivenSettings } }
       continue
     }
     const read = runsFileLine(value)
     if (typeof read === 'string') throw new RunsFileError(safeText(`${file}, line ${line.number}: ${read}`))
-    if ('run' in read) runs.push({ run: summarizedRun(read.run), fingerprint: read.fingerprint, durationMs: read.durationMs, file, offset: line.offset, length: line.length })
-    else if ('problem' in read) problems.push(read.problem)
-    else if ('budget' in read) budget = read.budget
-    else plan = read.plan
+    yield { read, parsed: value as RunsFileLine, text: line.text, offset: line.offset, length: line.length }
   }
-  if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
-  return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
+  if (!header) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
 }
 
 /** A shard's plan (`EvaluationPlan`), checked before merge counts shards with it. */

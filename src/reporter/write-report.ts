@@ -149,12 +149,13 @@ export class ReportStream {
   }
 
   /**
-   * Adds the report's next run: its line of a runs file (`runLineText`, without the newline).
-   * Returns false, adding nothing, when the run comes before the one added last in the report's
-   * order (the report cannot be written in order from here).
+   * Adds the report's next run: its line of a runs file (`runLineText`, without the newline),
+   * and that line parsed when the caller has parsed it already. Returns false, adding nothing,
+   * when the run comes before the one added last in the report's order (the report cannot be
+   * written in order from here).
    */
-  async add(text: string): Promise<boolean> {
-    const line = JSON.parse(text) as RunLine
+  async add(text: string, parsed?: RunLine): Promise<boolean> {
+    const line = parsed ?? (JSON.parse(text) as RunLine)
     const run = summarizedRun(line.run)
     if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
     await this.#json.write(`${this.#last === undefined ? '' : ',\n'}${runJson(line.run)}`)

@@ -1,0 +1,68 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { buildReport } from '../../src/reporter/build-report.ts'
+import { mergeSortedRunsFiles } from '../../src/reporter/merge-sorted-runs.ts'
+import { readRunsFile } from '../../src/reporter/runs-file.ts'
+import { ReportStream, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
+import { runRecord } from './sample-records.ts'
+
+let directory = ''
+let shards: string[] = []
+const REPORT_FILES = ['report.json', 'runs.jsonl', 'index.html']
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolcheck-merge-sorted-'))
+  const runs = ['c', 'a', 'e', 'b', 'd'].flatMap((scenario, position) => [0, 1].map((trial) => runRecord({ scenario, trial, score: (position + trial) % 3 === 0 ? 0 : 1 })))
+  // Every other run of the report's order in each shard, so merging them interleaves the shards.
+  const ordered = [...runs].sort((a, b) => a.scenario.localeCompare(b.scenario) || a.trial - b.trial)
+  shards = [join(directory, 'shard-1'), join(directory, 'shard-2')]
+  for (const [index, shard] of shards.entries()) {
+    const mine = ordered.filter((_, position) => position % 2 === index)
+    await writeReport(buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: mine } }, annotations: [] }]), shard)
+  }
+})
+afterAll(() => rm(directory, { recursive: true, force: true }))
+
+/** Merges `folders`' runs files in one pass into `target`; what was merged, or undefined. */
+async function mergeInto(folders: readonly string[], target: string) {
+  const merged = await mergeSortedRunsFiles(
+    folders.map((folder) => join(folder, 'runs.jsonl')),
+    (headers) => ReportStream.open(target, headers[0]?.settings ?? {}),
+  )
+  if (merged === undefined) return undefined
+  await merged.stream.finish({ problems: merged.files.flatMap((file) => file.problems) })
+  return merged
+}
+
+describe('mergeSortedRunsFiles', () => {
+  test('writes the report that reading the shards whole and sorting their runs writes, byte for byte', async () => {
+    const streamed = join(directory, 'streamed')
+    const merged = await mergeInto(shards, streamed)
+    expect(merged?.files.map((file) => file.categories)).toEqual([['SINGLE_TOOL_CALL'], ['SINGLE_TOOL_CALL']])
+    const indexed = join(directory, 'indexed')
+    const contents = await Promise.all(shards.map((shard) => readRunsFile(join(shard, 'runs.jsonl'))))
+    await writeIndexedReport({ runs: contents.flatMap((content) => content.runs), problems: [], settings: contents[0]?.header.settings ?? {} }, indexed)
+    for (const file of REPORT_FILES) expect(await readFile(join(streamed, file), 'utf8'), file).toBe(await readFile(join(indexed, file), 'utf8'))
+    expect((await readFile(join(streamed, 'runs.jsonl'), 'utf8')).split('\n').filter((line) => line.startsWith('{"run"'))).toHaveLength(10)
+  })
+
+  test('gives up, leaving no report, on runs out of order, a run in two files, or a line that cannot be read', async () => {
+    const lines = (await readFile(join(shards[0] as string, 'runs.jsonl'), 'utf8')).split('\n')
+    const swapped = [lines[0], lines[2], lines[1], ...lines.slice(3)].join('\n')
+    const broken = [...lines.slice(0, 2), '{"run": 1}', ...lines.slice(2)].join('\n')
+    for (const [name, text, others] of [
+      ['unsorted', swapped, []],
+      ['broken', broken, []],
+      ['doubled', lines.join('\n'), [shards[0] as string]],
+    ] as const) {
+      const folder = join(directory, name)
+      const target = join(directory, `${name}-merged`)
+      await writeReport(buildReport([]), folder)
+      await writeFile(join(folder, 'runs.jsonl'), text)
+      expect(await mergeInto([folder, ...others], target), name).toBeUndefined()
+      expect(await readdir(target), name).toEqual([])
+    }
+  })
+})
