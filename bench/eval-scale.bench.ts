@@ -11,11 +11,12 @@
  *   with nothing else; target at most 1 × (bookkeeping no more than the run's own work);
  * - the floor: the wall time of `eval --variants plain --trials 8` (1,824 runs), beside one
  *   process that plays and scores the same runs through the public API (eval-floor-process.ts),
- *   alternated; target at most 1 ×;
+ *   alternated; target at most 1 ×; beside it, two floor processes side by side, each playing
+ *   half of the runs: what two workers could reach with no bookkeeping at all;
  * - peak memory of a 100,000-run evaluation (all variants, `--trials 55`) against the 1,824-run
  *   one; target at most 1.3 × (what an evaluation keeps per run stays bounded).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -102,6 +103,32 @@ async function playAlone(filter: string, trials: number): Promise<{ runs: number
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 
+/**
+ * The wall time of two floor processes side by side, each playing half of the same runs (the first
+ * and the second half of the trials): what two workers could do at best with nothing but play and
+ * score, on this machine's cores.
+ */
+async function floorHalves(trials: number): Promise<number> {
+  const started = performance.now()
+  const half = Math.floor(trials / 2)
+  await Promise.all(
+    [
+      [half, 0],
+      [trials - half, half],
+    ].map(
+      ([count, first]) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, [FLOOR, String(count), String(first)], { stdio: ['ignore', 'ignore', 'pipe'] })
+          let stderr = ''
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+          child.on('error', reject)
+          child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`a floor process exited with ${code}:\n${stderr}`))))
+        }),
+    ),
+  )
+  return performance.now() - started
+}
+
 /** The wall time of the floor process: the same runs as `eval --variants plain`, played and scored in one process. */
 function floorProcess(trials: number): number {
   const started = performance.now()
@@ -167,7 +194,10 @@ export default defineBenchmarks([
     iterations: 5,
     warmUp: 0,
     run: async () => ({ measuredMs: (await evaluate(['--variants', 'plain', '--trials', String(FLOOR_TRIALS)])).wallMs }),
-    baselines: [{ name: 'one process: runScenario + evaluate of the same runs', run: () => ({ measuredMs: floorProcess(FLOOR_TRIALS) }) }],
+    baselines: [
+      { name: 'one process: runScenario + evaluate of the same runs', run: () => ({ measuredMs: floorProcess(FLOOR_TRIALS) }) },
+      { name: 'two such processes side by side, each half of the runs', run: async () => ({ measuredMs: await floorHalves(FLOOR_TRIALS) }) },
+    ],
     targetRatio: 1,
   },
   {
