@@ -30,12 +30,20 @@ if (major < needMajor || (major === needMajor && minor < needMinor)) {
 }
 
 // A reader that stops early (`toolcheck tools | head`) closes the pipe; that ends the command
-// quietly, as it ends other command-line tools, instead of with an EPIPE stack trace.
-for (const stream of [process.stdout, process.stderr])
-  stream.on('error', (error) => {
-    if (error.code !== 'EPIPE') throw error
-    process.exit(process.exitCode ?? 0)
-  })
+// quietly, as it ends other command-line tools, instead of with an EPIPE stack trace. Each stream
+// is guarded when first written to: Node makes process.stdout and process.stderr only when they
+// are first used (a pipe's costs a few milliseconds), and many commands never write to stderr.
+const guarded = new Set()
+const guard = (stream) => {
+  if (!guarded.has(stream)) {
+    guarded.add(stream)
+    stream.on('error', (error) => {
+      if (error.code !== 'EPIPE') throw error
+      process.exit(process.exitCode ?? 0)
+    })
+  }
+  return stream
+}
 
 // V8's compiled code (and, from the sources, the modules' text with the types stripped) is kept
 // between runs, so short commands do not compile the same modules again on every start. It lives
@@ -50,7 +58,10 @@ if (cache !== undefined && cache.status === module.constants.compileCacheStatus.
 
 const { main } = await import(fromSource ? source.href : new URL('../dist/src/cli/main.js', import.meta.url).href)
 process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  terminal: process.stderr.isTTY === true,
+  stdout: (text) => guard(process.stdout).write(text),
+  stderr: (text) => guard(process.stderr).write(text),
+  // Asked only by commands that draw progress (on stderr), so stderr is made only for them.
+  get terminal() {
+    return process.stderr.isTTY === true
+  },
 })
