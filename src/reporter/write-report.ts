@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises'
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../runner/transcript.ts'
 import { jsonText } from '../world/index.ts'
@@ -115,6 +115,8 @@ export class ReportStream {
   readonly #everyRun: boolean
   #last: SummarizedRun | undefined
   #done = false
+  // The first folder `open` had to make for the report, if any: removed again when it is given up on.
+  #made: string | undefined
 
   private constructor(directory: string, settings: GivenSettings, options: WriteReportOptions, handles: FileHandle[]) {
     this.#directory = directory
@@ -130,7 +132,7 @@ export class ReportStream {
 
   /** Starts a report in `directory` (temporary files left by a writer that was killed are removed first). */
   static async open(directory: string, settings: GivenSettings, options: WriteReportOptions = {}): Promise<ReportStream> {
-    const paths = await startReportFiles(directory)
+    const { made, ...paths } = await startReportFiles(directory)
     const handles: FileHandle[] = []
     try {
       handles.push(await open(paths.runsPart, 'w'), await open(temporary(paths.runs), 'w'))
@@ -139,6 +141,7 @@ export class ReportStream {
       throw error
     }
     const stream = new ReportStream(directory, settings, options, handles)
+    stream.#made = made
     await stream.#runs.write(`${JSON.stringify(runsFileHeader(settings))}\n`)
     return stream
   }
@@ -203,7 +206,10 @@ export class ReportStream {
   /** Removes the temporary files of a report not finished (nothing once it is). */
   async abort(): Promise<void> {
     await Promise.all(this.#handles.splice(0).map((handle) => handle.close().catch(() => {})))
-    if (!this.#done) await abandonReport(this.#directory)
+    if (this.#done) return
+    await abandonReport(this.#directory)
+    // A report given up on leaves no folder that it made behind (a merge refused once its shards were read).
+    if (this.#made !== undefined) await removeMadeFolders(this.#directory, this.#made)
   }
 }
 
@@ -292,12 +298,27 @@ function temporary(path: string): string {
   return `${path}.${process.pid}.tmp`
 }
 
-/** Makes the report folder and removes the temporary files a writer that was killed left in it. */
-async function startReportFiles(directory: string): Promise<ReportPaths> {
-  await mkdir(directory, { recursive: true })
+/**
+ * Makes the report folder and removes the temporary files a writer that was killed left in it.
+ * `made` is the first folder it had to make, when it made any.
+ */
+async function startReportFiles(directory: string): Promise<ReportPaths & { readonly made?: string }> {
+  const made = await mkdir(directory, { recursive: true })
   const leftBehind = staleTemporaryFiles(await readdir(directory), TEMPORARY_FILE)
   await Promise.all(leftBehind.map((name) => rm(join(directory, name), { force: true })))
-  return reportPaths(directory)
+  return { ...reportPaths(directory), ...(made === undefined ? {} : { made }) }
+}
+
+/** Removes the folders from `directory` up to `made` (which `startReportFiles` made), each only if it is empty. */
+async function removeMadeFolders(directory: string, made: string): Promise<void> {
+  for (let folder = resolve(directory); ; folder = dirname(folder)) {
+    try {
+      await rmdir(folder)
+    } catch {
+      return
+    }
+    if (folder === resolve(made) || dirname(folder) === folder) return
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -61,6 +62,11 @@ describe('mergeSortedRunsFiles', () => {
       const target = join(directory, `${name}-merged`)
       await writeReport(buildReport([]), folder)
       await writeFile(join(folder, 'runs.jsonl'), text)
+      expect(await mergeInto([folder, ...others], target), name).toBeUndefined()
+      // Not even the folder the merge made for its report is left.
+      expect(existsSync(target), name).toBe(false)
+      // Into a folder that was there, it leaves the folder as it was.
+      await mkdir(target)
       expect(await mergeInto([folder, ...others], target), name).toBeUndefined()
       expect(await readdir(target), name).toEqual([])
     }

@@ -121,6 +121,12 @@ describe('runs files', () => {
     await stopped.add(lines[0] as string)
     await stopped.abort()
     expect(await readdir(aborted)).toEqual([])
+    // A folder the stream had to make (two levels here) goes with it; the folder it was made in stays.
+    const parent = await folder()
+    const made = await ReportStream.open(join(parent, 'merged', 'report'), {})
+    await made.add(lines[0] as string)
+    await made.abort()
+    expect(await readdir(parent)).toEqual([])
   })
 
   test('an empty report keeps its empty list of runs', async () => {
