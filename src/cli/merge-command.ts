@@ -11,7 +11,7 @@ import type { ReportProblem, SummarizedReport } from '../reporter/report.ts'
 import type { GivenSettings } from '../reporter/report-settings.ts'
 import type { BudgetReport, IndexedRun, RunsFileContent, RunsFileHeader } from '../reporter/runs-file.ts'
 import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError } from '../reporter/runs-file.ts'
-import type { WrittenReport } from '../reporter/write-report.ts'
+import type { ReportEnd, WrittenReport } from '../reporter/write-report.ts'
 import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
@@ -101,13 +101,7 @@ async function mergeInOnePass(io: CommandIo, context: MergeContext): Promise<num
       context.say(checked)
       return EXIT_CODES.usage
     }
-    const prepared = await prepareGates(context.gates, { root: process.cwd(), scoring: checked.settings.scoring ?? 'toolcheck', categories: files.flatMap((file) => file.categories) })
-    if (prepared.problems.length > 0) {
-      for (const problem of prepared.problems) context.say(problem)
-      return EXIT_CODES.usage
-    }
-    const { written, report } = await stream.finish({ problems: checked.problems, ...(checked.budget === undefined ? {} : { budget: checked.budget }), ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
-    return await concluded(io, context, { written, report, prepared, ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
+    return await gatedReport(io, context, checked, files.flatMap((file) => file.categories), (end) => stream.finish(end))
   } finally {
     await stream.abort()
   }
@@ -135,12 +129,27 @@ async function mergeIndexed(io: CommandIo, context: MergeContext): Promise<numbe
     context.say(typeof checked === 'string' ? checked : (runs as string))
     return EXIT_CODES.usage
   }
-  const prepared = await prepareGates(context.gates, { root: process.cwd(), scoring: checked.settings.scoring ?? 'toolcheck', categories: runs.flatMap((entry) => entry.run.categories) })
+  return gatedReport(io, context, checked, runs.flatMap((entry) => entry.run.categories), (end) => writeIndexedReport({ ...end, runs, settings: checked.settings }, context.reportDir))
+}
+
+/**
+ * The end of both ways of merging, once the set is checked (`checkJoin`): the gates prepared
+ * against the merged runs' categories (a gate that cannot be checked refuses the set), then the
+ * report written (`write`, given what ends it), its summary printed and its gates checked.
+ */
+async function gatedReport(
+  io: CommandIo,
+  context: MergeContext,
+  checked: JoinedSet,
+  categories: readonly string[],
+  write: (end: ReportEnd) => Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }>,
+): Promise<number> {
+  const prepared = await prepareGates(context.gates, { root: process.cwd(), scoring: checked.settings.scoring ?? 'toolcheck', categories })
   if (prepared.problems.length > 0) {
     for (const problem of prepared.problems) context.say(problem)
     return EXIT_CODES.usage
   }
-  const { written, report } = await writeIndexedReport({ runs, problems: checked.problems, settings: checked.settings, ...(checked.budget === undefined ? {} : { budget: checked.budget }), ...(checked.partial === undefined ? {} : { partial: checked.partial }) }, context.reportDir)
+  const { written, report } = await write({ problems: checked.problems, ...(checked.budget === undefined ? {} : { budget: checked.budget }), ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
   return concluded(io, context, { written, report, prepared, ...(checked.partial === undefined ? {} : { partial: checked.partial }) })
 }
 
@@ -166,13 +175,21 @@ interface JoinedFile {
   readonly plan?: EvaluationPlan
 }
 
+/** A set of runs files that makes one report: the settings, problems and budget of the whole, and the note of a partial set. */
+interface JoinedSet {
+  readonly settings: GivenSettings
+  readonly problems: ReportProblem[]
+  readonly budget?: BudgetReport
+  readonly partial?: string
+}
+
 /**
  * Checks that runs files make one report, or says why not: the shards must make their evaluation
  * whole (or, with --partial, part of it; the note the report then carries is returned) and the
  * reports must be scored in one mode (those of different modes do not make one report). Returns
  * the settings, problems and budget of the whole.
  */
-function checkJoin(files: readonly JoinedFile[], context: MergeContext): string | { readonly settings: GivenSettings; readonly problems: ReportProblem[]; readonly budget?: BudgetReport; readonly partial?: string } {
+function checkJoin(files: readonly JoinedFile[], context: MergeContext): string | JoinedSet {
   const shards = checkShardSet(files.flatMap((input) => (input.plan === undefined ? [] : [{ source: dirname(input.file), plan: input.plan }])))
   if (shards.kind === 'mixed' || shards.kind === 'doubled' || (shards.kind === 'missing' && !context.partial)) return shards.problem
   const joined = joinedSettings(files.map((input) => input.header))
