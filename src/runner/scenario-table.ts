@@ -5,6 +5,9 @@ import type { AnyDomain } from '../domain/index.ts'
 import type { Scenario, ScenarioDirectory } from '../scenario/index.ts'
 import { attachedDomain, ScenarioFileError } from '../scenario/index.ts'
 import type { ToolRegistry } from '../tools/tool-registry.ts'
+import { scenarioTestName } from './scenario-test-name.ts'
+
+export { scenarioTestName } from './scenario-test-name.ts'
 
 /**
  * What `describeScenarios` and `scenarioTest` play: scenarios, and folders as `loadScenarioDirectory`
@@ -44,17 +47,6 @@ export interface ScenarioTableProblem {
 export interface ScenarioTable {
   readonly cases: readonly ScenarioCase[]
   readonly problems: readonly ScenarioTableProblem[]
-}
-
-/**
- * The name of the test of `scenarioId` under the augmentation labelled `label` (`none` when
- * plain): `<id> <<label>>`. It holds the whole id and label, uncut, and is unique in its table;
- * within a `describe` block its full name (`toolcheck scenarios > wifi-on <none>`, as the report
- * gives it) is no part of another test's, so `vitest -t "<full name>"` runs exactly that test
- * (for labels without regular-expression characters, which the built-in labels are).
- */
-export function scenarioTestName(scenarioId: string, label: string): string {
-  return `${scenarioId} <${label}>`
 }
 
 /**

@@ -1,5 +1,6 @@
 import { compareLabels } from '../../reporter/compare-labels.ts'
 import { compareText } from '../../reporter/compare-text.ts'
+import { scenarioTestLabel } from '../../runner/scenario-test-name.ts'
 import type { EvalCase, EvalUnit } from './eval-messages.ts'
 
 /** An evaluation's units in the order their runs have in the report, and each unit's place in it. */
@@ -16,7 +17,8 @@ export interface ReportOrder {
  * written as they come.
  */
 export function reportOrder(units: readonly EvalUnit[], cases: readonly EvalCase[]): ReportOrder {
-  const labels = cases.map((testCase) => augmentationLabel(testCase))
+  // A name `scenarioTestName` did not make is its own label (its runs then come out of this order, and are handled as such).
+  const labels = cases.map((testCase) => scenarioTestLabel(testCase.scenario, testCase.test) ?? testCase.test)
   const sorted = [...units].sort((a, b) => {
     const first = cases[a.case] as EvalCase
     const second = cases[b.case] as EvalCase
@@ -29,10 +31,3 @@ export function reportOrder(units: readonly EvalUnit[], cases: readonly EvalCase
   })
   return { units: sorted, placeOf: (unit) => places[unit.case * trials + unit.trial] as number }
 }
-
-/** The augmentation label a case's runs are reported under, read from its test's name (`scenarioTestName`: `<id> <<label>>`). */
-function augmentationLabel(testCase: EvalCase): string {
-  const prefix = `${testCase.scenario} <`
-  return testCase.test.startsWith(prefix) && testCase.test.endsWith('>') ? testCase.test.slice(prefix.length, -1) : testCase.test
-}
-
