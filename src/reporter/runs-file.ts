@@ -6,6 +6,7 @@ import { safeText } from '../conversation/safe-text.ts'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 import type { Transcript } from '../runner/transcript.ts'
+import { writeAll } from './buffered-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
 import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
 import { budgetReportSchema, firstIssue, givenSettingsSchema, reportedFingerprintSchema, reportProblemSchema, reportRunSchema } from './report-file-schemas.ts'
@@ -306,6 +307,18 @@ export interface RunPlace {
   readonly length: number
 }
 
+/** The lines queued while a write was under way, encoded one after another: written together. */
+interface LineBatch {
+  bytes: Buffer
+  length: number
+  lines: number
+  done: Promise<void>
+}
+
+// A batch's first size; one that needs more grows, and only one of this size is kept for the next.
+const BATCH_BYTES = 64 * 1024
+const NEWLINE_BYTE = 0x0a
+
 /** A runs file being written line by line: each line goes to the file at once, so a killed writer leaves every whole line before it. */
 export class RunsFileWriter {
   readonly file: string
@@ -313,7 +326,9 @@ export class RunsFileWriter {
   #offset: number
   #queue: Promise<unknown> = Promise.resolve()
   // The lines appended since the last write began: written together when it ends.
-  #waiting: { readonly lines: Buffer[]; readonly done: Promise<void> } | undefined
+  #waiting: LineBatch | undefined
+  // The bytes of the batch written last, once written: the next batch fills them again.
+  #spare: Buffer | undefined
   #pending = 0
   // The first write that failed: `close` throws it.
   #failure: unknown
@@ -352,29 +367,39 @@ export class RunsFileWriter {
    * still leaves every whole line before the last. A failed write fails `close` too.
    */
   queue(line: string): { readonly place: RunPlace; readonly written: Promise<void> } {
-    const bytes = Buffer.from(`${line}\n`)
+    const length = Buffer.byteLength(line)
     const offset = this.#offset
-    this.#offset += bytes.length
+    this.#offset += length + 1
     let batch = this.#waiting
     if (batch === undefined) {
-      const lines: Buffer[] = []
-      const done = this.#queue.then(async () => {
+      const started: LineBatch = { bytes: this.#spare ?? Buffer.allocUnsafe(BATCH_BYTES), length: 0, lines: 0, done: Promise.resolve() }
+      this.#spare = undefined
+      started.done = this.#queue.then(async () => {
         this.#waiting = undefined
         try {
-          await this.#handle.writev(lines)
+          await writeAll(this.#handle, started.bytes, started.length)
         } finally {
-          this.#pending -= lines.length
+          this.#pending -= started.lines
         }
+        if (started.bytes.length === BATCH_BYTES) this.#spare = started.bytes
       })
-      this.#queue = done.catch((error: unknown) => {
+      this.#queue = started.done.catch((error: unknown) => {
         this.#failure ??= error
       })
-      batch = { lines, done }
+      batch = started
       this.#waiting = batch
     }
-    batch.lines.push(bytes)
+    // Encoded into the batch at once: the line's text is garbage as soon as it is queued.
+    if (batch.length + length + 1 > batch.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(batch.bytes.length * 2, batch.length + length + 1))
+      batch.bytes.copy(grown, 0, 0, batch.length)
+      batch.bytes = grown
+    }
+    batch.length += batch.bytes.write(line, batch.length)
+    batch.bytes[batch.length++] = NEWLINE_BYTE
+    batch.lines++
     this.#pending++
-    return { place: { file: this.file, offset, length: bytes.length - 1 }, written: batch.done }
+    return { place: { file: this.file, offset, length }, written: batch.done }
   }
 
   /** Lines queued and not yet in the file. */

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../runner/transcript.ts'
 import { jsonText } from '../world/index.ts'
+import { BufferedFile } from './buffered-file.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns } from './compare-runs.ts'
 import { RunsReport } from './report-of.ts'
@@ -162,7 +163,8 @@ export class ReportStream {
     const run = summarizedRun(line.run)
     if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
     await this.#json.write(`${this.#last === undefined ? '' : ',\n'}${runJson(line.run)}`)
-    await this.#runs.write(`${text}\n`)
+    await this.#runs.write(text)
+    await this.#runs.write('\n')
     this.#last = run
     this.#page?.add(line.run, line.transcript)
     this.#report.add(run, line.fingerprint)
@@ -250,34 +252,6 @@ export function runLineText(line: RunLine): string {
 interface ReportFiles {
   readonly json: BufferedFile
   readonly runs: BufferedFile
-}
-
-/**
- * A file written in large pieces: a report is written a run at a time, and one write per run
- * would cost a system call each (the pieces are joined and written once they pass 1 MiB).
- */
-class BufferedFile {
-  readonly #handle: FileHandle
-  #parts: string[] = []
-  #length = 0
-
-  constructor(handle: FileHandle) {
-    this.#handle = handle
-  }
-
-  async write(text: string): Promise<void> {
-    this.#parts.push(text)
-    this.#length += text.length
-    if (this.#length >= 1 << 20) await this.flush()
-  }
-
-  async flush(): Promise<void> {
-    if (this.#parts.length === 0) return
-    const text = this.#parts.join('')
-    this.#parts = []
-    this.#length = 0
-    await this.#handle.write(text)
-  }
 }
 
 /** Where a report's files go, and the file that holds the runs of `report.json` while a `ReportStream` writes them. */

@@ -1,0 +1,76 @@
+import type { FileHandle } from 'node:fs/promises'
+
+/** How many bytes a `BufferedFile` gathers before it writes them. */
+const CAPACITY = 1 << 20
+
+// A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair, two units, takes 4).
+const MOST_BYTES_PER_UNIT = 3
+
+/**
+ * A file written in large pieces: a report is written a run at a time, and one write per run
+ * would cost a system call each. Each text is encoded at once into a buffer of 1 MiB that is
+ * written when full and then used again, so a text is garbage as soon as it is handed over:
+ * gathering the texts and joining them made a string and a buffer of a megabyte per write, and
+ * kept every text alive until then, long enough for V8 to move it to the old generation, where
+ * it stayed until a full collection (measured over a 7,296-run evaluation: 330 MB of the
+ * command's allocations).
+ *
+ * Writes happen in the order the texts were given, one at a time; `flush` settles when
+ * everything given so far is in the file. Texts may be given while a write is under way: they
+ * go into a second buffer.
+ */
+export class BufferedFile {
+  readonly #handle: FileHandle
+  #buffer: Buffer = Buffer.allocUnsafe(CAPACITY)
+  // The buffer that was written last, once its write has ended: used again, not allocated.
+  #spare: Buffer | undefined
+  #length = 0
+  // The writes under way, in order: each starts when the one before it has ended.
+  #writing: Promise<void> = Promise.resolve()
+
+  constructor(handle: FileHandle) {
+    this.#handle = handle
+  }
+
+  /**
+   * Adds `text` to the file. Where it goes is settled before this returns, so texts keep the
+   * order they were given in even when a write is not waited for; the promise settles at once
+   * unless the buffer was full and had to be written.
+   */
+  write(text: string): Promise<void> {
+    const most = text.length * MOST_BYTES_PER_UNIT
+    const flushed = this.#length + most > CAPACITY ? this.flush() : undefined
+    if (most > CAPACITY) {
+      // Too long for the buffer: written on its own, behind what came before it.
+      const bytes = Buffer.from(text)
+      return this.#after(() => writeAll(this.#handle, bytes, bytes.length))
+    }
+    this.#length += this.#buffer.write(text, this.#length)
+    return flushed ?? Promise.resolve()
+  }
+
+  /** Writes what the buffer holds; settles when every text given so far is in the file. */
+  flush(): Promise<void> {
+    if (this.#length === 0) return this.#writing
+    const full = this.#buffer
+    const length = this.#length
+    this.#buffer = this.#spare ?? Buffer.allocUnsafe(CAPACITY)
+    this.#spare = undefined
+    this.#length = 0
+    return this.#after(async () => {
+      await writeAll(this.#handle, full, length)
+      this.#spare = full
+    })
+  }
+
+  #after(write: () => Promise<void>): Promise<void> {
+    this.#writing = this.#writing.then(write)
+    return this.#writing
+  }
+}
+
+/** Writes the first `length` bytes of `bytes`, however many system calls it takes. */
+export async function writeAll(handle: FileHandle, bytes: Buffer, length: number): Promise<void> {
+  let done = 0
+  while (done < length) done += (await handle.write(bytes, done, length - done)).bytesWritten
+}

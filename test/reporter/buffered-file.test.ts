@@ -1,0 +1,97 @@
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, describe, expect, test } from 'vitest'
+import { BufferedFile } from '../../src/reporter/buffered-file.ts'
+import { RunsFileWriter } from '../../src/reporter/runs-file.ts'
+
+const directories: string[] = []
+afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+async function folder(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-buffered-file-'))
+  directories.push(directory)
+  return directory
+}
+
+// Texts of every kind of character, lone surrogates among them, and now and then one long
+// enough to fill the buffer (1 MiB) or pass it on its own.
+const text = fc.oneof(
+  { weight: 20, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }), fc.integer({ min: 50_000, max: 400_000 })).map(([unit, times]) => unit.repeat(times)) },
+)
+
+/** Writes `texts` through a `BufferedFile`, every `awaitEvery`-th write awaited and the rest not; the file's bytes. */
+async function written(texts: readonly string[], awaitEvery: number): Promise<Buffer> {
+  const file = join(await folder(), 'out.txt')
+  const handle = await open(file, 'w')
+  try {
+    const buffered = new BufferedFile(handle)
+    const writes: Promise<void>[] = []
+    for (const [index, piece] of texts.entries()) {
+      const write = buffered.write(piece)
+      if (index % awaitEvery === 0) await write
+      else writes.push(write)
+    }
+    await Promise.all(writes)
+    await buffered.flush()
+  } finally {
+    await handle.close()
+  }
+  return readFile(file)
+}
+
+describe('BufferedFile', () => {
+  test('the file holds the texts in the order given, encoded as UTF-8, whether or not each write was awaited', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), async (texts, awaitEvery) => {
+        // Each text encoded on its own: a lone surrogate at the end of one is not joined to the next.
+        expect((await written(texts, awaitEvery)).equals(Buffer.concat(texts.map((piece) => Buffer.from(piece))))).toBe(true)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  test('many small texts past several buffers, then one larger than a buffer, then small ones again', async () => {
+    const small = Array.from({ length: 3000 }, (_, index) => `{"run":${index},"text":"é ${'x'.repeat(index % 900)}"}\n`)
+    const texts = [...small, 'ü'.repeat(600_000), ...small]
+    expect((await written(texts, 1)).equals(Buffer.from(texts.join('')))).toBe(true)
+  })
+
+  test('a write that fails fails the flush that waits on it', async () => {
+    const file = join(await folder(), 'read-only.txt')
+    const handle = await open(file, 'w')
+    await handle.close()
+    const readOnly = await open(file, 'r')
+    try {
+      const buffered = new BufferedFile(readOnly)
+      await buffered.write('a line\n')
+      await expect(buffered.flush()).rejects.toThrow(/EBADF/)
+    } finally {
+      await readOnly.close()
+    }
+  })
+})
+
+describe('RunsFileWriter', () => {
+  test('lines queued without waiting land in order, each at the place it was told, with one newline each', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: 'binary', maxLength: 20_000 }).map((line) => line.replaceAll('\n', ' ')), { maxLength: 60 }), async (lines) => {
+        const file = join(await folder(), 'runs.partial.jsonl')
+        const writer = await RunsFileWriter.create(file, { scoring: 'toolcheck' })
+        const queued = lines.map((line) => writer.queue(line))
+        await Promise.all(queued.map((entry) => entry.written))
+        expect(writer.pending).toBe(0)
+        await writer.close()
+        const bytes = await readFile(file)
+        const header = bytes.indexOf(0x0a) + 1
+        expect(bytes.subarray(header).equals(Buffer.concat(lines.map((line) => Buffer.from(`${line}\n`))))).toBe(true)
+        for (const [index, { place }] of queued.entries()) {
+          expect(bytes.subarray(place.offset, place.offset + place.length).equals(Buffer.from(lines[index] as string))).toBe(true)
+          expect(bytes[place.offset + place.length]).toBe(0x0a)
+        }
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
