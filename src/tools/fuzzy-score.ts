@@ -19,8 +19,23 @@ type Codes = readonly number[]
  * matters: `"A, B"` becomes `"a  b"`, two characters longer than `"a b"` for `ratio`.
  */
 export function processText(text: string): string {
+  let processed = processedTexts.get(text)
+  if (processed === undefined) {
+    processed = processUncached(text)
+    remember(processedTexts, text, processed)
+  }
+  return processed
+}
+
+function processUncached(text: string): string {
   let out = ''
   for (const character of text) {
+    const code = character.charCodeAt(0)
+    // ASCII, most of what is searched, without a regular expression per character.
+    if (code < 0x80) {
+      out += (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? character : code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : ' '
+      continue
+    }
     if (!/[\p{L}\p{N}]/u.test(character)) {
       out += ' '
       continue
@@ -31,6 +46,18 @@ export function processText(text: string): string {
     out += [...lower].length === 1 ? lower : String.fromCodePoint(lower.codePointAt(0) as number)
   }
   return out.replace(/^ +| +$/g, '')
+}
+
+// Searches score the same few texts (a query, the names of a table's rows) over and over, in every
+// call of every run: each text's processed form and code points are kept, up to this many texts,
+// and forgotten all at once when there are more. The scores are the same either way.
+const MOST_REMEMBERED = 4096
+const processedTexts = new Map<string, string>()
+const textCodes = new Map<string, Codes>()
+
+function remember<T>(memory: Map<string, T>, text: string, value: T): void {
+  if (memory.size >= MOST_REMEMBERED) memory.clear()
+  memory.set(text, value)
 }
 
 /** `fuzz.WRatio(query, choice, processor=utils.default_process)`, from 0 to 100. */
@@ -55,8 +82,13 @@ export function partialRatio(a: string, b: string): number {
   return partial(codes(a), codes(b))
 }
 
-function codes(text: string): number[] {
-  return Array.from(text, (character) => character.codePointAt(0) as number)
+function codes(text: string): Codes {
+  let found = textCodes.get(text)
+  if (found === undefined) {
+    found = Array.from(text, (character) => character.codePointAt(0) as number)
+    remember(textCodes, text, found)
+  }
+  return found
 }
 
 // WRatio's weights: token comparisons count 95 %, partial comparisons 90 % (60 % when one text is
@@ -221,10 +253,15 @@ function partialTokenRatio(a: Codes, b: Codes): number {
   return Math.max(result, partial(sortedJoin(onlyFirst), sortedJoin(onlySecond)))
 }
 
+// The two rows of `longestCommonSubsequence`, kept between calls and grown when a text is longer.
+let rows = [new Int32Array(64), new Int32Array(64)] as const
+
 function longestCommonSubsequence(a: Codes, b: Codes): number {
   if (a.length === 0 || b.length === 0) return 0
-  let previous = new Int32Array(b.length + 1)
-  let current = new Int32Array(b.length + 1)
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2)]
+  let [previous, current] = rows
+  previous.fill(0, 0, b.length + 1)
+  current[0] = 0
   for (let i = 1; i <= a.length; i++) {
     const code = a[i - 1]
     for (let j = 1; j <= b.length; j++) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fuzzyScore, partialRatio, processText, ratio } from '../../../src/tools/fuzzy-score.ts'
 import { fuzzyMatches, searchRows } from '../../../scenarios/toolsandbox/domain/search-rows.ts'
@@ -63,6 +64,21 @@ describe('fuzzyScore is rapidfuzz WRatio with default_process', () => {
       expect(fuzzyMatches(search.query, search.choices, search.threshold).map((match) => [match.index, match.score])).toEqual(search.extract)
     },
   )
+
+  it('processes every ASCII character as the Unicode rule does: letters and digits kept (lower-cased), the rest spaces', () => {
+    // The rule as default_process states it, applied to one character at a time.
+    const byRule = (character: string) => (/[\p{L}\p{N}]/u.test(character) ? character.toLowerCase() : ' ')
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
+    for (const character of ascii) expect(processText(`a${character}b`)).toBe(`a${byRule(character)}b`)
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...ascii, 'É', 'ß', 'İ', '٣', '😀', '\u0301') }), (text) => {
+        // Asked twice: the second answer is the one remembered.
+        expect(processText(text)).toBe(processText(text))
+        const expected = Array.from(text, (character) => (character.charCodeAt(0) < 0x80 ? byRule(character) : undefined))
+        if (expected.every((part) => part !== undefined)) expect(processText(text)).toBe(expected.join('').replace(/^ +| +$/g, ''))
+      }),
+    )
+  })
 
   it('reads a few worked cases as rapidfuzz does', () => {
     // default_process keeps runs of spaces: "A, B" has two between the letters.
