@@ -49,6 +49,19 @@ export class BufferedFile {
     return flushed ?? Promise.resolve()
   }
 
+  /** Adds bytes as they are (a line read from a runs file, passed through), as `write` adds a text. */
+  writeBytes(bytes: Uint8Array): Promise<void> {
+    const flushed = this.#length + bytes.length > CAPACITY ? this.flush() : undefined
+    if (bytes.length > CAPACITY) {
+      // Copied: the caller may fill its buffer again before this is written.
+      const copy = Buffer.from(bytes)
+      return this.#after(() => writeAll(this.#handle, copy, copy.length))
+    }
+    this.#buffer.set(bytes, this.#length)
+    this.#length += bytes.length
+    return flushed ?? Promise.resolve()
+  }
+
   /** Writes what the buffer holds; settles when every text given so far is in the file. */
   flush(): Promise<void> {
     if (this.#length === 0) return this.#writing
@@ -70,7 +83,7 @@ export class BufferedFile {
 }
 
 /** Writes the first `length` bytes of `bytes`, however many system calls it takes. */
-export async function writeAll(handle: FileHandle, bytes: Buffer, length: number): Promise<void> {
+export async function writeAll(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
   let done = 0
   while (done < length) done += (await handle.write(bytes, done, length - done)).bytesWritten
 }

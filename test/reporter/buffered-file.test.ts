@@ -29,7 +29,13 @@ async function written(texts: readonly string[], awaitEvery: number): Promise<Bu
     const buffered = new BufferedFile(handle)
     const writes: Promise<void>[] = []
     for (const [index, piece] of texts.entries()) {
-      const write = buffered.write(piece)
+      // Every third piece handed over as bytes, from a buffer filled again at once.
+      let write: Promise<void>
+      if (index % 3 === 2) {
+        const bytes = Buffer.from(piece)
+        write = buffered.writeBytes(bytes)
+        bytes.fill(0x21)
+      } else write = buffered.write(piece)
       if (index % awaitEvery === 0) await write
       else writes.push(write)
     }
@@ -42,7 +48,7 @@ async function written(texts: readonly string[], awaitEvery: number): Promise<Bu
 }
 
 describe('BufferedFile', () => {
-  test('the file holds the texts in the order given, encoded as UTF-8, whether or not each write was awaited', async () => {
+  test('the file holds the texts (and bytes) in the order given, encoded as UTF-8, whether or not each write was awaited', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(text, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), async (texts, awaitEvery) => {
         // Each text encoded on its own: a lone surrogate at the end of one is not joined to the next.
