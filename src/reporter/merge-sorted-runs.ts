@@ -57,7 +57,7 @@ export async function mergeSortedRunsFiles(files: readonly string[], open: (head
       const run = runOf(head)
       if (seen.has(run.id)) return undefined
       seen.add(run.id)
-      if (!(await stream.add(head.text, head.parsed as RunLine))) return undefined
+      if (!(await stream.add(head.text, head.parsed as RunLine, head.bytes))) return undefined
       const reader = readers[at] as SortedRunsReader
       reader.ran(run.categories)
       const next = await reader.next()

@@ -11,6 +11,7 @@ import type { Report, ReportProblem, ReportRun, SummarizedReport, SummarizedRun 
 import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
 import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
+import { reportRunJson } from './report-run-json.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader, summarizedRun } from './runs-file.ts'
@@ -44,7 +45,7 @@ export async function writeReport(built: BuiltReport, directory: string, options
     await files.json.write(before)
     await files.runs.write(`${JSON.stringify(runsFileHeader(settings))}\n`)
     for (const [position, run] of report.runs.entries()) {
-      await files.json.write(`${position === 0 ? '' : ',\n'}${runJson(run)}`)
+      await files.json.write(`${position === 0 ? '' : ',\n'}${reportRunJson(run)}`)
       await files.runs.write(`${runLineText({ run, fingerprint: built.fingerprints?.[position], transcript: transcripts[position] })}\n`)
     }
     await files.json.write(after)
@@ -153,16 +154,20 @@ export class ReportStream {
 
   /**
    * Adds the report's next run: its line of a runs file (`runLineText`, without the newline),
-   * and that line parsed when the caller has parsed it already. Returns false, adding nothing,
-   * when the run comes before the one added last in the report's order (the report cannot be
-   * written in order from here).
+   * that line parsed when the caller has parsed it already, and its bytes (UTF-8) when the caller
+   * read it from a file, so that they are written as they are rather than encoded again. Returns
+   * false, adding nothing, when the run comes before the one added last in the report's order
+   * (the report cannot be written in order from here).
    */
-  async add(text: string, parsed?: RunLine): Promise<boolean> {
+  async add(text: string, parsed?: RunLine, bytes?: Uint8Array): Promise<boolean> {
     const line = parsed ?? (JSON.parse(text) as RunLine)
     const run = summarizedRun(line.run)
     if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
-    await this.#json.write(`${this.#last === undefined ? '' : ',\n'}${runJson(line.run)}`)
-    await this.#runs.write(`${text}\n`)
+    if (this.#last !== undefined) await this.#json.write(',\n')
+    await this.#json.write(reportRunJson(line.run))
+    if (bytes === undefined) await this.#runs.write(text)
+    else await this.#runs.writeBytes(bytes)
+    await this.#runs.write('\n')
     this.#last = run
     this.#page?.add(line.run, line.transcript)
     this.#report.add(run, line.fingerprint)
@@ -254,11 +259,13 @@ interface ReportFiles {
 
 /**
  * A file written in large pieces: a report is written a run at a time, and one write per run
- * would cost a system call each (the pieces are joined and written once they pass 1 MiB).
+ * would cost a system call each. Text is encoded straight into a buffer of 1 MiB (and bytes
+ * copied into it), which is written once full: joining the pieces into one string first would
+ * copy every run's text once more, and leave that string for the garbage collector.
  */
 class BufferedFile {
   readonly #handle: FileHandle
-  #parts: string[] = []
+  readonly #buffer = Buffer.allocUnsafe(1 << 20)
   #length = 0
 
   constructor(handle: FileHandle) {
@@ -266,17 +273,36 @@ class BufferedFile {
   }
 
   async write(text: string): Promise<void> {
-    this.#parts.push(text)
-    this.#length += text.length
-    if (this.#length >= 1 << 20) await this.flush()
+    // A character takes at most 3 bytes in UTF-8 (a surrogate pair 4, for 2 characters).
+    if (text.length * 3 > this.#buffer.length - this.#length) {
+      await this.flush()
+      if (text.length * 3 > this.#buffer.length) {
+        await this.#handle.write(text)
+        return
+      }
+    }
+    this.#length += this.#buffer.write(text, this.#length)
+  }
+
+  /** Writes bytes as they are (a line read from a runs file, passed through). */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    if (bytes.length > this.#buffer.length - this.#length) {
+      await this.flush()
+      if (bytes.length > this.#buffer.length) {
+        for (let written = 0; written < bytes.length; ) written += (await this.#handle.write(bytes, written, bytes.length - written)).bytesWritten
+        return
+      }
+    }
+    this.#buffer.set(bytes, this.#length)
+    this.#length += bytes.length
   }
 
   async flush(): Promise<void> {
-    if (this.#parts.length === 0) return
-    const text = this.#parts.join('')
-    this.#parts = []
+    if (this.#length === 0) return
+    const length = this.#length
     this.#length = 0
-    await this.#handle.write(text)
+    // A write may take fewer bytes than it is given: the rest follows.
+    for (let written = 0; written < length; ) written += (await this.#handle.write(this.#buffer, written, length - written)).bytesWritten
   }
 }
 
@@ -379,23 +405,6 @@ function reportJsonAround(report: Omit<Report, 'runs'>, runs: number): [string, 
   const place = `\n    ${JSON.stringify(RUNS_PLACE)}\n  ]`
   const at = text.indexOf(place)
   return [text.slice(0, at + 1), text.slice(at + 1 + `    ${JSON.stringify(RUNS_PLACE)}`.length)]
-}
-
-/** `JSON.stringify(value, null, 2)`; a value too deep for it (a run's arguments, say) is written on one line. */
-function prettyJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2)
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error
-    return jsonText(value)
-  }
-}
-
-/** One run as an element of the report's `runs`, indented as `JSON.stringify(report, null, 2)` indents it. */
-function runJson(run: ReportRun): string {
-  // Only the newlines JSON.stringify puts between members start lines: a line separator (U+2028)
-  // inside a string is a character of the string, not a place to indent.
-  return `    ${prettyJson(run).replaceAll('\n', '\n    ')}`
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */
