@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
 import { z } from 'zod'
@@ -129,7 +128,7 @@ export interface RunsFileItem {
   /** The line as parsed, unchanged: a run's line is written out as it was. */
   readonly parsed: RunsFileLine
   readonly text: string
-  /** The line's bytes as read (UTF-8), to be written out again as they are. */
+  /** The line's bytes as read (UTF-8), to be written out again as they are: they hold until the next line is read. */
   readonly bytes: Uint8Array
   readonly offset: number
   readonly length: number
@@ -268,33 +267,55 @@ interface FileLine {
   readonly last: boolean
 }
 
-/** The lines of a file with their byte offsets, read in chunks; empty lines are skipped. */
+// How much of a runs file is read at once: a file of 100,000 runs is 165 MB, and each read is a trip to the thread pool.
+const READ_SIZE = 1 << 20
+
+/**
+ * The lines of a file with their byte offsets, read in chunks; empty lines are skipped. A line's
+ * `bytes` point into the buffer it was read into, and hold until the next line is asked for: the
+ * file is read into two buffers in turn (a line is handed out while the next one is looked for,
+ * maybe in the other), so reading a large file makes no garbage of its pieces.
+ */
 async function* fileLines(file: string): AsyncGenerator<FileLine> {
+  const handle = await open(file, 'r')
+  const buffers = [Buffer.allocUnsafeSlow(READ_SIZE), Buffer.allocUnsafeSlow(READ_SIZE)] as const
+  let turn = 0
   let pending: Buffer[] = []
   let pendingLength = 0
   let offset = 0
   let number = 0
   let held: FileLine | undefined
-  // Read in pieces of 1 MiB: a runs file of 100,000 runs is 165 MB, and each piece read is a trip to the thread pool.
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    let start = 0
-    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, newline)
-      const bytes = pendingLength === 0 ? piece : Buffer.concat([...pending, piece])
-      number++
-      if (bytes.length > 0) {
-        if (held !== undefined) yield held
-        held = { text: bytes.toString('utf8'), bytes, number, offset, length: bytes.length, ended: true, last: false }
+  try {
+    for (;;) {
+      const buffer = buffers[turn] as Buffer
+      turn = 1 - turn
+      // The line held back may be in the buffer read into now (the last piece had no newline): it is copied first.
+      if (held !== undefined && held.bytes.buffer === buffer.buffer) held = { ...held, bytes: Buffer.from(held.bytes) }
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      const chunk = buffer.subarray(0, bytesRead)
+      let start = 0
+      for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, newline)
+        const bytes = pendingLength === 0 ? piece : Buffer.concat([...pending, piece])
+        number++
+        if (bytes.length > 0) {
+          if (held !== undefined) yield held
+          held = { text: bytes.toString('utf8'), bytes, number, offset, length: bytes.length, ended: true, last: false }
+        }
+        offset += bytes.length + 1
+        pending = []
+        pendingLength = 0
+        start = newline + 1
       }
-      offset += bytes.length + 1
-      pending = []
-      pendingLength = 0
-      start = newline + 1
+      // The start of a line the next piece ends: copied, as the buffer will be read into again.
+      if (start < chunk.length) {
+        pending.push(Buffer.from(chunk.subarray(start)))
+        pendingLength += chunk.length - start
+      }
     }
-    if (start < chunk.length) {
-      pending.push(chunk.subarray(start))
-      pendingLength += chunk.length - start
-    }
+  } finally {
+    await handle.close()
   }
   if (pendingLength > 0) {
     if (held !== undefined) yield held

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { reportRunJson } from '../../src/reporter/report-run-json.ts'
+import { nestedElementJson, reportRunJson } from '../../src/reporter/report-run-json.ts'
 
 /** How `report.json` wrote a run before: pretty-printed alone, then every line indented by four spaces. */
 function indentedAlone(run: object): string {
@@ -25,6 +25,17 @@ describe('reportRunJson', () => {
         expect(reportRunJson(object)).toBe(indentedAlone(object))
       }),
       { numRuns: 2000 },
+    )
+  })
+
+  test('an element deeper in a report (a summary cell, three levels in) is indented as JSON.stringify of the whole indents it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(oddKey, value), { minLength: 1, maxLength: 4 }), (cells) => {
+        const whole = JSON.stringify({ summary: { trials: cells } }, null, 2)
+        const written = `{\n  "summary": {\n    "trials": [\n${cells.map((cell) => nestedElementJson(cell, 3)).join(',\n')}\n    ]\n  }\n}`
+        expect(written).toBe(whole)
+      }),
+      { numRuns: 500 },
     )
   })
 
