@@ -114,7 +114,7 @@ export class ReportStream {
   // What the printed summaries say of single runs; every run when they need them all (see `finish`).
   readonly #named = new NamedRunsTally()
   readonly #every: SummarizedRun[] | undefined
-  #last: SummarizedRun | undefined
+  #last: ReportRun | undefined
   #done = false
   // The first folder `open` had to make for the report, if any: removed again when it is given up on.
   #made: string | undefined
@@ -161,7 +161,7 @@ export class ReportStream {
    */
   async add(text: string, parsed?: RunLine, bytes?: Uint8Array): Promise<boolean> {
     const line = parsed ?? (JSON.parse(text) as RunLine)
-    const run = summarizedRun(line.run)
+    const run = line.run
     if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
     if (this.#last !== undefined) await this.#json.write(',\n')
     await this.#json.write(reportRunJson(line.run))
@@ -171,8 +171,11 @@ export class ReportStream {
     this.#last = run
     this.#page?.add(line.run, line.transcript)
     this.#report.add(run, line.fingerprint)
-    this.#named.add(run)
-    this.#every?.push(run)
+    // The summaries name runs as summarized (a failing run's reason then reads its score, not
+    // its milestones); a run that passed without an error is only counted, and not copied.
+    const summarized = run.verdict === 'passed' && run.error === undefined && this.#every === undefined ? undefined : summarizedRun(run)
+    if (summarized !== undefined) this.#named.add(summarized)
+    if (summarized !== undefined) this.#every?.push(summarized)
     return true
   }
 
