@@ -423,6 +423,9 @@ function encodeCells(trials: ReportSummary['trials'], strings: Table<string>): {
 }
 
 type Message = Transcript['messages'][number]
+
+// How many runs' entries the details join into one piece of text as they go.
+const RUNS_PER_PIECE = 4096
 type Tool = NonNullable<Transcript['tools']>[number]
 
 /**
@@ -440,7 +443,10 @@ class DetailEncoder {
   readonly messages = new Table<string>()
   readonly tools = new Table<string>()
   readonly lists = new Table<string>()
-  readonly runs: string[] = []
+  // Each run's entry, joined with commas into pieces of `RUNS_PER_PIECE`: a string per run would
+  // keep a string object (and the pieces it was made of) per run until the end.
+  readonly #runPieces: string[] = []
+  #runEntries: string[] = []
   #previous: { run: ReportRun; transcript: Transcript | undefined; ids: readonly number[]; messageIds: number[] } | undefined
 
   run(run: ReportRun, transcript: Transcript | undefined): void {
@@ -470,14 +476,18 @@ class DetailEncoder {
     const decided = run.decidedBy === undefined || run.decidedBy.length === 0 ? -1 : this.strings.id(JSON.stringify(run.decidedBy))
     const optional = decided !== -1 ? [attacks, falseClaims, decided] : attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims]
     const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...optional]
-    this.runs.push(`[${ids.join(',')}]`)
+    this.#runEntries.push(`[${ids.join(',')}]`)
+    if (this.#runEntries.length === RUNS_PER_PIECE) {
+      this.#runPieces.push(this.#runEntries.join(','))
+      this.#runEntries = []
+    }
     this.#previous = { run, transcript, ids, messageIds }
   }
 
   /** The whole of the details as JSON (see `PageDetails`). */
   json(): string {
     const table = (values: readonly string[]) => `[${values.join(',')}]`
-    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.runs)}}`
+    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')])}}`
   }
 
   #matchList(records: readonly MatchRecord[]): number {
