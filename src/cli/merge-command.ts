@@ -16,6 +16,7 @@ import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { concludeReport } from './conclude-report.ts'
 import { GATE_OPTIONS, gatesOf } from './eval-arguments.ts'
+import { HeapBound } from './eval/heap-bound.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 import { parseCommandArguments } from './parse-command-arguments.ts'
@@ -92,7 +93,12 @@ interface MergeContext {
  * a line that cannot be read): `mergeIndexed` then reads them whole and says what is wrong.
  */
 async function mergeInOnePass(io: CommandIo, context: MergeContext): Promise<number | undefined> {
-  const merged = await mergeSortedRunsFiles(context.files, async (headers) => ReportStream.open(context.reportDir, joinedSettings(headers).settings))
+  const heap = new HeapBound()
+  const merged = await mergeSortedRunsFiles(
+    context.files,
+    async (headers) => ReportStream.open(context.reportDir, joinedSettings(headers).settings),
+    () => heap.ran(),
+  )
   if (merged === undefined) return undefined
   const { stream, files } = merged
   try {

@@ -30,16 +30,73 @@ export function failingRuns(runs: readonly ListedRun[]): FailingRun[] {
   return runs
     .filter((run) => run.verdict === 'failed')
     .map((run) => ({ run, why: reasonOf(run) }))
-    .sort(
-      (first, second) =>
-        (first.run.score ?? 0) - (second.run.score ?? 0) ||
-        first.why.rank - second.why.rank ||
-        compareText(first.run.scenario, second.run.scenario) ||
-        compareText(first.run.augmentation, second.run.augmentation) ||
-        first.run.trial - second.run.trial ||
-        compareText(first.run.agent, second.run.agent),
-    )
-    .map(({ run, why }) => ({ scenario: run.scenario, augmentation: run.augmentation, trial: run.trial, agent: run.agent, score: run.score ?? 0, reason: why.text }))
+    .sort(compareFailing)
+    .map(failingRun)
+}
+
+/**
+ * The `limit` worst failing runs of runs that come one at a time, and how many failed: the head
+ * of `failingRuns` over them all, kept without holding the rest (an evaluation of 100,000 runs
+ * may fail 40,000, and the summary lists ten).
+ */
+export class WorstFailingRuns {
+  readonly #limit: number
+  // The worst so far, worst first; a run as bad as one kept comes after it, as a stable sort puts it.
+  readonly #worst: { readonly run: ListedRun; readonly why: Reason }[] = []
+  #count = 0
+
+  constructor(limit: number = LISTED_FAILING_RUNS) {
+    this.#limit = limit
+  }
+
+  add(run: ListedRun): void {
+    if (run.verdict !== 'failed') return
+    this.#count++
+    const entry = { run, why: reasonOf(run) }
+    const worst = this.#worst
+    if (worst.length === this.#limit && compareFailing(entry, worst[worst.length - 1] as (typeof worst)[number]) >= 0) return
+    let at = worst.length
+    while (at > 0 && compareFailing(entry, worst[at - 1] as (typeof worst)[number]) < 0) at--
+    worst.splice(at, 0, entry)
+    if (worst.length > this.#limit) worst.pop()
+  }
+
+  /** The worst failing runs (at most `limit`) and how many runs failed in all. */
+  finish(): { readonly runs: FailingRun[]; readonly count: number } {
+    return { runs: this.#worst.map(failingRun), count: this.#count }
+  }
+}
+
+/** The reason a failing run is listed for, and how grave it is. */
+interface Reason {
+  readonly rank: number
+  readonly text: string
+}
+
+/** Worst first: by score, how grave the reason is, then by scenario, augmentation, trial and agent. */
+function compareFailing(first: { readonly run: ListedRun; readonly why: Reason }, second: { readonly run: ListedRun; readonly why: Reason }): number {
+  return (
+    (first.run.score ?? 0) - (second.run.score ?? 0) ||
+    first.why.rank - second.why.rank ||
+    compareText(first.run.scenario, second.run.scenario) ||
+    compareText(first.run.augmentation, second.run.augmentation) ||
+    first.run.trial - second.run.trial ||
+    compareText(first.run.agent, second.run.agent)
+  )
+}
+
+function failingRun({ run, why }: { readonly run: ListedRun; readonly why: Reason }): FailingRun {
+  return { scenario: run.scenario, augmentation: run.augmentation, trial: run.trial, agent: run.agent, score: run.score ?? 0, reason: why.text }
+}
+
+/** How a list of failing runs is written. */
+export interface FailingRunsOptions {
+  /** The HTML page with every run, named where the list is cut. */
+  readonly page?: string
+  /** How many are listed (`LISTED_FAILING_RUNS` by default). */
+  readonly limit?: number
+  /** How many runs failed, when `runs` are only the worst of them (`WorstFailingRuns`); `runs.length` by default. */
+  readonly count?: number
 }
 
 /**
@@ -47,13 +104,14 @@ export function failingRuns(runs: readonly ListedRun[]): FailingRun[] {
  * trial, reason), at most `limit` of them, then how many more and where the page with all of
  * them is. Empty when no run failed.
  */
-export function formatFailingRuns(runs: readonly FailingRun[], options: { readonly page?: string; readonly limit?: number; readonly agents?: number } = {}): string[] {
-  if (runs.length === 0) return []
+export function formatFailingRuns(runs: readonly FailingRun[], options: FailingRunsOptions & { readonly agents?: number } = {}): string[] {
+  const count = options.count ?? runs.length
+  if (count === 0) return []
   const limit = options.limit ?? LISTED_FAILING_RUNS
   const shown = runs.slice(0, limit)
-  const lines = [`failing runs, worst first (${runs.length}):`]
+  const lines = [`failing runs, worst first (${count}):`]
   for (const run of shown) lines.push(`  ${runLabel(run, (options.agents ?? 1) > 1)}: ${run.reason}`)
-  const rest = runs.length - shown.length
+  const rest = count - shown.length
   const page = options.page
   if (rest > 0) lines.push(`  ... and ${rest} more failing run${rest === 1 ? '' : 's'}${page === undefined ? '' : `; all of them, with their conversations, are on ${page}`}`)
   else if (page !== undefined) lines.push(`  their conversations are on ${page}`)
@@ -61,13 +119,15 @@ export function formatFailingRuns(runs: readonly FailingRun[], options: { readon
 }
 
 /** The failing runs as a Markdown section (for `$GITHUB_STEP_SUMMARY`): the same list as the terminal's. */
-export function failingRunsMarkdown(runs: readonly FailingRun[], options: { readonly page?: string; readonly limit?: number } = {}): string {
-  if (runs.length === 0) return ''
+export function failingRunsMarkdown(runs: readonly FailingRun[], options: FailingRunsOptions = {}): string {
+  const count = options.count ?? runs.length
+  if (count === 0) return ''
   const limit = options.limit ?? LISTED_FAILING_RUNS
   const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
-  const lines = [`### Failing runs, worst first (${runs.length})`, '', '| scenario | augmentation | trial | score | reason |', '|---|---|---|---|---|']
-  for (const run of runs.slice(0, limit)) lines.push(`| ${cell(run.scenario)} | ${cell(run.augmentation)} | ${run.trial} | ${run.score.toFixed(3)} | ${cell(run.reason)} |`)
-  const rest = runs.length - Math.min(limit, runs.length)
+  const lines = [`### Failing runs, worst first (${count})`, '', '| scenario | augmentation | trial | score | reason |', '|---|---|---|---|---|']
+  const shown = runs.slice(0, limit)
+  for (const run of shown) lines.push(`| ${cell(run.scenario)} | ${cell(run.augmentation)} | ${run.trial} | ${run.score.toFixed(3)} | ${cell(run.reason)} |`)
+  const rest = count - shown.length
   if (rest > 0) lines.push('', `… and ${rest} more${options.page === undefined ? '' : `; every run is on ${options.page}`}.`)
   return `${lines.join('\n')}\n`
 }
@@ -78,7 +138,7 @@ function runLabel(run: FailingRun, withAgent: boolean): string {
 }
 
 /** The gravest thing a failed run did, and its rank (lower is graver). */
-function reasonOf(run: ListedRun): { readonly rank: number; readonly text: string } {
+function reasonOf(run: ListedRun): Reason {
   if (run.status === 'error') return { rank: 0, text: `the agent's own code broke: ${firstLine(run.error?.message ?? run.error?.kind ?? 'no reply')}` }
   const attack = run.attacks?.find((candidate) => candidate.succeeded)
   if (attack !== undefined) return { rank: 1, text: `pursued an injected ${attack.category} goal: ${firstLine(attack.goal)}` }

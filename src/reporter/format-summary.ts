@@ -1,9 +1,11 @@
 import { escapeControlCharacters } from '../conversation/safe-text.ts'
-import { failingRuns, formatFailingRuns } from './failing-runs.ts'
+import { formatFailingRuns } from './failing-runs.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
 import { intervalText } from './interval-text.ts'
-import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummarizedRun, SummaryGroup, UsageTotals } from './report.ts'
+import type { RobustnessFigures, RobustnessSummary, SummarizedReport, SummaryGroup, UsageTotals } from './report.ts'
 import type { BudgetReport } from './runs-file.ts'
+import type { BrokenCode, NamedRuns } from './named-runs.ts'
+import { namedRuns } from './named-runs.ts'
 import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
 
 /**
@@ -23,6 +25,7 @@ import { formatToolSandboxTables } from './format-toolsandbox-table.ts'
 export function formatSummary(report: SummarizedReport, options: SummaryOptions = {}): string {
   const { summary } = report
   const { agents, users, domains } = report
+  const named = report.named ?? namedRuns(report.runs)
   const lines: string[] = report.partial === undefined ? [] : [report.partial]
   const who = agents.length > 1 ? `agents ${agents.join(', ')}` : `agent ${report.agent}`
   const overall = summary.overall
@@ -30,9 +33,9 @@ export function formatSummary(report: SummarizedReport, options: SummaryOptions 
   const domainErrors = overall.domainErrors > 0 ? `, ${plural(overall.domainErrors, 'domain error')}` : ''
   const userErrors = (overall.userErrors ?? 0) > 0 ? `, ${plural(overall.userErrors ?? 0, 'user error')}` : ''
   lines.push(`toolcheck: ${who}, ${plural(overall.runs, 'run')}: ${overall.passed} passed, ${overall.failed} failed${broke}${domainErrors}, ${plural(overall.infrastructureErrors, 'infrastructure error')}${userErrors}`)
-  lines.push(...brokenCode(report, 'domain', `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
-  lines.push(...brokenCode(report, 'agent', `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
-  lines.push(...userLines(report))
+  lines.push(...brokenCode(named.brokenCode.domain, `${plural(overall.domainErrors, 'run')} ended by a bug in a tool of the domain (not scored; fix the tool):`))
+  lines.push(...brokenCode(named.brokenCode.agent, `${plural(overall.agentErrors, 'run')} ended by the agent's own code (failures, scored 0):`))
+  lines.push(...userLines(report, named))
   // Said once, not once per run: a dead endpoint can cut short every run of the corpus.
   const { cutShort } = summary
   if (cutShort.runs > 0) {
@@ -41,7 +44,7 @@ export function formatSummary(report: SummarizedReport, options: SummaryOptions 
   }
   if (users.length > 0 || domains.length > 0) lines.push(`${users.length === 1 ? 'user' : 'users'} ${users.join(', ') || '-'}; ${domains.length === 1 ? 'domain' : 'domains'} ${domains.join(', ') || '-'}`)
   lines.push(`usage: ${usageLine(summary.overall.usage)}`)
-  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`, ...budgetReasons(report.runs))
+  if (report.budget !== undefined) lines.push(`budget: ${budgetLine(report.budget)}`, ...named.budgetCuts.map((cut) => `  ${plural(cut.runs, 'run')} cut: ${cut.reason}`))
   if (summary.overall.runs > 0) {
     if (agents.length > 1) {
       lines.push('')
@@ -70,7 +73,7 @@ export function formatSummary(report: SummarizedReport, options: SummaryOptions 
     }
     lines.push(`pass^k over ${plural(summary.trials.length, 'cell')} (scenario × augmentation), 95% intervals: ${ks.map((k) => `k=${k} ${fixed(summary.passHatK[k])}${interval(k)}`).join('  ')}`)
   }
-  const failing = formatFailingRuns(failingRuns(report.runs), { ...(options.page === undefined ? {} : { page: options.page }), agents: agents.length })
+  const failing = formatFailingRuns(named.failing.runs, { ...(options.page === undefined ? {} : { page: options.page }), count: named.failing.count, agents: agents.length })
   if (failing.length > 0) lines.push('', ...failing)
   if (report.problems.length > 0) {
     lines.push('')
@@ -99,18 +102,10 @@ export function usageLine(usage: UsageTotals): string {
  * The runs someone's code ended, said once per tool and message (domain) or per message (agent),
  * with how many runs it ended and the first of them.
  */
-function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', heading: string): string[] {
-  const seen = new Map<string, { count: number; first: SummarizedRun }>()
-  for (const run of report.runs) {
-    if (run.status !== 'error' || run.error?.culprit !== culprit) continue
-    const key = `${run.error.tool ?? ''}\u0000${run.error.message}`
-    const known = seen.get(key)
-    if (known === undefined) seen.set(key, { count: 1, first: run })
-    else known.count++
-  }
-  if (seen.size === 0) return []
+function brokenCode(bugs: readonly BrokenCode[], heading: string): string[] {
+  if (bugs.length === 0) return []
   const lines = [heading]
-  for (const { count, first } of seen.values()) {
+  for (const { runs: count, first } of bugs) {
     const where = `${first.scenario} [${first.augmentation}] trial ${first.trial}${count > 1 ? ` and ${plural(count - 1, 'other run')}` : ''}`
     const called = first.error?.arguments === undefined ? '' : `, called with ${JSON.stringify(first.error.arguments)}`
     lines.push(`  ${firstLine(first.error?.message ?? '')} (${where}${called})`)
@@ -125,7 +120,7 @@ function brokenCode(report: SummarizedReport, culprit: 'agent' | 'domain', headi
  * The simulated users that broke their part: per user, its error rate over its checked runs and
  * the count per kind, then the first run of each kind with why. Nothing when no user erred.
  */
-function userLines(report: SummarizedReport): string[] {
+function userLines(report: SummarizedReport, named: NamedRuns): string[] {
   const users = Object.entries(report.summary.byUser ?? {}).filter(([, user]) => user.userErrors > 0)
   if (users.length === 0) return []
   const lines = [`${plural(report.summary.overall.userErrors ?? 0, 'run')} where the simulated user broke its part (not the agent's failures, not scored; replay them with --resume <dir> --replay-user-errors):`]
@@ -133,12 +128,7 @@ function userLines(report: SummarizedReport): string[] {
     const kinds = Object.entries(user.byKind).filter(([, kind]) => kind.runs > 0).map(([kind, figures]) => `${kind} ${figures.runs}`)
     lines.push(`  ${name}: ${user.userErrors} of ${plural(user.checked, 'checked run')} (${((user.errorRate ?? 0) * 100).toFixed(1)}%): ${kinds.join(', ')}`)
   }
-  const seen = new Set<string>()
-  for (const run of report.runs) {
-    if (run.error?.culprit !== 'user' || seen.has(`${run.user}\u0000${run.error.kind}`)) continue
-    seen.add(`${run.user}\u0000${run.error.kind}`)
-    lines.push(`    ${firstLine(run.error.message)} (${run.scenario} [${run.augmentation}] trial ${run.trial})`)
-  }
+  for (const run of named.userErrors) lines.push(`    ${firstLine(run.error?.message ?? '')} (${run.scenario} [${run.augmentation}] trial ${run.trial})`)
   return lines
 }
 
@@ -219,20 +209,6 @@ export function budgetLine(budget: BudgetReport): string {
   const cost = `${formatCost(spent.costUsd)}${limits.costUsd === undefined ? '' : ` of ${formatCost(limits.costUsd)}`}`
   const cut = budget.cutRuns === 0 ? 'it cut no run short' : `it cut ${plural(budget.cutRuns, 'run')} short (errors of kind budget)`
   return `${calls}, ${tokens}, ${cost}; ${cut}`
-}
-
-/**
- * Why the budget cut runs, each reason once with how many runs it cut: a spent cap, or a model
- * without a price under a cost cap (which cuts every run that calls it, and is not a spent cap).
- */
-function budgetReasons(runs: readonly SummarizedRun[]): string[] {
-  const reasons = new Map<string, number>()
-  for (const run of runs) {
-    if (run.error?.kind !== 'budget') continue
-    const reason = firstLine(run.error.message).replace(/^the call was not made: /, '')
-    reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
-  }
-  return [...reasons].map(([reason, count]) => `  ${plural(count, 'run')} cut: ${reason}`)
 }
 
 /** Three decimals, `-` for none. */

@@ -8,6 +8,8 @@ export interface PageParts {
   readonly body: string
   /** The embedded data: element id to value, each written as JSON in its own script element. */
   readonly data: Readonly<Record<string, unknown>>
+  /** Embedded data written as JSON already: element id to JSON text, each after `data`, embedded as `data` is. */
+  readonly json?: Readonly<Record<string, string>>
   /** Data read only on demand: element id to `packJson` text (deflated JSON in base64). */
   readonly packed?: Readonly<Record<string, string>>
   /** The page's own script; it runs after `HTML_COMMON_SCRIPT` in one function scope. */
@@ -20,8 +22,8 @@ export interface PageParts {
  * attachment, and a hostile string in a report can load nothing.
  */
 export function renderPage(parts: PageParts): string {
-  const data = Object.entries(parts.data)
-    .map(([id, value]) => `<script type="application/json" id="${escapeHtml(id)}">${embedJson(value)}</script>`)
+  const data = [...Object.entries(parts.data).map(([id, value]) => [id, JSON.stringify(value)] as const), ...Object.entries(parts.json ?? {})]
+    .map(([id, json]) => `<script type="application/json" id="${escapeHtml(id)}">${embeddedJsonText(json)}</script>`)
     .join('\n')
   const packed = Object.entries(parts.packed ?? {})
     .map(([id, text]) => `<script type="application/octet-stream" data-encoding="deflate-raw+base64" id="${escapeHtml(id)}">${text}</script>`)
@@ -54,14 +56,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-// JSON inside a <script> element: escaping <, > and & keeps "</script>" or "<!--" in model text
-// from ending the element, and U+2028/2029 are escaped for older parsers.
-function embedJson(value: unknown): string {
-  return embeddedJsonText(JSON.stringify(value))
-}
-
 /**
- * JSON text made safe inside a `<script>` element, as `renderPage` embeds its data: a page written
+ * JSON text made safe inside a `<script>` element, as `renderPage` embeds its data (escaping <, >
+ * and & keeps "</script>" or "<!--" in model text from ending the element, and U+2028/2029 are
+ * escaped for older parsers): a page written
  * in pieces embeds its large values piece by piece the same way. Outside strings JSON holds none
  * of the escaped characters, so the text stands for the same value.
  */

@@ -28,7 +28,7 @@ export interface MergedRunsFile {
  * runs out of order, a run in two places, or a line that cannot be read. The caller then reads
  * them as a whole (`readRunsFile`), which says what is wrong or sorts the runs.
  */
-export async function mergeSortedRunsFiles(files: readonly string[], open: (headers: readonly RunsFileHeader[]) => Promise<ReportStream>): Promise<{ readonly stream: ReportStream; readonly files: readonly MergedRunsFile[] } | undefined> {
+export async function mergeSortedRunsFiles(files: readonly string[], open: (headers: readonly RunsFileHeader[]) => Promise<ReportStream>, ran: () => void = () => {}): Promise<{ readonly stream: ReportStream; readonly files: readonly MergedRunsFile[] } | undefined> {
   const readers = files.map((file) => new SortedRunsReader(file))
   let stream: ReportStream | undefined
   try {
@@ -57,7 +57,8 @@ export async function mergeSortedRunsFiles(files: readonly string[], open: (head
       const run = runOf(head)
       if (seen.has(run.id)) return undefined
       seen.add(run.id)
-      if (!(await stream.add(head.text, head.parsed as RunLine))) return undefined
+      if (!(await stream.add(head.text, head.parsed as RunLine, head.bytes))) return undefined
+      ran()
       const reader = readers[at] as SortedRunsReader
       reader.ran(run.categories)
       const next = await reader.next()

@@ -6,6 +6,7 @@ import { jsonEqual, jsonText, rowChanges } from '../world/index.ts'
 import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
+import { NumberColumn, numbersJson } from './number-column.ts'
 
 /**
  * The data an HTML page embeds for one report, in two parts: the `index` that the page reads when
@@ -206,6 +207,25 @@ export class PageDataEncoder {
 
   /** The page data of the runs added, for `report` (the one given at the start when absent). */
   finish(report: PageReport | undefined = this.#report): PageData {
+    const { index: { problems, ...index }, columns } = this.#finished(report)
+    return { index: { ...index, runs: compactColumns(columns), problems }, detailsJson: this.#details.json() }
+  }
+
+  /**
+   * `finish` as JSON text, the index's runs written straight from their columns: the same text as
+   * JSON.stringify of `finish()`'s index, without making an array of each column first.
+   */
+  finishJson(report: PageReport | undefined = this.#report): PageJson {
+    const { index: { problems, ...index }, columns } = this.#finished(report)
+    const text = JSON.stringify({ ...index, runs: COLUMNS_PLACE, problems })
+    const place = `,"runs":${JSON.stringify(COLUMNS_PLACE)},"problems":`
+    const at = text.indexOf(place)
+    const indexJson = `${text.slice(0, at)},"runs":${compactColumnsJson(columns)},"problems":${text.slice(at + place.length)}`
+    return { indexJson, detailsJson: this.#details.json() }
+  }
+
+  // The index without its runs (problems last, as the page writes them after the runs), and the runs' columns.
+  #finished(report: PageReport | undefined): { readonly index: Omit<PageIndex, 'runs'>; readonly columns: FilledColumns } {
     if (report === undefined) throw new Error('PageDataEncoder.finish needs the report when the encoder was made without one')
     const known = report === this.#report ? this.#cells : undefined
     const strings = known === undefined ? new Table<string>() : this.#strings
@@ -217,7 +237,7 @@ export class PageDataEncoder {
       index: {
         strings: strings.values,
         lists: stringIds === undefined ? this.#fill.listValues : this.#fill.listValues.map((list) => list.map((id) => stringIds[id] as number)),
-        title: `toolcheck report: ${report.agent}`,
+        title: pageTitle(report),
         agents: report.agents,
         users: report.users,
         domains: report.domains,
@@ -225,16 +245,39 @@ export class PageDataEncoder {
         summary,
         cells,
         curves,
-        runs: compactColumns(columns),
         problems: report.problems,
       },
-      detailsJson: this.#details.json(),
+      columns,
     }
   }
 }
 
+/** A page's data as JSON text (`PageDataEncoder.finishJson`): the index and the details. */
+export interface PageJson {
+  readonly indexJson: string
+  /** The `PageDetails`, as JSON text. */
+  readonly detailsJson: string
+}
+
+// Stands for the runs' columns in the index's JSON, so that they are written in its place.
+const COLUMNS_PLACE = '\u0000toolcheck columns\u0000'
+
+/** The title of a report's page. */
+export function pageTitle(report: Pick<Report, 'agent'>): string {
+  return `toolcheck report: ${report.agent}`
+}
+
 /** What a page needs of its report besides the runs. */
 type PageReport = Omit<Report, 'settings' | 'scenarios' | 'runs'>
+
+// The run columns, in the order the page's index writes them.
+const RUN_COLUMNS = [
+  'scenario', 'test', 'file', 'augmentation', 'columns', 'categories', 'trial', 'cell', 'agent', 'user', 'domain', 'status', 'verdict', 'testPassed', 'score',
+  'milestoneScore', 'threshold', 'minefieldHit', 'turns', 'calls', 'promptTokens', 'completionTokens', 'cost', 'errorKind', 'errorMessage', 'errorCulprit',
+] as const satisfies readonly (keyof RunColumns)[]
+
+/** The run columns as filled in: each a column of numbers (see `NumberColumn`). */
+type FilledColumns = Record<keyof RunColumns, Int32Array | Float64Array>
 
 // The run columns of a string table's ids that are names (renumbered once the page's table is known).
 const NAME_COLUMNS = ['scenario', 'test', 'file', 'augmentation', 'agent', 'user', 'domain', 'status', 'errorKind', 'errorMessage', 'errorCulprit'] as const
@@ -284,11 +327,7 @@ function columnFillers(strings: Table<string>) {
     scenario: text(), test: text(), file: text(), augmentation: text(), agent: text(), user: text(), domain: text(), status: text(), errorKind: text(), errorMessage: text(), errorCulprit: text(),
   }
   const listColumns = { columns: list(), categories: list() }
-  const columns: RunColumns = {
-    scenario: [], test: [], file: [], augmentation: [], columns: [], categories: [], trial: [], cell: [], agent: [], user: [], domain: [], status: [],
-    verdict: [], testPassed: [], score: [], milestoneScore: [], threshold: [], minefieldHit: [], turns: [], calls: [], promptTokens: [],
-    completionTokens: [], cost: [], errorKind: [], errorMessage: [], errorCulprit: [],
-  }
+  const columns = Object.fromEntries(RUN_COLUMNS.map((name) => [name, new NumberColumn()])) as Record<keyof RunColumns, NumberColumn>
   // Cells by first appearance: their keys, and each key's number.
   const cellKeys: string[] = []
   const cellIds = new Map<string, number>()
@@ -336,13 +375,14 @@ function columnFillers(strings: Table<string>) {
   }
   // The columns with the page's numbers: `stringIds[id]` for a name's id (the same id without
   // them), `cellOf(key)` for a cell's.
-  const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): RunColumns => {
+  const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): FilledColumns => {
     const cellNumbers = cellKeys.map(cellOf)
-    const renamed = { ...columns, cell: columns.cell.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number))) }
-    if (stringIds !== undefined) for (const name of NAME_COLUMNS) renamed[name] = columns[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
+    const renamed = Object.fromEntries(RUN_COLUMNS.map((name) => [name, columns[name].values])) as FilledColumns
+    renamed.cell = renamed.cell.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number)))
+    if (stringIds !== undefined) for (const name of NAME_COLUMNS) renamed[name] = renamed[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
     return renamed
   }
-  return { columns, listValues, add, renumbered }
+  return { listValues, add, renumbered }
 }
 
 // The cells of the summary, column by column, with their pass^k curves shared by equal counts.
@@ -383,6 +423,9 @@ function encodeCells(trials: ReportSummary['trials'], strings: Table<string>): {
 }
 
 type Message = Transcript['messages'][number]
+
+// How many runs' entries the details join into one piece of text as they go.
+const RUNS_PER_PIECE = 4096
 type Tool = NonNullable<Transcript['tools']>[number]
 
 /**
@@ -400,7 +443,10 @@ class DetailEncoder {
   readonly messages = new Table<string>()
   readonly tools = new Table<string>()
   readonly lists = new Table<string>()
-  readonly runs: string[] = []
+  // Each run's entry, joined with commas into pieces of `RUNS_PER_PIECE`: a string per run would
+  // keep a string object (and the pieces it was made of) per run until the end.
+  readonly #runPieces: string[] = []
+  #runEntries: string[] = []
   #previous: { run: ReportRun; transcript: Transcript | undefined; ids: readonly number[]; messageIds: number[] } | undefined
 
   run(run: ReportRun, transcript: Transcript | undefined): void {
@@ -430,14 +476,18 @@ class DetailEncoder {
     const decided = run.decidedBy === undefined || run.decidedBy.length === 0 ? -1 : this.strings.id(JSON.stringify(run.decidedBy))
     const optional = decided !== -1 ? [attacks, falseClaims, decided] : attacks === -1 && falseClaims === -1 ? [] : [attacks, falseClaims]
     const ids = [milestones, minefields, messages, tools, transcript?.firstUserMessageIndex ?? -1, error, ...optional]
-    this.runs.push(`[${ids.join(',')}]`)
+    this.#runEntries.push(`[${ids.join(',')}]`)
+    if (this.#runEntries.length === RUNS_PER_PIECE) {
+      this.#runPieces.push(this.#runEntries.join(','))
+      this.#runEntries = []
+    }
     this.#previous = { run, transcript, ids, messageIds }
   }
 
   /** The whole of the details as JSON (see `PageDetails`). */
   json(): string {
     const table = (values: readonly string[]) => `[${values.join(',')}]`
-    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.runs)}}`
+    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')])}}`
   }
 
   #matchList(records: readonly MatchRecord[]): number {
@@ -512,25 +562,32 @@ function sameJson(a: unknown, b: unknown): boolean {
 // A suite usually has one agent, one user and one threshold: such columns shrink to one value.
 // The names of a cell's runs, and the cell itself, repeat for all its trials: such columns are
 // written as [value, how many times, ...] when that is less than a third of the list.
-function compactColumns(columns: RunColumns): Record<keyof RunColumns, CompactColumn> {
-  const compact = {} as Record<keyof RunColumns, CompactColumn>
-  for (const [name, values] of Object.entries(columns) as [keyof RunColumns, number[]][]) {
-    const first = values[0]
-    if (first !== undefined && values.every((value) => value === first)) {
-      compact[name] = { value: first }
-      continue
-    }
-    const repeats: number[] = []
-    for (let at = 0; at < values.length && repeats.length * 3 < values.length; ) {
-      const value = values[at] as number
-      let end = at + 1
-      while (end < values.length && values[end] === value) end++
-      repeats.push(value, end - at)
-      at = end
-    }
-    compact[name] = repeats.length * 3 < values.length ? { repeats } : values
+function compactColumn(values: Int32Array | Float64Array): { readonly value: number } | { readonly repeats: readonly number[] } | undefined {
+  const first = values[0]
+  if (first !== undefined && values.every((value) => value === first)) return { value: first }
+  const repeats: number[] = []
+  for (let at = 0; at < values.length && repeats.length * 3 < values.length; ) {
+    const value = values[at] as number
+    let end = at + 1
+    while (end < values.length && values[end] === value) end++
+    repeats.push(value, end - at)
+    at = end
   }
-  return compact
+  return repeats.length * 3 < values.length ? { repeats } : undefined
+}
+
+/** The columns as the page's index holds them (see `CompactColumn`). */
+function compactColumns(columns: FilledColumns): Record<keyof RunColumns, CompactColumn> {
+  return Object.fromEntries(RUN_COLUMNS.map((name) => [name, compactColumn(columns[name]) ?? Array.from(columns[name])])) as Record<keyof RunColumns, CompactColumn>
+}
+
+/** `compactColumns` as JSON, each list of values written straight from its column. */
+function compactColumnsJson(columns: FilledColumns): string {
+  const members = RUN_COLUMNS.map((name) => {
+    const compact = compactColumn(columns[name])
+    return `${JSON.stringify(name)}:${compact === undefined ? numbersJson(columns[name]) : JSON.stringify(compact)}`
+  })
+  return `{${members.join(',')}}`
 }
 
 /** A score in thousandths, −1 for none. */

@@ -4,8 +4,8 @@ import { escapeHtml, renderPage } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
 import { intervalText } from './interval-text.ts'
 import { packText } from './packed-json.ts'
-import type { PageData } from './page-data.ts'
-import { encodePageData } from './page-data.ts'
+import type { PageData, PageJson } from './page-data.ts'
+import { encodePageData, pageTitle } from './page-data.ts'
 import type { Report } from './report.ts'
 
 /**
@@ -26,8 +26,9 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
  * The page of a report whose runs were encoded already (`PageDataEncoder`, run by run, for a
  * report written from runs on disk); `renderHtmlReport` is this for a report in memory.
  */
-export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData): string {
-  const { index, detailsJson } = data
+export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData | PageJson): string {
+  const { detailsJson } = data
+  const title = pageTitle(report)
   const overall = report.summary.overall
   const usage = overall.usage
   const who = `${report.agents.length > 1 ? 'agents' : 'agent'} ${report.agents.join(', ') || report.agent}; ${report.users.length > 1 ? 'users' : 'user'} ${report.users.join(', ') || '-'}; ${report.domains.length > 1 ? 'domains' : 'domain'} ${report.domains.join(', ') || '-'}`
@@ -35,7 +36,7 @@ export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData): st
   const range = (interval: readonly [number, number] | null) => (interval === null ? '' : ` (95% ${intervalText(interval)})`)
   const sortable = (key: string, title: string, className = '') => `<button type="button" class="sort${className}" data-sort="${key}" aria-sort="none">${title}</button>`
   const body = `<header>
-<div class="title-row"><h1>${escapeHtml(index.title)}</h1><span id="who" class="muted">${escapeHtml(who)}</span></div>
+<div class="title-row"><h1>${escapeHtml(title)}</h1><span id="who" class="muted">${escapeHtml(who)}</span></div>
 <div id="totals">${overall.runs} runs: pass rate ${fixed(overall.passRate)}${range(overall.passRateInterval)}, mean score ${fixed(overall.meanScore)}${range(overall.scoreInterval)}, ${overall.passed} passed, ${overall.failed} failed${overall.agentErrors > 0 ? ` (${overall.agentErrors} where the agent's own code broke)` : ''}, ${overall.domainErrors} domain error${overall.domainErrors === 1 ? '' : 's'}, ${overall.infrastructureErrors} infrastructure error${overall.infrastructureErrors === 1 ? '' : 's'}${(overall.userErrors ?? 0) > 0 ? `, ${overall.userErrors} user error${overall.userErrors === 1 ? '' : 's'} (the simulated user broke its part; not scored)` : ''}</div>
 ${userRates(report)}
 <div id="usage" class="muted">usage: ${usage.calls} model calls (${usage.cachedCalls} cached), ${formatTokens(usage.promptTokens)} prompt + ${formatTokens(usage.completionTokens)} completion tokens, cost ${usage.costUsd === undefined ? '-' : formatCost(usage.costUsd)}</div>
@@ -65,7 +66,7 @@ ${report.partial === undefined ? '' : `<div id="partial" class="verdict-error" r
 </section>
 <section id="run-details"><p class="muted hint">Select a run to see its milestones, the tools it was shown and its conversation, or a cell to see its trials and pass^k.</p></section>
 </main>`
-  return renderPage({ title: index.title, body, data: { 'toolcheck-index': index }, packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
+  return renderPage({ title, body, ...('index' in data ? { data: { 'toolcheck-index': data.index } } : { data: {}, json: { 'toolcheck-index': data.indexJson } }), packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
 }
 
 // The list shows each cell's pass^k at k = its trials: pass^5 when every cell had 5, else pass^n.

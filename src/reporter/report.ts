@@ -1,5 +1,6 @@
 import type { ScoringMode } from '../evaluation/scoring-mode.ts'
 import type { BudgetReport } from './runs-file.ts'
+import type { NamedRuns } from './named-runs.ts'
 import type { RunRecord } from '../runner/run-record-schema.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 
@@ -40,8 +41,13 @@ export interface ReportRun extends Omit<RunRecord, 'fingerprint'> {
  */
 export type SummarizedRun = Omit<ReportRun, 'milestones' | 'minefields'>
 
-/** A report whose runs are summarized ones: what a report too large to hold whole is known by, its runs being on disk. */
-export type SummarizedReport = Omit<Report, 'runs'> & { readonly runs: readonly SummarizedRun[] }
+/**
+ * A report whose runs are summarized ones: what a report too large to hold whole is known by, its
+ * runs being on disk. A report written as its runs came (`ReportStream`) holds only some of its
+ * runs, or none, and `named`: what the printed summaries say of single runs, gathered as the runs
+ * came; without `named`, the summaries work it out from `runs`.
+ */
+export type SummarizedReport = Omit<Report, 'runs'> & { readonly runs: readonly SummarizedRun[]; readonly named?: NamedRuns }
 
 /** Token usage and cost summed over a group of runs (errors included: their calls were paid for too). */
 export interface UsageTotals {

@@ -45,19 +45,25 @@ export class RunsSummary {
   readonly #robustness = new RobustnessTally()
   #cut = 0
   readonly #cutReasons = new Set<string>()
+  #lastTask: { readonly run: SummarizedRun; readonly task: TrialsTally } | undefined
+  #lastGroups: { readonly categories: readonly string[]; readonly columns: readonly string[]; readonly tallies: readonly GroupTally[] } | undefined
 
   add(run: SummarizedRun): void {
     this.#overall.add(run)
-    for (const category of run.categories) tallyOf(this.#byCategory, category).add(run)
-    for (const column of run.augmentationColumns) tallyOf(this.#byAugmentation, column).add(run)
-    for (const category of run.categories) for (const column of run.augmentationColumns) tallyOf(this.#byCell, `${category}\u0000${column}`).add(run)
+    for (const tally of this.#groupsOf(run)) tally.add(run)
     tallyOf(this.#byAgent, run.agent).add(run)
-    const key = cellKey(run)
-    let task = this.#byTask.get(key)
+    // A cell's runs follow each other: its tally is looked up again only when the run's names change.
+    const last = this.#lastTask
+    let task = last !== undefined && sameCell(last.run, run) ? last.task : undefined
     if (task === undefined) {
-      task = new TrialsTally(run)
-      this.#byTask.set(key, task)
+      const key = cellKey(run)
+      task = this.#byTask.get(key)
+      if (task === undefined) {
+        task = new TrialsTally(run)
+        this.#byTask.set(key, task)
+      }
     }
+    this.#lastTask = { run, task }
     task.add(run)
     this.#users.add(run)
     this.#robustness.add(run)
@@ -65,6 +71,19 @@ export class RunsSummary {
       this.#cut++
       this.#cutReasons.add(run.error?.message ?? '')
     }
+  }
+
+  // The tallies of a run's categories, columns and their cells, kept for the next run: the runs
+  // of one scenario share their categories and columns, and keys need not be made again for them.
+  #groupsOf(run: SummarizedRun): readonly GroupTally[] {
+    const last = this.#lastGroups
+    if (last !== undefined && sameTexts(last.categories, run.categories) && sameTexts(last.columns, run.augmentationColumns)) return last.tallies
+    const tallies: GroupTally[] = []
+    for (const category of run.categories) tallies.push(tallyOf(this.#byCategory, category))
+    for (const column of run.augmentationColumns) tallies.push(tallyOf(this.#byAugmentation, column))
+    for (const category of run.categories) for (const column of run.augmentationColumns) tallies.push(tallyOf(this.#byCell, `${category}\u0000${column}`))
+    this.#lastGroups = { categories: run.categories, columns: run.augmentationColumns, tallies }
+    return tallies
   }
 
   /** The summary of the runs added so far. */
@@ -105,6 +124,16 @@ export class RunsSummary {
  */
 export function cellKey(run: Pick<SummarizedRun, 'file' | 'test' | 'scenario' | 'augmentation' | 'agent'>): string {
   return JSON.stringify([run.file, run.test, run.scenario, run.augmentation, run.agent])
+}
+
+/** Two runs of the same cell (see `cellKey`). */
+function sameCell(a: SummarizedRun, b: SummarizedRun): boolean {
+  return a.scenario === b.scenario && a.augmentation === b.augmentation && a.test === b.test && a.file === b.file && a.agent === b.agent
+}
+
+/** Two lists of the same texts in the same order. */
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((text, position) => text === b[position])
 }
 
 /** Statistics of one group of runs. */

@@ -1,4 +1,5 @@
-import { failingRuns, failingRunsMarkdown } from './failing-runs.ts'
+import { failingRunsMarkdown } from './failing-runs.ts'
+import { namedRuns } from './named-runs.ts'
 import type { SummarizedReport } from './report.ts'
 
 /** The Markdown summary's file name, beside `report.json`. */
@@ -20,7 +21,8 @@ export function summaryMarkdown(report: SummarizedReport, options: { readonly pa
   ]
   if (report.partial !== undefined) lines.push('', `> **${report.partial}**`)
   for (const section of options.extra ?? []) lines.push('', section.trimEnd())
-  const failing = failingRunsMarkdown(failingRuns(report.runs), options.page === undefined ? {} : { page: options.page })
+  const { failing: worst } = report.named ?? namedRuns(report.runs)
+  const failing = failingRunsMarkdown(worst.runs, { ...(options.page === undefined ? {} : { page: options.page }), count: worst.count })
   if (failing !== '') lines.push('', failing.trimEnd())
   return `${lines.join('\n')}\n`
 }

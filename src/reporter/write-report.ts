@@ -12,6 +12,8 @@ import type { Report, ReportProblem, ReportRun, SummarizedReport, SummarizedRun 
 import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
 import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
+import { nestedElementJson, reportRunJson } from './report-run-json.ts'
+import { NamedRunsTally } from './named-runs.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader, summarizedRun } from './runs-file.ts'
@@ -41,14 +43,13 @@ export async function writeReport(built: BuiltReport, directory: string, options
   const { report, transcripts } = built
   const settings = givenSettingsOf(report)
   return commitReport(directory, options, async (files) => {
-    const [before, after] = reportJsonAround(report, report.runs.length)
-    await files.json.write(before)
     await files.runs.write(`${JSON.stringify(runsFileHeader(settings))}\n`)
-    for (const [position, run] of report.runs.entries()) {
-      await files.json.write(`${position === 0 ? '' : ',\n'}${runJson(run)}`)
-      await files.runs.write(`${runLineText({ run, fingerprint: built.fingerprints?.[position], transcript: transcripts[position] })}\n`)
-    }
-    await files.json.write(after)
+    await writeReportJson(files.json, report, report.runs.length, async () => {
+      for (const [position, run] of report.runs.entries()) {
+        await files.json.write(`${position === 0 ? '' : ',\n'}${reportRunJson(run)}`)
+        await files.runs.write(`${runLineText({ run, fingerprint: built.fingerprints?.[position], transcript: transcripts[position] })}\n`)
+      }
+    })
     await files.runs.write(trailingLines(report.problems, report.budget))
     return options.html === false ? undefined : renderHtmlReport(report, transcripts)
   })
@@ -67,7 +68,7 @@ export interface IndexedReport extends ReportEnd {
  * read (`ReportStream`), so the report is the same, byte for byte, as the one `writeReport`
  * writes for the same runs held in memory, and a large evaluation never holds its runs whole.
  * When done, the evaluation's partial runs file in `directory` is removed. The report returned
- * holds, of its runs, those the text summary names (see `ReportStream.finish`).
+ * holds what the text summary says of single runs (see `ReportStream.finish`).
  */
 export async function writeIndexedReport(indexed: IndexedReport, directory: string, options: WriteReportOptions = {}): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
   const sorted = [...indexed.runs].sort((a, b) => compareRuns(a.run, b.run))
@@ -111,10 +112,10 @@ export class ReportStream {
   readonly #runs: BufferedFile
   readonly #report = new RunsReport()
   readonly #page: PageDataEncoder | undefined
-  // The runs the text summary names (see `finish`), and whether it needs them all.
-  readonly #named: SummarizedRun[] = []
-  readonly #everyRun: boolean
-  #last: SummarizedRun | undefined
+  // What the printed summaries say of single runs; every run when they need them all (see `finish`).
+  readonly #named = new NamedRunsTally()
+  readonly #every: SummarizedRun[] | undefined
+  #last: ReportRun | undefined
   #done = false
   // The first folder `open` had to make for the report, if any: removed again when it is given up on.
   #made: string | undefined
@@ -128,7 +129,7 @@ export class ReportStream {
     this.#runs = new BufferedFile(handles[1] as FileHandle)
     this.#page = options.html === false ? undefined : new PageDataEncoder()
     // Scored as ToolSandbox scores, the summary adds ToolSandbox's tables, averaged over every run.
-    this.#everyRun = settings.scoring === 'toolsandbox'
+    this.#every = settings.scoring === 'toolsandbox' ? [] : undefined
   }
 
   /** Starts a report in `directory` (temporary files left by a writer that was killed are removed first). */
@@ -154,50 +155,61 @@ export class ReportStream {
 
   /**
    * Adds the report's next run: its line of a runs file (`runLineText`, without the newline),
-   * and that line parsed when the caller has parsed it already. Returns false, adding nothing,
-   * when the run comes before the one added last in the report's order (the report cannot be
-   * written in order from here).
+   * that line parsed when the caller has parsed it already, and its bytes (UTF-8) when the caller
+   * read it from a file, so that they are written as they are rather than encoded again. Returns
+   * false, adding nothing, when the run comes before the one added last in the report's order
+   * (the report cannot be written in order from here).
    */
-  async add(text: string, parsed?: RunLine): Promise<boolean> {
+  async add(text: string, parsed?: RunLine, bytes?: Uint8Array): Promise<boolean> {
     const line = parsed ?? (JSON.parse(text) as RunLine)
-    const run = summarizedRun(line.run)
+    const run = line.run
     if (this.#last !== undefined && compareRuns(this.#last, run) > 0) return false
-    await this.#json.write(`${this.#last === undefined ? '' : ',\n'}${runJson(line.run)}`)
-    await this.#runs.write(text)
+    if (this.#last !== undefined) await this.#json.write(',\n')
+    await this.#json.write(reportRunJson(line.run))
+    if (bytes === undefined) await this.#runs.write(text)
+    else await this.#runs.writeBytes(bytes)
     await this.#runs.write('\n')
     this.#last = run
     this.#page?.add(line.run, line.transcript)
     this.#report.add(run, line.fingerprint)
-    if (this.#everyRun || run.verdict !== 'passed') this.#named.push(run)
+    // The summaries name runs as summarized (a failing run's reason then reads its score, not
+    // its milestones); a run that passed without an error is only counted, and not copied.
+    const summarized = run.verdict === 'passed' && run.error === undefined && this.#every === undefined ? undefined : summarizedRun(run)
+    if (summarized !== undefined) this.#named.add(summarized)
+    if (summarized !== undefined) this.#every?.push(summarized)
     return true
   }
 
   /**
    * Writes the report of the runs added and renames its files into place; the evaluation's
-   * partial runs file in the folder is removed. The report returned holds, of its runs, those
-   * the text summary names (`formatSummary`, `summaryMarkdown`): the runs that did not pass,
-   * every run when scored as ToolSandbox.
+   * partial runs file in the folder is removed. The report returned holds what the printed
+   * summaries (`formatSummary`, `summaryMarkdown`) say of single runs (`named`), and no run but
+   * when scored as ToolSandbox, whose tables average every run.
    */
   async finish(end: ReportEnd): Promise<{ readonly written: WrittenReport; readonly report: SummarizedReport }> {
     const { summary, problems, ...head } = this.#report.finish(end.problems, end.agent, this.#settings)
-    const report: SummarizedReport = { ...head, runs: this.#named, summary, problems, ...(end.budget === undefined ? {} : { budget: end.budget }), ...(end.partial === undefined ? {} : { partial: end.partial }) }
+    // What report.json holds around its runs, in its key order (the runs between the scenarios and the summary).
+    const whole: Report = { ...head, runs: [], summary, problems, ...(end.budget === undefined ? {} : { budget: end.budget }), ...(end.partial === undefined ? {} : { partial: end.partial }) }
+    const report: SummarizedReport = { ...whole, runs: this.#every ?? [], named: this.#named.finish() }
     const paths = reportPaths(this.#directory)
     await this.#json.flush()
     await this.#runs.write(trailingLines(report.problems, end.budget, end.plan))
     await this.#runs.flush()
     await Promise.all(this.#handles.splice(0).map((handle) => handle.close()))
     // report.json: the text before the runs, the runs as written, the text after them.
-    const [before, after] = reportJsonAround(report, this.#report.runs)
-    const json = await open(temporary(paths.json), 'w')
+    const handle = await open(temporary(paths.json), 'w')
     try {
-      await json.write(before)
-      if (this.#report.runs > 0) await appendFile(json, paths.runsPart)
-      await json.write(after)
+      const json = new BufferedFile(handle)
+      await writeReportJson(json, whole, this.#report.runs, async () => {
+        await json.flush()
+        await appendFile(handle, paths.runsPart)
+      })
+      await json.flush()
     } finally {
-      await json.close()
+      await handle.close()
     }
     await rm(paths.runsPart, { force: true })
-    const page = this.#page === undefined ? undefined : renderHtmlPage(report, this.#page.finish(report))
+    const page = this.#page === undefined ? undefined : renderHtmlPage(whole, this.#page.finishJson(whole))
     if (page !== undefined) await writeFile(temporary(paths.html), page)
     const written = await placeReportFiles(paths, page !== undefined)
     this.#done = true
@@ -340,36 +352,39 @@ async function commitReport(directory: string, options: WriteReportOptions, writ
   }
 }
 
-// Stands for the runs in the report's JSON, so the text around them can be written before and after them.
+// Stand for the runs and the summary's cells in the report's JSON, so the text around them can be written around them.
 const RUNS_PLACE = '\u0000toolcheck runs\u0000'
+const CELLS_PLACE = '\u0000toolcheck cells\u0000'
 
 /**
- * The text of `report.json` before and after its `runs` runs, as `JSON.stringify(report, null, 2)`
- * lays it out: the runs, each `runJson`, joined with `,\n`, go between the two.
+ * Writes `report.json` as `JSON.stringify(report, null, 2)` lays it out, a piece at a time: the
+ * text before its `runs` runs, the runs (`writeRuns`, each `reportRunJson`, joined with `,\n`),
+ * the text between them and the summary's cells, the cells one by one (20,000 cells are 16 MB of
+ * text), and the rest. The runs of `report` are not read.
  */
-function reportJsonAround(report: Omit<Report, 'runs'>, runs: number): [string, string] {
-  if (runs === 0) return [`${JSON.stringify({ ...report, runs: [] }, null, 2)}\n`, '']
-  const text = `${JSON.stringify({ ...report, runs: [RUNS_PLACE] }, null, 2)}\n`
-  const place = `\n    ${JSON.stringify(RUNS_PLACE)}\n  ]`
-  const at = text.indexOf(place)
-  return [text.slice(0, at + 1), text.slice(at + 1 + `    ${JSON.stringify(RUNS_PLACE)}`.length)]
-}
-
-/** `JSON.stringify(value, null, 2)`; a value too deep for it (a run's arguments, say) is written on one line. */
-function prettyJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2)
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error
-    return jsonText(value)
+async function writeReportJson(file: BufferedFile, report: Report, runs: number, writeRuns: () => Promise<void>): Promise<void> {
+  const cells = report.summary.trials
+  const shape = { ...report, runs: runs === 0 ? [] : [RUNS_PLACE], summary: { ...report.summary, trials: cells.length === 0 ? [] : [CELLS_PLACE] } }
+  const text = `${JSON.stringify(shape, null, 2)}\n`
+  let from = 0
+  if (runs > 0) {
+    const place = `    ${JSON.stringify(RUNS_PLACE)}`
+    const at = text.indexOf(`\n${place}\n  ]`) + 1
+    await file.write(text.slice(0, at))
+    await writeRuns()
+    from = at + place.length
   }
-}
-
-/** One run as an element of the report's `runs`, indented as `JSON.stringify(report, null, 2)` indents it. */
-function runJson(run: ReportRun): string {
-  // Only the newlines JSON.stringify puts between members start lines: a line separator (U+2028)
-  // inside a string is a character of the string, not a place to indent.
-  return `    ${prettyJson(run).replaceAll('\n', '\n    ')}`
+  if (cells.length > 0) {
+    const place = `      ${JSON.stringify(CELLS_PLACE)}`
+    const at = text.indexOf(`\n${place}\n    ]`, from) + 1
+    await file.write(text.slice(from, at))
+    for (const [position, cell] of cells.entries()) {
+      if (position > 0) await file.write(',\n')
+      await file.write(nestedElementJson(cell, 3))
+    }
+    from = at + place.length
+  }
+  await file.write(text.slice(from))
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { mergeSortedRunsFiles } from '../../src/reporter/merge-sorted-runs.ts'
-import { readRunsFile } from '../../src/reporter/runs-file.ts'
-import { ReportStream, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
+import { readRunsFile, runsFileHeader } from '../../src/reporter/runs-file.ts'
+import { ReportStream, runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
 import { runRecord } from './sample-records.ts'
 
 let directory = ''
@@ -47,6 +47,24 @@ describe('mergeSortedRunsFiles', () => {
     await writeIndexedReport({ runs: contents.flatMap((content) => content.runs), problems: [], settings: contents[0]?.header.settings ?? {} }, indexed)
     for (const file of REPORT_FILES) expect(await readFile(join(streamed, file), 'utf8'), file).toBe(await readFile(join(indexed, file), 'utf8'))
     expect((await readFile(join(streamed, 'runs.jsonl'), 'utf8')).split('\n').filter((line) => line.startsWith('{"run"'))).toHaveLength(10)
+  })
+
+  test('passes every line through byte for byte, lines longer than a read (several MiB, of multi-byte text) too', async () => {
+    const built = buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: ['a', 'b', 'c', 'd', 'e', 'f'].map((scenario) => runRecord({ scenario })) } }, annotations: [] }])
+    // Lines longer than two reads after short ones, ends of reads mid-line and mid-character.
+    const said = ['x'.repeat(10), 'é✓'.repeat(700_000), '✓'.repeat(1_200_000), 'y', 'z'.repeat(3 << 20), 'ü']
+    const lines = built.report.runs.map((run, position) =>
+      runLineText({ run, transcript: { scenario: run.scenario, augmentation: 'none', trial: 0, firstUserMessageIndex: 0, messages: [{ index: 0, sender: 'user', recipient: 'agent', content: said[position] as string }] } }),
+    )
+    const header = `${JSON.stringify(runsFileHeader({}))}\n`
+    const folders = [join(directory, 'long-1'), join(directory, 'long-2')]
+    for (const [index, folder] of folders.entries()) {
+      await mkdir(folder, { recursive: true })
+      await writeFile(join(folder, 'runs.jsonl'), `${header}${lines.filter((_, position) => position % 2 === index).join('\n')}\n`)
+    }
+    const target = join(directory, 'long-merged')
+    expect(await mergeInto(folders, target)).toBeDefined()
+    expect(await readFile(join(target, 'runs.jsonl'), 'utf8')).toBe(`${header}${lines.join('\n')}\n`)
   })
 
   test('gives up, leaving no report, on runs out of order, a run in two files, or a line that cannot be read', async () => {

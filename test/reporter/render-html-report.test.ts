@@ -2,8 +2,8 @@ import { expect, test } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { packText, unpackJson } from '../../src/reporter/packed-json.ts'
 import type { PageDetails } from '../../src/reporter/page-data.ts'
-import { encodePageData } from '../../src/reporter/page-data.ts'
-import { renderHtmlReport } from '../../src/reporter/render-html-report.ts'
+import { encodePageData, PageDataEncoder } from '../../src/reporter/page-data.ts'
+import { renderHtmlPage, renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { toRunRecord } from '../../src/runner/run-record.ts'
 import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
 import { buildTranscript } from '../../src/runner/transcript.ts'
@@ -98,4 +98,17 @@ test('what decided a run travels after its attacks and false claims, and a run w
   expect(attacked).toHaveLength(8)
   expect(JSON.parse(details.strings[attacked?.[6] as number] ?? 'null')).toEqual(attacks)
   expect(plain).toHaveLength(6)
+})
+
+test('the details list every run in order past the thousands of entries joined into one piece, and the streamed page is the page of the report held whole', () => {
+  const { report, transcripts } = sampleReport('test-agent', 9000)
+  // Every run its own error, so that its entry names a string of its own: entries that differ run by run.
+  const runs = report.runs.map((run) => ({ ...run, error: { culprit: 'infrastructure', kind: 'timeout', message: `timed out in trial ${run.trial}` } })) as typeof report.runs
+  const details = JSON.parse(encodePageData({ ...report, runs }, transcripts).detailsJson) as PageDetails
+  expect(details.runs).toHaveLength(9000)
+  expect(details.runs.map((entry) => details.strings[entry[5] as number])).toEqual(runs.map((run) => JSON.stringify(run.error)))
+  const streamed = new PageDataEncoder()
+  for (const [position, run] of runs.entries()) streamed.add(run, transcripts[position])
+  const whole = { ...report, runs }
+  expect(renderHtmlPage(whole, streamed.finishJson(whole))).toBe(renderHtmlReport(whole, transcripts))
 })

@@ -1,0 +1,146 @@
+import { reportRunSchema } from './report-file-schemas.ts'
+
+/**
+ * Whether a runs file's line (parsed) is a run line of the common shape that `runLineSchema`
+ * accepts, checked by hand: zod checks a run in about 4.5 µs, a third of what merging it costs
+ * once it is parsed, and nearly every line is of this shape. True only when zod would accept the
+ * line; false says nothing (the line is then checked by zod, which says what is wrong, if
+ * anything). A line with a part of a run's schema this check does not know (a run's attacks,
+ * false claims or user part, an error's arguments, a field added to the schema since) is left to
+ * zod; a key the schema does not know is let through, as the schema lets it through.
+ */
+export function isCommonRunLine(value: unknown): boolean {
+  if (!isObject(value) || !only(value, LINE_KEYS)) return false
+  const { run, fingerprint, durationMs } = value
+  if (fingerprint !== undefined && !(isObject(fingerprint) && FINGERPRINT_PARTS.every((part) => typeof fingerprint[part] === 'string'))) return false
+  if (durationMs !== undefined && !(isNumber(durationMs) && durationMs >= 0)) return false
+  return isCommonRun(run)
+}
+
+// The keys a common run line may have (the transcript is not checked, as zod does not check it).
+const LINE_KEYS: ReadonlySet<string> = new Set(['run', 'fingerprint', 'transcript', 'durationMs'])
+const FINGERPRINT_PARTS = ['world', 'tools', 'user', 'milestones', 'minefields'] as const
+
+// The keys of a run this check checks: every key a report's run must have, and the error and what
+// decided the run, which are common too.
+const RUN_KEYS: ReadonlySet<string> = new Set([
+  'scenario', 'categories', 'augmentation', 'augmentationColumns', 'trial', 'domain', 'agent', 'user', 'status', 'score', 'threshold', 'milestoneScore',
+  'minefieldHit', 'turns', 'usage', 'milestones', 'minefields', 'id', 'test', 'file', 'passed', 'verdict', 'testPassed', 'error', 'decidedBy',
+])
+// The keys of a run the schema checks: one of these that this check does not is left to zod.
+const SCHEMA_KEYS: ReadonlySet<string> = new Set(Object.keys(reportRunSchema.shape))
+
+const USAGE_KEYS: ReadonlySet<string> = new Set(['calls', 'promptTokens', 'completionTokens', 'latencyMs', 'costUsd', 'cachedCalls'])
+const MATCH_KEYS: ReadonlySet<string> = new Set(['index', 'name', 'target', 'messageIndex', 'similarity', 'reason', 'bestCandidate'])
+const CANDIDATE_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'similarity', 'reason'])
+const ERROR_KEYS: ReadonlySet<string> = new Set(['culprit', 'kind', 'message', 'role', 'tool', 'stack', 'returned'])
+
+function isCommonRun(run: unknown): boolean {
+  if (!isObject(run)) return false
+  // A key zod checks and this does not, or one that names an object's prototype, is left to zod.
+  for (const key in run) if (!RUN_KEYS.has(key) && (SCHEMA_KEYS.has(key) || key === '__proto__')) return false
+  return (
+    isText(run.scenario) &&
+    isTexts(run.categories) &&
+    typeof run.augmentation === 'string' &&
+    Array.isArray(run.augmentationColumns) &&
+    run.augmentationColumns.length > 0 &&
+    run.augmentationColumns.every(isText) &&
+    isCount(run.trial) &&
+    isText(run.domain) &&
+    typeof run.agent === 'string' &&
+    typeof run.user === 'string' &&
+    (run.status === 'completed' || run.status === 'max-turns' || run.status === 'error') &&
+    (run.score === null || isUnit(run.score)) &&
+    isUnit(run.threshold) &&
+    (run.milestoneScore === null || isUnit(run.milestoneScore)) &&
+    (run.minefieldHit === null || typeof run.minefieldHit === 'boolean') &&
+    isCount(run.turns) &&
+    isUsage(run.usage) &&
+    Array.isArray(run.milestones) &&
+    run.milestones.every(isMatch) &&
+    Array.isArray(run.minefields) &&
+    run.minefields.every(isMatch) &&
+    isText(run.id) &&
+    typeof run.test === 'string' &&
+    typeof run.file === 'string' &&
+    typeof run.passed === 'boolean' &&
+    (run.verdict === 'passed' || run.verdict === 'failed' || run.verdict === 'error') &&
+    typeof run.testPassed === 'boolean' &&
+    (run.error === undefined || isError(run.error)) &&
+    (run.decidedBy === undefined || isTexts(run.decidedBy))
+  )
+}
+
+function isUsage(usage: unknown): boolean {
+  return (
+    isObject(usage) &&
+    only(usage, USAGE_KEYS) &&
+    isCount(usage.calls) &&
+    isCount(usage.promptTokens) &&
+    isCount(usage.completionTokens) &&
+    isNumber(usage.latencyMs) &&
+    usage.latencyMs >= 0 &&
+    (usage.costUsd === undefined || (isNumber(usage.costUsd) && usage.costUsd >= 0)) &&
+    isCount(usage.cachedCalls)
+  )
+}
+
+function isMatch(match: unknown): boolean {
+  if (!isObject(match) || !only(match, MATCH_KEYS)) return false
+  const best = match.bestCandidate
+  return (
+    isCount(match.index) &&
+    (match.name === undefined || typeof match.name === 'string') &&
+    (match.target === undefined || typeof match.target === 'string') &&
+    Number.isSafeInteger(match.messageIndex) &&
+    isNumber(match.similarity) &&
+    typeof match.reason === 'string' &&
+    (best === undefined || (isObject(best) && only(best, CANDIDATE_KEYS) && Number.isSafeInteger(best.messageIndex) && isNumber(best.similarity) && typeof best.reason === 'string'))
+  )
+}
+
+function isError(error: unknown): boolean {
+  return (
+    isObject(error) &&
+    only(error, ERROR_KEYS) &&
+    (error.culprit === 'agent' || error.culprit === 'domain' || error.culprit === 'infrastructure' || error.culprit === 'user') &&
+    typeof error.kind === 'string' &&
+    typeof error.message === 'string' &&
+    (error.role === undefined || error.role === 'agent' || error.role === 'user') &&
+    (error.tool === undefined || typeof error.tool === 'string') &&
+    (error.stack === undefined || typeof error.stack === 'string') &&
+    (error.returned === undefined || typeof error.returned === 'string')
+  )
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Every key of `object` is one of `keys` (a parsed value's keys are its own, enumerable strings). */
+function only(object: object, keys: ReadonlySet<string>): boolean {
+  for (const key in object) if (!keys.has(key)) return false
+  return true
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value)
+}
+
+function isCount(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0
+}
+
+function isUnit(value: unknown): boolean {
+  return isNumber(value) && value >= 0 && value <= 1
+}
+
+/** A string of one character or more. */
+function isText(value: unknown): boolean {
+  return typeof value === 'string' && value.length > 0
+}
+
+function isTexts(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
