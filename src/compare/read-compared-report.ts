@@ -75,6 +75,32 @@ export async function readComparedReport(path: string, pool?: ReportTally): Prom
 }
 
 /**
+ * `readComparedReport` of each of `paths`, in order; a file named more than once (a history that
+ * comes back to an earlier report, such as a revert) is read once, each entry keeping the path it
+ * was named by. A file is the same when it is the same file on disk (its device and inode), however
+ * its path is written.
+ */
+export async function readComparedReports(paths: readonly string[]): Promise<ComparedReportFile[]> {
+  const read = new Map<string, ComparedReportFile['report']>()
+  const files: ComparedReportFile[] = []
+  // One after the other: read side by side, their chunks and garbage would add up.
+  for (const path of paths) {
+    const file = await reportJsonOf(path)
+    const info = await stat(file).catch(() => undefined)
+    const identity = info?.isFile() === true ? `${info.dev}:${info.ino}` : undefined
+    const known = identity === undefined ? undefined : read.get(identity)
+    if (known !== undefined) {
+      files.push({ path: file, report: known })
+      continue
+    }
+    const compared = await readComparedReport(file)
+    if (identity !== undefined) read.set(identity, compared.report)
+    files.push(compared)
+  }
+  return files
+}
+
+/**
  * The report as the comparison page embeds it. Its run index and details are those of the report
  * page written beside it (`index.html`, or another page in its folder that holds these runs), as
  * they are, with the conversations; without such a page they are encoded from `report.json`, read
