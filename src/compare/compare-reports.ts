@@ -8,7 +8,7 @@ import type { CellComparison, CellKey, CellSide, CellVerdict, ChangedScenarioCel
 import type { SettingsSource } from './like-with-like.ts'
 import { fingerprintDifferences, likeWithLike } from './like-with-like.ts'
 import type { CellTally, ComparedRun, ReportTally } from './report-tally.ts'
-import { tallyRuns, tallyUsage } from './report-tally.ts'
+import { cellPositions, tallyRuns, tallyUsage } from './report-tally.ts'
 import { trialsNeeded } from './trials-needed.ts'
 import { compareCellsWorstFirst, compareGroupsWorstFirst } from './worst-first.ts'
 
@@ -188,8 +188,11 @@ export function compareReports(base: ComparedReport | TalliedReport, head: Compa
   }
 }
 
-/** A cell of one report; when cells are not told apart by agent, the agent of its first run. */
-type Cell = CellTally
+/**
+ * A cell of one report, its runs' positions ordered by trial and then by position; when cells are
+ * not told apart by agent, the agent of its first run.
+ */
+type Cell = Omit<CellTally, 'index'> & { readonly positions: readonly number[] }
 
 function tallyOf(report: ComparedReport | TalliedReport): ReportTally {
   return 'tally' in report ? report.tally : tallyRuns(report.runs)
@@ -206,26 +209,25 @@ function agentsOf(report: ComparedReport | TalliedReport, tally: ReportTally): r
 
 /** The tally's cells, those of one scenario and augmentation joined when cells are not told apart by agent. */
 function cellsOf(tally: ReportTally, byAgent: boolean): Map<string, Cell> {
-  if (byAgent) return tally.cells
+  const { offsets, positions, trials } = cellPositions(tally)
   const cells = new Map<string, Cell>()
-  for (const cell of tally.cells.values()) {
+  for (const { index, ...cell } of tally.cells) {
+    const own = Array.from(positions.subarray(offsets[index], offsets[index + 1]))
     // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
-    const key = `${cell.scenario}\u0000${cell.augmentation}`
+    const key = byAgent ? `${cell.scenario}\u0000${cell.augmentation}\u0000${cell.agent}` : `${cell.scenario}\u0000${cell.augmentation}`
     const joined = cells.get(key)
     if (joined === undefined) {
-      cells.set(key, cell)
+      cells.set(key, { ...cell, positions: own })
       continue
     }
     const categories = [...joined.categories, ...cell.categories.filter((category) => !joined.categories.includes(category))]
-    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, agentErrors: joined.agentErrors + cell.agentErrors, places: [...joined.places, ...cell.places] })
+    const places = [...joined.positions, ...own].sort((a, b) => (trials[a] as number) - (trials[b] as number) || a - b)
+    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, agentErrors: joined.agentErrors + cell.agentErrors, positions: places })
   }
   return cells
 }
 
 function sideOf(cell: Cell): CellSide {
-  const order: [number, number][] = []
-  for (let at = 0; at < cell.places.length; at += 2) order.push([cell.places[at] as number, cell.places[at + 1] as number])
-  order.sort((a, b) => a[0] - b[0] || a[1] - b[1])
   const trials = cell.runs - cell.errors
   return {
     runs: cell.runs,
@@ -234,7 +236,7 @@ function sideOf(cell: Cell): CellSide {
     passes: cell.passes,
     passRate: trials === 0 ? null : cell.passes / trials,
     meanScore: trials === 0 ? null : cell.scoreSum / trials,
-    positions: order.map(([, position]) => position),
+    positions: cell.positions,
   }
 }
 

@@ -11,7 +11,7 @@ import type { TalliedReport } from './compare-reports.ts'
 import { readReportFile, ReportFileError, reportPage } from './read-report-file.ts'
 import type { ComparedPage } from './render-comparison-html.ts'
 import type { ReportTally } from './report-tally.ts'
-import { addRun, emptyTally, tallyRuns } from './report-tally.ts'
+import { addRun, cellPositions, emptyTally, tallyRuns } from './report-tally.ts'
 import { ReportJsonError, streamReportRuns } from './stream-report-runs.ts'
 
 /** A report read for a comparison: its runs tallied per cell as they were read, never held. */
@@ -131,9 +131,8 @@ export async function comparedPage(compared: ComparedReportFile): Promise<Compar
 
 /** What a page must hold to be this report's: as many runs, each of the same scenario at the same place. */
 function runCheck(tally: ReportTally): { readonly runs: number; readonly scenarioAt: (position: number) => string | undefined } {
-  const scenarios: string[] = new Array(tally.runs)
-  for (const cell of tally.cells.values()) for (let at = 1; at < cell.places.length; at += 2) scenarios[cell.places[at] as number] = cell.scenario
-  return { runs: tally.runs, scenarioAt: (position) => scenarios[position] }
+  const { cellOf } = cellPositions(tally)
+  return { runs: tally.runs, scenarioAt: (position) => (position < tally.runs ? tally.cells[cellOf[position] as number]?.scenario : undefined) }
 }
 
 /** Today's word for each augmentation label met, worked out once per label. */
@@ -150,9 +149,10 @@ function currentLabel(label: string): string {
 /** A run whose augmentation labels predate today's words, with today's (see `readReportFile`). */
 function relabelled(run: ReportRun): ReportRun {
   const augmentation = currentLabel(run.augmentation)
-  const columns = run.augmentationColumns.map(currentLabel)
-  if (augmentation === run.augmentation && columns.every((column, position) => column === run.augmentationColumns[position])) return run
-  return { ...run, augmentation, augmentationColumns: columns }
+  // Most runs carry today's words: they are kept as they are, nothing made for them.
+  let changed = augmentation !== run.augmentation
+  for (const column of run.augmentationColumns) changed ||= currentLabel(column) !== column
+  return changed ? { ...run, augmentation, augmentationColumns: run.augmentationColumns.map(currentLabel) } : run
 }
 
 /**
