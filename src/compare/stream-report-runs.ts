@@ -223,6 +223,7 @@ class TopLevelScanner {
    * (while one is followed) of the bracket that closes it; -1 when neither is in this chunk.
    */
   scan(chunk: Buffer, from: number, keys: readonly string[]): number {
+    if (this.#following) return this.#close(chunk, from)
     // Locals in the loop, written back on the way out: private fields are slower to reach per byte.
     let depth = this.#depth
     let inString = this.#inString
@@ -262,6 +263,37 @@ class TopLevelScanner {
     this.#inString = inString
     this.#escaped = escaped
     this.#readingKey = readingKey
+    return found
+  }
+
+  /**
+   * From `from` in `chunk`: the index of the bracket that closes the value being followed, or -1.
+   * A loop of its own, as the value is passed over byte by byte (a report's summary, a sixth of
+   * its file): with nothing but strings and brackets to follow, it runs about twice as fast.
+   */
+  #close(chunk: Buffer, from: number): number {
+    let depth = this.#depth
+    let inString = this.#inString
+    let escaped = this.#escaped
+    let found = -1
+    for (let index = from; index < chunk.length; index++) {
+      const byte = chunk[index] as number
+      if (inString) {
+        if (escaped) escaped = false
+        else if (byte === BACKSLASH) escaped = true
+        else if (byte === QUOTE) inString = false
+      } else if (byte === QUOTE) inString = true
+      else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++
+      else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 1) {
+        this.#following = false
+        found = index
+        break
+      }
+    }
+    this.#depth = depth
+    this.#inString = inString
+    this.#escaped = escaped
+    this.#readingKey = false
     return found
   }
 
