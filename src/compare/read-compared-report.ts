@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { currentAugmentationLabel } from '../augmentation/augmentation-columns.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { packText } from '../reporter/packed-json.ts'
 import type { PageIndex } from '../reporter/page-data.ts'

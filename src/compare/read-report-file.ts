@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { inflateRawSync } from 'node:zlib'
 import { dirname, join } from 'node:path'
-import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { currentAugmentationLabel } from '../augmentation/augmentation-columns.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import type { PageIndex } from '../reporter/page-data.ts'
