@@ -289,6 +289,11 @@ export function cellPositions(tally: ReportTally): CellPositions {
   return counting.positions
 }
 
+/** The tally's cells of `scenario`, in the order first seen. */
+export function scenarioCells(tally: ReportTally, scenario: string): readonly CellTally[] {
+  return tally.counting.byScenario.get(scenario) ?? []
+}
+
 /** The tally of runs held in memory. */
 export function tallyRuns(runs: readonly ComparedRun[]): ReportTally {
   const tally = emptyTally()
