@@ -36,7 +36,8 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
   const firstWith = new Map<string, string>()
   for (const level of ['overall', 'category', 'augmentation'] as const) {
     const names = [...members[level].keys()].sort(order[level])
-    const tests = names.map((name) => stratifiedTest((members[level].get(name) ?? []).map((cell) => ({ base: cell.base, head: cell.head }))))
+    // A compared cell is its own stratum: its base's and head's pass counts.
+    const tests = names.map((name) => stratifiedTest(members[level].get(name) ?? []))
     const levelShare = options.correction === 'none' ? 1 : LEVELS
     const adjust = (values: readonly number[]) => adjustPValues(values, options.correction).map((value) => Math.min(1, value * levelShare))
     const adjustedWorse = adjust(tests.map((test) => test.pWorse))
