@@ -233,6 +233,18 @@ function agentsOf(report: ComparedReport | TalliedReport, tally: ReportTally): r
  * made for each of them.
  */
 function cellsOf(tally: ReportTally, byAgent: boolean): Cells {
+  // A history compares each report but the first and last twice, once on each side.
+  const known = madeCells.get(tally)
+  if (known !== undefined && known.byAgent === byAgent && known.runs === tally.runs) return known.cells
+  const cells = tallyCells(tally, byAgent)
+  madeCells.set(tally, { byAgent, runs: tally.runs, cells })
+  return cells
+}
+
+/** Each tally's cells as last made, for how many of its runs, and whether told apart by agent. */
+const madeCells = new WeakMap<ReportTally, { readonly byAgent: boolean; readonly runs: number; readonly cells: Cells }>()
+
+function tallyCells(tally: ReportTally, byAgent: boolean): Cells {
   const { offsets, positions, trials } = cellPositions(tally)
   // Where in `cells` each tallied cell counts (its own place, or the first of its scenario and augmentation's).
   const slots: number[] = new Array(tally.cells.length)
