@@ -49,8 +49,9 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
   // In the tail, whether a skipped member's value is being passed over.
   let skipping = false
   let state: 'head' | 'runs' | 'tail' = 'head'
-  // In the runs array: the last line that ended a run.
+  // In the runs array: the last line that ended a run, and the length of the shortest run.
   let closing: Buffer | undefined
+  let shortest = Number.POSITIVE_INFINITY
   let position = 0
   // The report's members after its runs, each skipped one's value replaced by null.
   const tail = (bytes: Buffer, from: number) => {
@@ -126,7 +127,9 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
         let run: unknown
         let end = -1
         if (closing !== undefined) {
-          const found = pending.indexOf(closing, at)
+          // No run so far was shorter than `shortest`, so the search starts where a run that long
+          // would close: one shorter still is found too far on, fails to parse, and is scanned.
+          const found = pending.indexOf(closing, Math.max(at, at + shortest - closing.length))
           if (found !== -1) {
             end = found + closing.length
             try {
@@ -144,6 +147,7 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
           closing = closingLine(pending, at, end)
         }
         onRun(run)
+        shortest = Math.min(shortest, end - at)
         at = end
       }
       position += at
