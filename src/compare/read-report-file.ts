@@ -246,20 +246,26 @@ function arrayLength(bytes: Uint8Array, key: string): number | undefined {
       }
       continue
     }
+    // Inside a member's value (most of the text: each run's list), only strings and brackets matter.
+    if (depth > 2 && byte !== QUOTE && byte !== 0x7b && byte !== 0x5b && byte !== 0x7d && byte !== 0x5d) continue
     if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue
     if (closed) throw new SyntaxError('text after the end of the JSON value')
-    if (depth === 1 && byte === COLON) {
-      valueOfKey = isKey
-      continue
+    if (depth === 1) {
+      if (byte === COLON) {
+        valueOfKey = isKey
+        continue
+      }
+      if (valueOfKey) {
+        // The last member of that name is the one a JSON reader keeps.
+        valueOfKey = false
+        counting = byte === 0x5b
+        count = 0
+        length = counting ? 0 : undefined
+      }
+    } else if (depth === 2 && counting) {
+      if (byte === COMMA) count++
+      else if (count === 0 && byte !== 0x5d) count = 1
     }
-    if (depth === 1 && valueOfKey) {
-      // The last member of that name is the one a JSON reader keeps.
-      valueOfKey = false
-      counting = byte === 0x5b
-      count = 0
-      length = counting ? 0 : undefined
-    } else if (counting && depth === 2 && byte !== COMMA && byte !== 0x5d && count === 0) count = 1
-    if (counting && depth === 2 && byte === COMMA) count++
     if (byte === QUOTE) {
       inString = true
       if (depth === 1) stringStart = index + 1
