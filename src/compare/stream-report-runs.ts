@@ -36,8 +36,9 @@ export interface StreamOptions {
  * scanned only for where each run ends. A run's end is found by a scan of its bytes that follows
  * strings and brackets; when a run ends on a line of its own (`JSON.stringify(value, null, 2)`
  * ends each run with a newline, its indentation and `}`), that line is looked for directly in the
- * next runs, and a candidate is taken only if it parses as JSON: text that starts at a `{` and
- * parses as one object ends at that brace's match, so no candidate can cut a run short.
+ * next runs (from where the shortest run so far would end), and a candidate is taken only if it
+ * parses as JSON: text that starts at a `{` and parses as one object ends at that brace's match,
+ * so no candidate can cut a run short, and one past the run's end fails to parse.
  * Elements of `runs` must be objects. Members after `runs` named in `skip` read as `null`, so a
  * large one that is not needed (a report's `summary`) is never held.
  */
