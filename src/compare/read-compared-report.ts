@@ -169,19 +169,35 @@ function relabelled(run: ReportRun): ReportRun {
  */
 function comparedRunProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'not an object'
+  // Each field read by its name, not through a list of names: read through a variable, a field
+  // of 100,000 runs costs a lookup each time.
   const run = value as Record<string, unknown>
-  for (const name of ['scenario', 'augmentation', 'agent', 'status']) if (typeof run[name] !== 'string') return `${name} is not a text`
-  for (const name of ['augmentationColumns', 'categories']) if (!Array.isArray(run[name]) || !(run[name] as unknown[]).every((item) => typeof item === 'string')) return `${name} is not a list of texts`
+  if (typeof run.scenario !== 'string') return 'scenario is not a text'
+  if (typeof run.augmentation !== 'string') return 'augmentation is not a text'
+  if (typeof run.agent !== 'string') return 'agent is not a text'
+  if (typeof run.status !== 'string') return 'status is not a text'
+  if (!isTextList(run.augmentationColumns)) return 'augmentationColumns is not a list of texts'
+  if (!isTextList(run.categories)) return 'categories is not a list of texts'
   if (typeof run.trial !== 'number') return 'trial is not a number'
   if (run.score !== null && typeof run.score !== 'number') return 'score is neither a number nor null'
   if (typeof run.passed !== 'boolean') return 'passed is not true or false'
   if (run.verdict !== undefined && run.verdict !== 'passed' && run.verdict !== 'failed' && run.verdict !== 'error') return 'verdict is not passed, failed or error'
   const usage = run.usage as Record<string, unknown> | null | undefined
   if (typeof usage !== 'object' || usage === null) return 'usage is not an object'
-  for (const name of ['calls', 'cachedCalls', 'promptTokens', 'completionTokens', 'latencyMs']) if (typeof usage[name] !== 'number') return `usage.${name} is not a number`
+  if (typeof usage.calls !== 'number') return 'usage.calls is not a number'
+  if (typeof usage.cachedCalls !== 'number') return 'usage.cachedCalls is not a number'
+  if (typeof usage.promptTokens !== 'number') return 'usage.promptTokens is not a number'
+  if (typeof usage.completionTokens !== 'number') return 'usage.completionTokens is not a number'
+  if (typeof usage.latencyMs !== 'number') return 'usage.latencyMs is not a number'
   if (usage.costUsd !== undefined && typeof usage.costUsd !== 'number') return 'usage.costUsd is not a number'
   if (run.error !== undefined && (typeof run.error !== 'object' || run.error === null)) return 'error is not an object'
   return undefined
+}
+
+function isTextList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false
+  for (const item of value) if (typeof item !== 'string') return false
+  return true
 }
 
 function withoutRuns<T extends { readonly runs: unknown }>(report: T): Omit<T, 'runs'> {
