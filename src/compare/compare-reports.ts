@@ -249,7 +249,10 @@ function tallyCells(tally: ReportTally, byAgent: boolean): Cells {
   // Where in `cells` each tallied cell counts (its own place, or the first of its scenario and augmentation's).
   const slots: number[] = new Array(tally.cells.length)
   const cells: Cell[] = []
-  const first = (key: Pick<Cell, 'scenario' | 'augmentation' | 'agent'>) => scenarioCells(tally, key.scenario).find((other) => other.augmentation === key.augmentation && (!byAgent || other.agent === key.agent))
+  const first = (key: Pick<Cell, 'scenario' | 'augmentation' | 'agent'>): CellTally | undefined => {
+    for (const other of scenarioCells(tally, key.scenario)) if (other.augmentation === key.augmentation && (!byAgent || other.agent === key.agent)) return other
+    return undefined
+  }
   for (const tallied of tally.cells) {
     const own = Array.from(positions.subarray(offsets[tallied.index], offsets[tallied.index + 1]))
     const slot = slots[(first(tallied) as CellTally).index]
