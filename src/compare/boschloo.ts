@@ -57,9 +57,15 @@ export function smallestAttainable(baseTrials: number, headTrials: number): numb
   return Math.exp(baseTrials * Math.log(baseTrials / total) + headTrials * Math.log(headTrials / total))
 }
 
-const CACHE = new Map<string, number>()
+const CACHE = new Map<number | string, number>()
 
-function key(base: PassCounts, head: PassCounts): string {
+/**
+ * The cache's key for these counts: one number while each count is below 2^13 (two cells of a
+ * large comparison are then looked up without a text made for each), else their text.
+ */
+function key(base: PassCounts, head: PassCounts): number | string {
+  const limit = 1 << 13
+  if (base.trials < limit && head.trials < limit) return ((base.trials * limit + base.passes) * limit + head.trials) * limit + head.passes
   return `${base.trials}/${base.passes}/${head.trials}/${head.passes}`
 }
 

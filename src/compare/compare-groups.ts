@@ -31,12 +31,12 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
   }
   const order: Record<GroupLevel, (a: string, b: string) => number> = { overall: () => 0, category: categoryOrder, augmentation: augmentationOrder }
   const groups: GroupComparison[] = []
-  // A group's cells as one key, to find groups that are another group under a second name.
-  const position = new Map(cells.map((cell, index) => [cell, index]))
-  const firstWith = new Map<string, string>()
+  // The groups so far with their cells, to find groups that are another group under a second name.
+  const earlier: { readonly cells: readonly CellComparison[]; readonly label: string }[] = []
   for (const level of ['overall', 'category', 'augmentation'] as const) {
     const names = [...members[level].keys()].sort(order[level])
-    const tests = names.map((name) => stratifiedTest((members[level].get(name) ?? []).map((cell) => ({ base: cell.base, head: cell.head }))))
+    // A compared cell is its own stratum: its base's and head's pass counts.
+    const tests = names.map((name) => stratifiedTest(members[level].get(name) ?? []))
     const levelShare = options.correction === 'none' ? 1 : LEVELS
     const adjust = (values: readonly number[]) => adjustPValues(values, options.correction).map((value) => Math.min(1, value * levelShare))
     const adjustedWorse = adjust(tests.map((test) => test.pWorse))
@@ -44,9 +44,9 @@ export function compareGroups(cells: readonly CellComparison[], options: { reado
     for (const [index, name] of names.entries()) {
       const groupCells = members[level].get(name) ?? []
       const test = tests[index] as (typeof tests)[number]
-      const key = groupCells.map((cell) => position.get(cell)).join(',')
-      const sameCellsAs = firstWith.get(key)
-      if (sameCellsAs === undefined) firstWith.set(key, level === 'overall' ? 'overall' : `${level} ${name}`)
+      // A group's cells come in the order of `cells`, so two groups of the same cells list them alike.
+      const sameCellsAs = earlier.find((other) => sameCells(other.cells, groupCells))?.label
+      if (sameCellsAs === undefined) earlier.push({ cells: groupCells, label: level === 'overall' ? 'overall' : `${level} ${name}` })
       const regressedCells = groupCells.filter((cell) => cell.verdict === 'regression' || cell.verdict === 'break').length
       const improvedCells = groupCells.filter((cell) => cell.verdict === 'improvement').length
       const worse = adjustedWorse[index] as number
@@ -92,6 +92,12 @@ function sideOf(cells: readonly CellComparison[], side: 'base' | 'head'): GroupS
     passes += cell[side].passes
   }
   return { trials, passes, passRate: trials === 0 ? null : passes / trials }
+}
+
+function sameCells(a: readonly CellComparison[], b: readonly CellComparison[]): boolean {
+  if (a.length !== b.length) return false
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return false
+  return true
 }
 
 function moved(cells: readonly CellComparison[]): boolean {

@@ -8,7 +8,7 @@ import type { CellComparison, CellKey, CellSide, CellVerdict, ChangedScenarioCel
 import type { SettingsSource } from './like-with-like.ts'
 import { fingerprintDifferences, likeWithLike } from './like-with-like.ts'
 import type { CellTally, ComparedRun, ReportTally } from './report-tally.ts'
-import { tallyRuns, tallyUsage } from './report-tally.ts'
+import { cellPositions, scenarioCells, tallyRuns, tallyUsage } from './report-tally.ts'
 import { trialsNeeded } from './trials-needed.ts'
 import { compareCellsWorstFirst, compareGroupsWorstFirst } from './worst-first.ts'
 
@@ -84,12 +84,13 @@ export function compareReports(base: ComparedReport | TalliedReport, head: Compa
   const added: CellKey[] = []
   const removed: CellKey[] = []
   const scenarioChanged: ChangedScenarioCell[] = []
-  for (const key of new Set([...baseCells.keys(), ...headCells.keys()])) {
-    const inBase = baseCells.get(key)
-    const inHead = headCells.get(key)
-    if (inBase === undefined) added.push(cellKey(inHead as Cell))
-    else if (inHead === undefined) removed.push(cellKey(inBase))
+  // The base's cells in its order, then the head's that the base lacks in the head's.
+  const paired = new Set<Cell>()
+  for (const inBase of baseCells.cells) {
+    const inHead = headCells.find(inBase)
+    if (inHead === undefined) removed.push(cellKey(inBase))
     else {
+      paired.add(inHead)
       const differs = fingerprintDifferences(base.scenarios?.[inBase.scenario], head.scenarios?.[inHead.scenario])
       if (differs.length === 0) both.push({ base: inBase, head: inHead })
       else {
@@ -98,6 +99,7 @@ export function compareReports(base: ComparedReport | TalliedReport, head: Compa
       }
     }
   }
+  for (const inHead of headCells.cells) if (!paired.has(inHead)) added.push(cellKey(inHead))
   both.sort((a, b) => compareCellKeys(a.base, b.base))
   for (const list of [added, removed, scenarioChanged]) list.sort(compareCellKeys)
 
@@ -188,8 +190,29 @@ export function compareReports(base: ComparedReport | TalliedReport, head: Compa
   }
 }
 
-/** A cell of one report; when cells are not told apart by agent, the agent of its first run. */
-type Cell = CellTally
+/**
+ * A cell of one report, its runs' positions ordered by trial and then by position; when cells are
+ * not told apart by agent, the agent of its first run.
+ */
+interface Cell {
+  readonly scenario: string
+  readonly augmentation: string
+  readonly agent: string
+  readonly categories: readonly string[]
+  readonly augmentationColumns: readonly string[]
+  readonly runs: number
+  readonly errors: number
+  readonly passes: number
+  readonly scoreSum: number
+  readonly agentErrors: number
+  readonly positions: readonly number[]
+}
+
+/** A report's cells in the order first seen, and the one of a scenario, augmentation (and agent). */
+interface Cells {
+  readonly cells: readonly Cell[]
+  readonly find: (key: Pick<Cell, 'scenario' | 'augmentation' | 'agent'>) => Cell | undefined
+}
 
 function tallyOf(report: ComparedReport | TalliedReport): ReportTally {
   return 'tally' in report ? report.tally : tallyRuns(report.runs)
@@ -204,28 +227,67 @@ function agentsOf(report: ComparedReport | TalliedReport, tally: ReportTally): r
   return report.agents ?? tally.agents
 }
 
-/** The tally's cells, those of one scenario and augmentation joined when cells are not told apart by agent. */
-function cellsOf(tally: ReportTally, byAgent: boolean): Map<string, Cell> {
-  if (byAgent) return tally.cells
-  const cells = new Map<string, Cell>()
-  for (const cell of tally.cells.values()) {
-    // NUL cannot occur in a scenario id or a label, so the joined key is unambiguous.
-    const key = `${cell.scenario}\u0000${cell.augmentation}`
-    const joined = cells.get(key)
-    if (joined === undefined) {
-      cells.set(key, cell)
-      continue
-    }
-    const categories = [...joined.categories, ...cell.categories.filter((category) => !joined.categories.includes(category))]
-    cells.set(key, { ...joined, categories, runs: joined.runs + cell.runs, errors: joined.errors + cell.errors, passes: joined.passes + cell.passes, scoreSum: joined.scoreSum + cell.scoreSum, agentErrors: joined.agentErrors + cell.agentErrors, places: [...joined.places, ...cell.places] })
-  }
+/**
+ * The tally's cells, those of one scenario and augmentation joined when cells are not told apart
+ * by agent. Cells are found through the tally's cells of each scenario (a few), not by a name
+ * made for each of them.
+ */
+function cellsOf(tally: ReportTally, byAgent: boolean): Cells {
+  // A history compares each report but the first and last twice, once on each side.
+  const known = madeCells.get(tally)
+  if (known !== undefined && known.byAgent === byAgent && known.runs === tally.runs) return known.cells
+  const cells = tallyCells(tally, byAgent)
+  madeCells.set(tally, { byAgent, runs: tally.runs, cells })
   return cells
 }
 
+/** Each tally's cells as last made, for how many of its runs, and whether told apart by agent. */
+const madeCells = new WeakMap<ReportTally, { readonly byAgent: boolean; readonly runs: number; readonly cells: Cells }>()
+
+function tallyCells(tally: ReportTally, byAgent: boolean): Cells {
+  const { offsets, positions, trials } = cellPositions(tally)
+  // Where in `cells` each tallied cell counts (its own place, or the first of its scenario and augmentation's).
+  const slots: number[] = new Array(tally.cells.length)
+  const cells: Cell[] = []
+  const first = (key: Pick<Cell, 'scenario' | 'augmentation' | 'agent'>): CellTally | undefined => {
+    for (const other of scenarioCells(tally, key.scenario)) if (other.augmentation === key.augmentation && (!byAgent || other.agent === key.agent)) return other
+    return undefined
+  }
+  for (const tallied of tally.cells) {
+    const own = Array.from(positions.subarray(offsets[tallied.index], offsets[tallied.index + 1]))
+    const slot = slots[(first(tallied) as CellTally).index]
+    const joined = slot === undefined ? undefined : cells[slot]
+    if (slot === undefined || joined === undefined) {
+      slots[tallied.index] = cells.length
+      cells.push({
+        scenario: tallied.scenario,
+        augmentation: tallied.augmentation,
+        agent: tallied.agent,
+        categories: tallied.categories,
+        augmentationColumns: tallied.augmentationColumns,
+        runs: tallied.runs,
+        errors: tallied.errors,
+        passes: tallied.passes,
+        scoreSum: tallied.scoreSum,
+        agentErrors: tallied.agentErrors,
+        positions: own,
+      })
+      continue
+    }
+    const categories = [...joined.categories, ...tallied.categories.filter((category) => !joined.categories.includes(category))]
+    const places = [...joined.positions, ...own].sort((a, b) => (trials[a] as number) - (trials[b] as number) || a - b)
+    cells[slot] = { ...joined, categories, runs: joined.runs + tallied.runs, errors: joined.errors + tallied.errors, passes: joined.passes + tallied.passes, scoreSum: joined.scoreSum + tallied.scoreSum, agentErrors: joined.agentErrors + tallied.agentErrors, positions: places }
+  }
+  return {
+    cells,
+    find: (key) => {
+      const found = first(key)
+      return found === undefined ? undefined : cells[slots[found.index] as number]
+    },
+  }
+}
+
 function sideOf(cell: Cell): CellSide {
-  const order: [number, number][] = []
-  for (let at = 0; at < cell.places.length; at += 2) order.push([cell.places[at] as number, cell.places[at + 1] as number])
-  order.sort((a, b) => a[0] - b[0] || a[1] - b[1])
   const trials = cell.runs - cell.errors
   return {
     runs: cell.runs,
@@ -234,7 +296,7 @@ function sideOf(cell: Cell): CellSide {
     passes: cell.passes,
     passRate: trials === 0 ? null : cell.passes / trials,
     meanScore: trials === 0 ? null : cell.scoreSum / trials,
-    positions: order.map(([, position]) => position),
+    positions: cell.positions,
   }
 }
 

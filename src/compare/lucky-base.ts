@@ -24,41 +24,12 @@ export interface LuckyBase {
  */
 export function luckyBase(base: ComparedReport | TalliedReport, history: readonly (ComparedReport | TalliedReport)[], label: string, level = LUCKY_LEVEL): LuckyBase | undefined {
   if (history.length === 0) return undefined
-  const cells = (report: ComparedReport | TalliedReport) => {
-    const map = new Map<string, { passes: number; trials: number }>()
-    if ('tally' in report) {
-      // The same counts from the tally's cells: runs that ended in an error, whoever's, are left out.
-      for (const tallied of report.tally.cells.values()) {
-        const trials = tallied.runs - tallied.errors - tallied.agentErrors
-        if (trials === 0) continue
-        const key = JSON.stringify([tallied.scenario, tallied.augmentation])
-        const cell = map.get(key) ?? { passes: 0, trials: 0 }
-        cell.trials += trials
-        cell.passes += tallied.passes
-        map.set(key, cell)
-      }
-      return map
-    }
-    for (const run of report.runs) {
-      if (run.verdict === 'error' || run.status === 'error') continue
-      const key = JSON.stringify([run.scenario, run.augmentation])
-      const cell = map.get(key) ?? { passes: 0, trials: 0 }
-      cell.trials++
-      if (run.passed) cell.passes++
-      map.set(key, cell)
-    }
-    return map
-  }
-  const own = cells(base)
-  const earlier = new Map<string, { passes: number; trials: number }>()
-  for (const report of history)
-    for (const [key, cell] of cells(report)) {
-      const sum = earlier.get(key) ?? { passes: 0, trials: 0 }
-      earlier.set(key, { passes: sum.passes + cell.passes, trials: sum.trials + cell.trials })
-    }
-  const strata = [...own.entries()].flatMap(([key, cell]) => {
-    const before = earlier.get(key)
-    return before === undefined ? [] : [{ base: before, head: cell }]
+  const own = passCounts(base)
+  const earlier = new PassCounts()
+  for (const report of history) for (const cell of passCounts(report).cells) earlier.add(cell.scenario, cell.augmentation, cell.trials, cell.passes)
+  const strata = own.cells.flatMap((cell) => {
+    const before = earlier.of(cell.scenario, cell.augmentation)
+    return before === undefined ? [] : [{ base: { passes: before.passes, trials: before.trials }, head: { passes: cell.passes, trials: cell.trials } }]
   })
   if (strata.length === 0) return undefined
   const p = stratifiedTest(strata).pBetter
@@ -74,4 +45,45 @@ export function luckyBase(base: ComparedReport | TalliedReport, history: readonl
     p,
     warning: `${label} is unusually lucky for its agent: it passed ${baseSide.passes}/${baseSide.trials} (${rate(baseSide)}) where ${history.length === 1 ? 'the other report' : `the ${history.length} other reports`} of its agent passed ${historySide.passes}/${historySide.trials} (${rate(historySide)}) of the same cells (p = ${p < 0.0001 ? '< 0.0001' : p.toFixed(4)}); honest heads of the same agent will look like regressions against it. Compare against several reports instead (--baseline a --baseline b, or a folder of reports).`,
   }
+}
+
+/** A report's scored runs and passes per scenario and augmentation (all agents together), in the order first seen. */
+class PassCounts {
+  readonly cells: { readonly scenario: string; readonly augmentation: string; trials: number; passes: number }[] = []
+  // By scenario, then augmentation: the names are the reports' own, whose hashes V8 keeps, so no name is made per cell.
+  readonly #index = new Map<string, Map<string, PassCounts['cells'][number]>>()
+
+  add(scenario: string, augmentation: string, trials: number, passes: number): void {
+    let byAugmentation = this.#index.get(scenario)
+    if (byAugmentation === undefined) {
+      byAugmentation = new Map()
+      this.#index.set(scenario, byAugmentation)
+    }
+    let cell = byAugmentation.get(augmentation)
+    if (cell === undefined) {
+      cell = { scenario, augmentation, trials: 0, passes: 0 }
+      byAugmentation.set(augmentation, cell)
+      this.cells.push(cell)
+    }
+    cell.trials += trials
+    cell.passes += passes
+  }
+
+  of(scenario: string, augmentation: string): PassCounts['cells'][number] | undefined {
+    return this.#index.get(scenario)?.get(augmentation)
+  }
+}
+
+/** The pass counts of a report's cells: runs that ended in an error, whoever's, are left out. */
+function passCounts(report: ComparedReport | TalliedReport): PassCounts {
+  const counts = new PassCounts()
+  if ('tally' in report) {
+    for (const tallied of report.tally.cells) {
+      const trials = tallied.runs - tallied.errors - tallied.agentErrors
+      if (trials !== 0) counts.add(tallied.scenario, tallied.augmentation, trials, tallied.passes)
+    }
+    return counts
+  }
+  for (const run of report.runs) if (run.verdict !== 'error' && run.status !== 'error') counts.add(run.scenario, run.augmentation, 1, run.passed ? 1 : 0)
+  return counts
 }

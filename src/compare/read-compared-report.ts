@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { currentAugmentationLabel } from '../augmentation/augmentation-columns.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { packText } from '../reporter/packed-json.ts'
 import type { PageIndex } from '../reporter/page-data.ts'
@@ -11,7 +11,7 @@ import type { TalliedReport } from './compare-reports.ts'
 import { readReportFile, ReportFileError, reportPage } from './read-report-file.ts'
 import type { ComparedPage } from './render-comparison-html.ts'
 import type { ReportTally } from './report-tally.ts'
-import { addRun, emptyTally, tallyRuns } from './report-tally.ts'
+import { addRun, cellPositions, emptyTally, tallyRuns } from './report-tally.ts'
 import { ReportJsonError, streamReportRuns } from './stream-report-runs.ts'
 
 /** A report read for a comparison: its runs tallied per cell as they were read, never held. */
@@ -75,6 +75,32 @@ export async function readComparedReport(path: string, pool?: ReportTally): Prom
 }
 
 /**
+ * `readComparedReport` of each of `paths`, in order; a file named more than once (a history that
+ * comes back to an earlier report, such as a revert) is read once, each entry keeping the path it
+ * was named by. A file is the same when it is the same file on disk (its device and inode), however
+ * its path is written.
+ */
+export async function readComparedReports(paths: readonly string[]): Promise<ComparedReportFile[]> {
+  const read = new Map<string, ComparedReportFile['report']>()
+  const files: ComparedReportFile[] = []
+  // One after the other: read side by side, their chunks and garbage would add up.
+  for (const path of paths) {
+    const file = await reportJsonOf(path)
+    const info = await stat(file).catch(() => undefined)
+    const identity = info?.isFile() === true ? `${info.dev}:${info.ino}` : undefined
+    const known = identity === undefined ? undefined : read.get(identity)
+    if (known !== undefined) {
+      files.push({ path: file, report: known })
+      continue
+    }
+    const compared = await readComparedReport(file)
+    if (identity !== undefined) read.set(identity, compared.report)
+    files.push(compared)
+  }
+  return files
+}
+
+/**
  * The report as the comparison page embeds it. Its run index and details are those of the report
  * page written beside it (`index.html`, or another page in its folder that holds these runs), as
  * they are, with the conversations; without such a page they are encoded from `report.json`, read
@@ -105,28 +131,35 @@ export async function comparedPage(compared: ComparedReportFile): Promise<Compar
 
 /** What a page must hold to be this report's: as many runs, each of the same scenario at the same place. */
 function runCheck(tally: ReportTally): { readonly runs: number; readonly scenarioAt: (position: number) => string | undefined } {
-  const scenarios: string[] = new Array(tally.runs)
-  for (const cell of tally.cells.values()) for (let at = 1; at < cell.places.length; at += 2) scenarios[cell.places[at] as number] = cell.scenario
-  return { runs: tally.runs, scenarioAt: (position) => scenarios[position] }
+  const { cellOf } = cellPositions(tally)
+  return { runs: tally.runs, scenarioAt: (position) => (position < tally.runs ? tally.cells[cellOf[position] as number]?.scenario : undefined) }
 }
 
 /** Today's word for each augmentation label met, worked out once per label. */
 const currentLabels = new Map<string, string>()
+// The label asked last and its word: a report's runs of a cell come together, so most runs ask
+// for the label the run before asked for, and comparing it costs less than hashing it again.
+let lastLabel = ''
+let lastCurrent = ''
 function currentLabel(label: string): string {
+  if (label === lastLabel) return lastCurrent
   let current = currentLabels.get(label)
   if (current === undefined) {
     current = currentAugmentationLabel(label)
     currentLabels.set(label, current)
   }
+  lastLabel = label
+  lastCurrent = current
   return current
 }
 
 /** A run whose augmentation labels predate today's words, with today's (see `readReportFile`). */
 function relabelled(run: ReportRun): ReportRun {
   const augmentation = currentLabel(run.augmentation)
-  const columns = run.augmentationColumns.map(currentLabel)
-  if (augmentation === run.augmentation && columns.every((column, position) => column === run.augmentationColumns[position])) return run
-  return { ...run, augmentation, augmentationColumns: columns }
+  // Most runs carry today's words: they are kept as they are, nothing made for them.
+  let changed = augmentation !== run.augmentation
+  for (const column of run.augmentationColumns) changed ||= currentLabel(column) !== column
+  return changed ? { ...run, augmentation, augmentationColumns: run.augmentationColumns.map(currentLabel) } : run
 }
 
 /**
@@ -136,19 +169,35 @@ function relabelled(run: ReportRun): ReportRun {
  */
 function comparedRunProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'not an object'
+  // Each field read by its name, not through a list of names: read through a variable, a field
+  // of 100,000 runs costs a lookup each time.
   const run = value as Record<string, unknown>
-  for (const name of ['scenario', 'augmentation', 'agent', 'status']) if (typeof run[name] !== 'string') return `${name} is not a text`
-  for (const name of ['augmentationColumns', 'categories']) if (!Array.isArray(run[name]) || !(run[name] as unknown[]).every((item) => typeof item === 'string')) return `${name} is not a list of texts`
+  if (typeof run.scenario !== 'string') return 'scenario is not a text'
+  if (typeof run.augmentation !== 'string') return 'augmentation is not a text'
+  if (typeof run.agent !== 'string') return 'agent is not a text'
+  if (typeof run.status !== 'string') return 'status is not a text'
+  if (!isTextList(run.augmentationColumns)) return 'augmentationColumns is not a list of texts'
+  if (!isTextList(run.categories)) return 'categories is not a list of texts'
   if (typeof run.trial !== 'number') return 'trial is not a number'
   if (run.score !== null && typeof run.score !== 'number') return 'score is neither a number nor null'
   if (typeof run.passed !== 'boolean') return 'passed is not true or false'
   if (run.verdict !== undefined && run.verdict !== 'passed' && run.verdict !== 'failed' && run.verdict !== 'error') return 'verdict is not passed, failed or error'
   const usage = run.usage as Record<string, unknown> | null | undefined
   if (typeof usage !== 'object' || usage === null) return 'usage is not an object'
-  for (const name of ['calls', 'cachedCalls', 'promptTokens', 'completionTokens', 'latencyMs']) if (typeof usage[name] !== 'number') return `usage.${name} is not a number`
+  if (typeof usage.calls !== 'number') return 'usage.calls is not a number'
+  if (typeof usage.cachedCalls !== 'number') return 'usage.cachedCalls is not a number'
+  if (typeof usage.promptTokens !== 'number') return 'usage.promptTokens is not a number'
+  if (typeof usage.completionTokens !== 'number') return 'usage.completionTokens is not a number'
+  if (typeof usage.latencyMs !== 'number') return 'usage.latencyMs is not a number'
   if (usage.costUsd !== undefined && typeof usage.costUsd !== 'number') return 'usage.costUsd is not a number'
   if (run.error !== undefined && (typeof run.error !== 'object' || run.error === null)) return 'error is not an object'
   return undefined
+}
+
+function isTextList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false
+  for (const item of value) if (typeof item !== 'string') return false
+  return true
 }
 
 function withoutRuns<T extends { readonly runs: unknown }>(report: T): Omit<T, 'runs'> {

@@ -1,10 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
+import { inflateRawSync } from 'node:zlib'
 import { dirname, join } from 'node:path'
-import { currentAugmentationLabel } from '../augmentation/index.ts'
+import { currentAugmentationLabel } from '../augmentation/augmentation-columns.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import { compareText } from '../reporter/compare-text.ts'
-import { unpackJson } from '../reporter/packed-json.ts'
-import type { PageDetails, PageIndex } from '../reporter/page-data.ts'
+import type { PageIndex } from '../reporter/page-data.ts'
 import { expandColumn } from '../reporter/page-data.ts'
 import type { Report, ReportRun, ReportSettings } from '../reporter/report.ts'
 import { firstIssue, readReportSchema } from '../reporter/report-file-schemas.ts'
@@ -164,44 +164,123 @@ export async function reportPage(folder: string, check: PageCheck): Promise<Foun
 
 /** A page's packed details (and its index, when it can be read) when they hold these runs; otherwise why not. */
 async function pageDetails(page: string, check: PageCheck): Promise<{ packed: string; index?: { readonly value: PageIndex; readonly json: string }; problem?: undefined } | { packed?: undefined; problem: string }> {
-  let html: string
+  // Held as bytes, of which only the details and the index are made texts: a page's text would be
+  // kept whole as long as any part of it is.
+  let html: Buffer
   try {
-    html = await readFile(page, 'utf8')
+    html = await readFile(page)
   } catch {
     return { problem: 'is not there' }
   }
-  const marker = 'id="toolcheck-details">'
+  const details = elementText(html, 'id="toolcheck-details">')
+  if (details === undefined) return { problem: 'is not a toolcheck report page' }
   // The details element is packed (see packJson).
-  const start = html.indexOf(marker)
-  const end = html.indexOf('</script>', start)
-  if (start === -1 || end === -1) return { problem: 'is not a toolcheck report page' }
-  let details: PageDetails
-  const packed = html.slice(start + marker.length, end).trim()
+  const packed = details.trim()
+  let runs: number | undefined
   try {
-    details = unpackJson(packed) as PageDetails
+    runs = arrayLength(inflateRawSync(Buffer.from(packed, 'base64')), 'runs')
   } catch {
     return { problem: 'holds run details that cannot be read' }
   }
   // A page from another run of the tests would pair runs with the wrong conversations.
-  if (!Array.isArray(details.runs) || details.runs.length !== check.runs) return { problem: `holds ${Array.isArray(details.runs) ? details.runs.length : 'no'} runs, and this report ${check.runs}` }
+  if (runs !== check.runs) return { problem: `holds ${runs ?? 'no'} runs, and this report ${check.runs}` }
   const index = pageIndex(html)
   const scenarios = index === undefined ? undefined : pageScenarios(index.value)
   if (scenarios !== undefined && scenarios.some((scenario, position) => scenario !== check.scenarioAt(position))) return { problem: 'holds the runs of other scenarios (a page of another report)' }
   return { packed, ...(index === undefined ? {} : { index }) }
 }
 
-/** A page's index and its JSON text, when it can be read. */
-function pageIndex(html: string): { readonly value: PageIndex; readonly json: string } | undefined {
-  const marker = 'id="toolcheck-index">'
+/** The text of the page's element whose opening tag ends with `marker`, up to its `</script>`. */
+function elementText(html: Buffer, marker: string): string | undefined {
   const start = html.indexOf(marker)
   const end = html.indexOf('</script>', start)
   if (start === -1 || end === -1) return undefined
-  const json = html.slice(start + marker.length, end)
+  return html.toString('utf8', start + Buffer.byteLength(marker), end)
+}
+
+/** A page's index and its JSON text, when it can be read. */
+function pageIndex(html: Buffer): { readonly value: PageIndex; readonly json: string } | undefined {
+  const json = elementText(html, 'id="toolcheck-index">')
+  if (json === undefined) return undefined
   try {
     return { value: JSON.parse(json) as PageIndex, json }
   } catch {
     return undefined
   }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COLON = 0x3a
+const COMMA = 0x2c
+
+/**
+ * How many elements the array under the top-level member `key` of the JSON object in `bytes`
+ * holds (undefined when that member is missing or no array), found by following the text's
+ * strings and brackets: a page's details hold every run, and parsed whole they would be some
+ * hundred thousand small lists made only to be counted. Throws when the text is not one whole
+ * object or list, its strings closed and its brackets matched.
+ */
+function arrayLength(bytes: Uint8Array, key: string): number | undefined {
+  const wanted = Buffer.from(key)
+  let depth = 0
+  let inString = false
+  let escaped = false
+  // At depth 1: where the last string began, whether it was `key`, and whether a value of `key` is next.
+  let stringStart = -1
+  let isKey = false
+  let valueOfKey = false
+  let counting = false
+  let count = 0
+  let length: number | undefined
+  let closed = false
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index] as number
+    if (inString) {
+      if (escaped) escaped = false
+      else if (byte === BACKSLASH) escaped = true
+      else if (byte === QUOTE) {
+        inString = false
+        if (stringStart !== -1) isKey = index - stringStart === wanted.length && wanted.equals(bytes.subarray(stringStart, index))
+        stringStart = -1
+      }
+      continue
+    }
+    // Inside a member's value (most of the text: each run's list), only strings and brackets matter.
+    if (depth > 2 && byte !== QUOTE && byte !== 0x7b && byte !== 0x5b && byte !== 0x7d && byte !== 0x5d) continue
+    if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue
+    if (closed) throw new SyntaxError('text after the end of the JSON value')
+    if (depth === 1) {
+      if (byte === COLON) {
+        valueOfKey = isKey
+        continue
+      }
+      if (valueOfKey) {
+        // The last member of that name is the one a JSON reader keeps.
+        valueOfKey = false
+        counting = byte === 0x5b
+        count = 0
+        length = counting ? 0 : undefined
+      }
+    } else if (depth === 2 && counting) {
+      if (byte === COMMA) count++
+      else if (count === 0 && byte !== 0x5d) count = 1
+    }
+    if (byte === QUOTE) {
+      inString = true
+      if (depth === 1) stringStart = index + 1
+    } else if (byte === 0x7b || byte === 0x5b) depth++
+    else if (byte === 0x7d || byte === 0x5d) {
+      if (--depth < 0) throw new SyntaxError('a bracket closes nothing')
+      if (counting && depth === 1) {
+        length = count
+        counting = false
+      }
+      closed = depth === 0
+    } else if (depth === 0) throw new SyntaxError('not an object or a list')
+  }
+  if (!closed || inString) throw new SyntaxError('cut short')
+  return length
 }
 
 /** The scenario of each run in a page's index, when the page's index can be read that way. */

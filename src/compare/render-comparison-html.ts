@@ -47,21 +47,36 @@ export function renderComparisonHtml(comparison: Comparison, base: ComparedPage,
 export async function writeComparisonHtml(file: string, comparison: Comparison, base: ComparedPage, head: ComparedPage): Promise<void> {
   const handle = await open(file, 'w')
   try {
-    // Small pieces are joined, so that a page of many cells takes a few large writes.
-    let parts: string[] = []
-    let length = 0
-    for (const piece of comparisonPageText(comparison, base, head)) {
-      parts.push(piece)
-      length += piece.length
-      if (length < 1 << 20) continue
-      await handle.write(parts.join(''))
-      parts = []
-      length = 0
+    // The pieces are copied into one buffer, written whenever it is full, so that neither the
+    // many small pieces nor a report's index (megabytes) are joined into a text of their own.
+    const buffer = Buffer.allocUnsafe(1 << 20)
+    let used = 0
+    const flush = async () => {
+      if (used > 0) await handle.write(buffer, 0, used)
+      used = 0
     }
-    if (parts.length > 0) await handle.write(parts.join(''))
+    for (const piece of comparisonPageText(comparison, base, head)) {
+      // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them, 4).
+      for (let from = 0; from < piece.length; ) {
+        let to = Math.min(piece.length, from + Math.floor((buffer.length - used) / 3))
+        // A surrogate pair is not cut in two.
+        if (to < piece.length && to > from && isHighSurrogate(piece.charCodeAt(to - 1))) to--
+        if (to <= from) {
+          await flush()
+          continue
+        }
+        used += buffer.write(piece.slice(from, to), used)
+        from = to
+      }
+    }
+    await flush()
   } finally {
     await handle.close()
   }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 // Stand for the page's large values in its text, so the text around them is written as it is and
@@ -148,15 +163,21 @@ ${comparison.groups.map(groupRow).join('\n')}
   yield page.slice(from)
 }
 
-/** The comparison as the page embeds it, a cell at a time: the same text as the whole embedded at once. */
+/**
+ * The comparison as the page embeds it, some hundred cells at a time (the JSON of a list is its
+ * items' JSON joined by commas): the same text as the whole embedded at once.
+ */
 function* comparisonJson(comparison: Comparison): Generator<string> {
   const place = '\u0000toolcheck cells\u0000'
   const text = JSON.stringify({ ...comparison, cells: [place] })
   const at = text.indexOf(JSON.stringify(place))
   yield embeddedJsonText(text.slice(0, at))
-  for (const [position, cell] of comparison.cells.entries()) yield `${position === 0 ? '' : ','}${embeddedJsonText(JSON.stringify(cell))}`
+  const { cells } = comparison
+  for (let from = 0; from < cells.length; from += CELLS_AT_A_TIME) yield `${from === 0 ? '' : ','}${embeddedJsonText(JSON.stringify(cells.slice(from, from + CELLS_AT_A_TIME)).slice(1, -1))}`
   yield embeddedJsonText(text.slice(at + JSON.stringify(place).length))
 }
+
+const CELLS_AT_A_TIME = 256
 
 /** A report's page index as the page embeds it: as read from its report page, or encoded. */
 function indexJson(page: ComparedPage): string {

@@ -50,7 +50,7 @@ export function stratifiedTest(strata: readonly Stratum[]): StratifiedTest {
   let weights = 0
   // Strata with the same trial counts and passes have the same distribution: a suite of
   // thousands of cells has a few dozen kinds, each convolved with itself by repeated squaring.
-  const kinds = new Map<string, { readonly n1: number; readonly n2: number; readonly total: number; count: number }>()
+  const kinds = new Map<number | string, { readonly n1: number; readonly n2: number; readonly total: number; count: number }>()
   for (const { base, head } of strata) {
     checkCounts(base)
     checkCounts(head)
@@ -67,7 +67,7 @@ export function stratifiedTest(strata: readonly Stratum[]): StratifiedTest {
     lowest += low
     if (low === Math.min(n2, total)) continue
     informative++
-    const key = `${n1}/${n2}/${total}`
+    const key = kindKey(n1, n2, total)
     const kind = kinds.get(key)
     if (kind === undefined) kinds.set(key, { n1, n2, total, count: 1 })
     else kind.count++
@@ -87,6 +87,15 @@ export function stratifiedTest(strata: readonly Stratum[]): StratifiedTest {
     rateDifference: weights === 0 ? null : weightedDifference / weights,
     informative,
   }
+}
+
+/**
+ * The key of strata with these counts: one number while each count is below 2^17 (a group's
+ * thousands of strata are then told apart without a text made for each), else their text.
+ */
+function kindKey(n1: number, n2: number, total: number): number | string {
+  const limit = 1 << 17
+  return n1 < limit && n2 < limit && total < limit ? (n1 * limit + n2) * limit + total : `${n1}/${n2}/${total}`
 }
 
 /** A distribution over whole numbers: `values[i]` is the probability of `offset + i`. */

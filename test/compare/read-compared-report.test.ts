@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { compareReports } from '../../src/compare/compare-reports.ts'
-import { comparedPage, readComparedReport } from '../../src/compare/read-compared-report.ts'
+import { comparedPage, readComparedReport, readComparedReports } from '../../src/compare/read-compared-report.ts'
 import { luckyBase } from '../../src/compare/lucky-base.ts'
 import { poolReports, poolTalliedReports } from '../../src/compare/pool-reports.ts'
 import { readReportFile, ReportFileError } from '../../src/compare/read-report-file.ts'
@@ -103,6 +103,21 @@ describe('readComparedReport', () => {
       expect(luckyBase(file.report, others, 'the base', 0.9)).toEqual(luckyBase((whole[position] as (typeof whole)[number]).report, wholeOthers, 'the base', 0.9))
     }
     expect(luckyBase((tallied[0] as (typeof tallied)[number]).report, [(tallied[1] as (typeof tallied)[number]).report], 'the base', 0.9)).toBeDefined()
+  })
+
+  test('a report named twice is read once, each keeping the path it was named by', async () => {
+    // The same file under another name: a link to its folder.
+    await symlink(join(directory, 'base'), join(directory, 'base-link'))
+    const paths = [join(directory, 'base'), join(directory, 'head'), join(directory, 'base', 'report.json'), join(directory, 'base-link')]
+    const files = await readComparedReports(paths)
+    expect(files.map((file) => file.path)).toEqual([join(directory, 'base', 'report.json'), join(directory, 'head', 'report.json'), join(directory, 'base', 'report.json'), join(directory, 'base-link', 'report.json')])
+    expect(files[2]?.report).toBe(files[0]?.report)
+    expect(files[3]?.report).toBe(files[0]?.report)
+    expect(files[1]?.report).not.toBe(files[0]?.report)
+    const apart = []
+    for (const path of paths) apart.push(await readComparedReport(path))
+    expect(files).toEqual(apart)
+    await expect(readComparedReports([join(directory, 'base'), join(directory, 'nowhere')])).rejects.toThrow(new ReportFileError(`${join(directory, 'nowhere')}: no such file or directory`))
   })
 
   test('a missing folder and a file that is no report are errors that say so', async () => {

@@ -1,8 +1,9 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readReportFile } from '../../src/compare/read-report-file.ts'
+import { packText } from '../../src/reporter/packed-json.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import { writeReport } from '../../src/reporter/write-report.ts'
 import { toRunRecord } from '../../src/runner/run-record.ts'
@@ -58,6 +59,41 @@ describe('readReportFile: where the conversations come from', () => {
       `no conversations: they are kept in the report page written beside report.json, looked for in ${join(directory, 'stale')}: index.html holds 3 runs, and this report 2. Keep index.html beside report.json (the reporter writes both unless html is false) to see them here.`,
     )
     expect(file.report.settings?.scoring).toBe('toolcheck')
+  })
+})
+
+describe('readReportFile: the runs a page holds, counted without unpacking them into values', () => {
+  // The written page with its details element holding `details` (JSON text) packed, or `packed` as it is.
+  async function pageWith(name: string, replacement: { readonly details?: string; readonly packed?: string }): Promise<string> {
+    const folder = join(directory, name)
+    await mkdir(folder)
+    await copyFile(join(directory, 'written', 'report.json'), join(folder, 'report.json'))
+    const html = await readFile(join(directory, 'written', 'index.html'), 'utf8')
+    const marker = 'id="toolcheck-details">'
+    const start = html.indexOf(marker) + marker.length
+    const packed = replacement.packed ?? packText(replacement.details ?? '')
+    await writeFile(join(folder, 'index.html'), `${html.slice(0, start)}${packed}${html.slice(html.indexOf('</script>', start))}`)
+    return folder
+  }
+
+  test.each([
+    ['two runs among strings and lists that look like structure', '{"strings":["]","\\"",",["],"runs":[[1,[2,3],"x,y"],{"a":[1]}],"lists":[[1,2,3]]}', undefined],
+    ['the last of two members named runs', '{"runs":[1,2,3],"runs":[[0],[1]]}', undefined],
+    ['three runs', '{"runs":[[],[],[]]}', 'index.html holds 3 runs, and this report 2'],
+    ['no runs list', '{"strings":[],"runs":{"length":2}}', 'index.html holds no runs, and this report 2'],
+    ['an empty runs list', '{"runs":[ ]}', 'index.html holds 0 runs, and this report 2'],
+    ['details cut short', '{"runs":[[1],[2]', 'index.html holds run details that cannot be read'],
+    ['a bracket too many', '{"runs":[[1],[2]]}]', 'index.html holds run details that cannot be read'],
+    ['an open string', '{"runs":[[1],[2]],"x":"}', 'index.html holds run details that cannot be read'],
+  ])('%s', async (name, details, problem) => {
+    const file = await readReportFile(await pageWith(`details ${name}`, { details }))
+    if (problem === undefined) expect(file.transcripts).toMatch(/^conversations from /)
+    else expect(file.transcripts).toContain(`looked for in ${join(directory, `details ${name}`)}: ${problem}.`)
+  })
+
+  test('details that are not packed cannot be read', async () => {
+    const file = await readReportFile(await pageWith('not packed', { packed: 'not base64 of anything packed!' }))
+    expect(file.transcripts).toContain('index.html holds run details that cannot be read')
   })
 })
 

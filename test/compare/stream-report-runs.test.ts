@@ -46,6 +46,14 @@ describe('streamReportRuns', () => {
     )
   })
 
+  test('a run shorter than every run before it is read whole, wherever the next run closes', async () => {
+    const runs = [{ text: 'x'.repeat(300), nested: { list: [1, 2] } }, { a: 1 }, {}, { b: [{}] }, { text: 'y'.repeat(50) }, { c: 2 }]
+    for (const chunkBytes of [7, 64, 1 << 18]) {
+      const { runs: handed } = await read(JSON.stringify({ format: 'toolcheck-report', runs, summary: {} }, null, 2), { chunkBytes })
+      expect(handed).toEqual(runs)
+    }
+  })
+
   test('a skipped member after the runs reads as null and the others stay', async () => {
     await fc.assert(
       fc.asyncProperty(report, fc.integer({ min: 1, max: 64 }), async (value, chunkBytes) => {
