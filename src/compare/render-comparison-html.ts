@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises'
+import { BufferedFile } from '../reporter/buffered-file.ts'
 import { embeddedJsonText, escapeHtml, renderPage } from '../reporter/html-page.ts'
 import type { PageIndex } from '../reporter/page-data.ts'
 import type { Comparison, GroupComparison } from './comparison.ts'
@@ -49,35 +50,14 @@ export async function writeComparisonHtml(file: string, comparison: Comparison, 
   try {
     // The pieces are copied into one buffer, written whenever it is full, so that neither the
     // many small pieces nor a report's index (megabytes) are joined into a text of their own.
-    const buffer = Buffer.allocUnsafe(1 << 20)
-    let used = 0
-    const flush = async () => {
-      if (used > 0) await handle.write(buffer, 0, used)
-      used = 0
-    }
-    for (const piece of comparisonPageText(comparison, base, head)) {
-      // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them, 4).
-      for (let from = 0; from < piece.length; ) {
-        let to = Math.min(piece.length, from + Math.floor((buffer.length - used) / 3))
-        // A surrogate pair is not cut in two.
-        if (to < piece.length && to > from && isHighSurrogate(piece.charCodeAt(to - 1))) to--
-        if (to <= from) {
-          await flush()
-          continue
-        }
-        used += buffer.write(piece.slice(from, to), used)
-        from = to
-      }
-    }
-    await flush()
+    const out = new BufferedFile(handle)
+    for (const piece of comparisonPageText(comparison, base, head)) await out.write(piece)
+    await out.flush()
   } finally {
     await handle.close()
   }
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff
-}
 
 // Stand for the page's large values in its text, so the text around them is written as it is and
 // they are written between. NUL is in no label or path, and quoted JSON is in no escaped markup.
