@@ -35,11 +35,44 @@ export const DEPTH_CEILING = 1000
 
 /**
  * Deep structural equality of two JSON values. Object key order does not matter; `-0` equals `0`.
- * Walks both values with a stack of its own, so a value nested any number of levels deep is compared
- * without overflowing the call stack.
+ * Values up to {@link SHALLOW_EQUAL_LEVELS} levels deep (all real ones) are compared by a short
+ * recursion, which makes nothing; deeper ones are walked with a stack of their own, so a value
+ * nested any number of levels deep is compared without overflowing the call stack.
  */
 export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true
+  const shallow = equalNear(a, b, 0)
+  return shallow === TOO_DEEP ? equalWithStack(a, b) : shallow
+}
+
+/** How deep `jsonEqual` recurses before it compares with a stack of its own. */
+const SHALLOW_EQUAL_LEVELS = 64
+
+/** Whether two values are equal, or `TOO_DEEP` when that is not known by `SHALLOW_EQUAL_LEVELS`. */
+function equalNear(a: unknown, b: unknown, depth: number): boolean | typeof TOO_DEEP {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (depth === SHALLOW_EQUAL_LEVELS) return TOO_DEEP
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    for (let index = 0; index < a.length; index++) {
+      const equal = equalNear(a[index], b[index], depth + 1)
+      if (equal !== true) return equal
+    }
+    return true
+  }
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false
+    const equal = equalNear((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)
+    if (equal !== true) return equal
+  }
+  return true
+}
+
+/** `jsonEqual` for values of any depth, with a stack of its own. */
+function equalWithStack(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   // Pairs still to compare, both of them arrays or objects: lefts and rights at equal positions.
   const lefts: unknown[] = []
   const rights: unknown[] = []

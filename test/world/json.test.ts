@@ -59,6 +59,21 @@ describe('jsonEqual', () => {
     fc.assert(fc.property(fc.jsonValue(), (a) => jsonEqual(a as JsonValue, JSON.parse(sortedStringify(a)) as JsonValue)))
   })
 
+  test('agrees with comparing canonical texts around the depth where it stops recursing (64 levels)', () => {
+    // The same wrapping, alternately arrays and objects, around two values: equal only when they are.
+    const wrap = (value: JsonValue, depth: number): JsonValue => {
+      let wrapped = value
+      for (let level = 0; level < depth; level++) wrapped = level % 2 === 0 ? [1, wrapped] : { k: wrapped, z: 'x' }
+      return wrapped
+    }
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), fc.integer({ min: 55, max: 75 }), (a, b, depth) => {
+        const [left, right] = [wrap(a as JsonValue, depth), wrap(b as JsonValue, depth)]
+        return jsonEqual(left, right) === (canonicalJson(left) === canonicalJson(right)) && jsonEqual(left, wrap(JSON.parse(sortedStringify(a)) as JsonValue, depth))
+      }),
+    )
+  })
+
   test('compares values nested 100,000 levels deep', () => {
     expect(jsonEqual(nested(100_000), nested(100_000))).toBe(true)
     expect(jsonEqual(nested(100_000), nested(99_999))).toBe(false)
