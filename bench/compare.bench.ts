@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { chromium } from 'playwright-core'
 import type { ComparedReport } from '../src/compare/compare-reports.ts'
 import { compareReports } from '../src/compare/compare-reports.ts'
 import { formatComparison } from '../src/compare/format-comparison.ts'
@@ -127,6 +128,8 @@ interface CommandFigures {
   readonly peakHook: string
   peakMB: number
   pageMB: number
+  // The comparison page as Chromium opened it (the --html benchmark only).
+  browser?: Awaited<ReturnType<typeof openComparisonPage>>
 }
 
 /** Sets up the report folders and a hook that reports the process's peak resident memory (VmHWM) at exit. */
@@ -144,6 +147,29 @@ function toolcheck(figures: CommandFigures, args: readonly string[]): void {
   if (result.status !== 0 && result.status !== 4) throw new Error(`toolcheck ${args.join(' ')} exited with ${result.status}:\n${result.stderr}`)
   const peak = result.stderr.split('\n').findLast((line) => line.startsWith('peak '))
   figures.peakMB = Math.max(Number.isNaN(figures.peakMB) ? 0 : figures.peakMB, Number(peak?.slice('peak '.length)) / 1024)
+}
+
+/** Opens the comparison page in Chromium: how long until its cells are listed, how many rows it drew, and how long a click on a group takes to filter them. */
+async function openComparisonPage(file: string): Promise<{ readonly browserOpenMs: number; readonly cellRowsDrawn: number; readonly browserGroupFilterMs: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const start = performance.now()
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForFunction(() => /^(\d+) of \1 cells$/.test(document.getElementById('cells-count')?.textContent ?? '') && document.querySelector('tr.cell-row') !== null, undefined, { timeout: 60_000 })
+    const browserOpenMs = Math.round(performance.now() - start)
+    const cellRowsDrawn = await page.locator('tr.cell-row').count()
+    const before = await page.locator('#cells-count').textContent()
+    const filterStart = performance.now()
+    await page.locator('tr.group-row').nth(1).click()
+    await page.waitForFunction((shown) => document.getElementById('cells-count')?.textContent !== shown, before)
+    return { browserOpenMs, cellRowsDrawn, browserGroupFilterMs: Math.round(performance.now() - filterStart) }
+  } finally {
+    await browser.close()
+  }
 }
 
 const peakTarget = (state: unknown): Target[] => [{ name: 'peak memory', measured: (state as CommandFigures).peakMB, limit: 300, unit: 'MB' }]
@@ -196,7 +222,17 @@ export default defineBenchmarks([
     facts: async (state) => {
       const figures = state as CommandFigures
       figures.pageMB = (await stat(join(FOLDER, 'compare.html'))).size / 1e6
-      return { pageMB: Math.round(figures.pageMB * 10) / 10 }
+      figures.browser = await openComparisonPage(join(FOLDER, 'compare.html'))
+      return { pageMB: Math.round(figures.pageMB * 10) / 10, ...figures.browser }
+    },
+    targets: (state) => {
+      const figures = state as CommandFigures
+      return [
+        ...peakTarget(state),
+        { name: 'open in Chromium', measured: figures.browser?.browserOpenMs ?? Number.NaN, limit: 3000, unit: 'ms' },
+        // Only the rows in view are drawn, not one per cell of the 20,000.
+        { name: 'cell rows drawn', measured: figures.browser?.cellRowsDrawn ?? Number.NaN, limit: 200, unit: 'rows' },
+      ]
     },
   },
   // The history path: three reports read a run at a time, every step compared.
