@@ -6,6 +6,8 @@ const CAPACITY = 1 << 20
 // A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair, two units, takes 4).
 const MOST_BYTES_PER_UNIT = 3
 
+const DONE = Promise.resolve()
+
 /**
  * A file written in large pieces: a report is written a run at a time, and one write per run
  * would cost a system call each. Each text is encoded at once into a buffer of 1 MiB that is
@@ -16,8 +18,10 @@ const MOST_BYTES_PER_UNIT = 3
  * command's allocations).
  *
  * Writes happen in the order the texts were given, one at a time; `flush` settles when
- * everything given so far is in the file. Texts may be given while a write is under way: they
- * go into a second buffer.
+ * everything given so far is in the file. A full buffer is written while the next one fills:
+ * `write` waits only for the write before it, so reading and encoding the next runs go on while
+ * the last megabyte goes to the file (a merge of 100,000 runs had waited on its writes for about
+ * a tenth of its time).
  */
 export class BufferedFile {
   readonly #handle: FileHandle
@@ -39,19 +43,19 @@ export class BufferedFile {
    */
   write(text: string): Promise<void> {
     const most = text.length * MOST_BYTES_PER_UNIT
-    const flushed = this.#length + most > CAPACITY ? this.flush() : undefined
+    const flushed = this.#length + most > CAPACITY ? this.#spill() : undefined
     if (most > CAPACITY) {
       // Too long for the buffer: written on its own, behind what came before it.
       const bytes = Buffer.from(text)
       return this.#after(() => writeAll(this.#handle, bytes, bytes.length))
     }
     this.#length += this.#buffer.write(text, this.#length)
-    return flushed ?? Promise.resolve()
+    return flushed ?? DONE
   }
 
   /** Adds bytes as they are (a line read from a runs file, passed through), as `write` adds a text. */
   writeBytes(bytes: Uint8Array): Promise<void> {
-    const flushed = this.#length + bytes.length > CAPACITY ? this.flush() : undefined
+    const flushed = this.#length + bytes.length > CAPACITY ? this.#spill() : undefined
     if (bytes.length > CAPACITY) {
       // Copied: the caller may fill its buffer again before this is written.
       const copy = Buffer.from(bytes)
@@ -59,7 +63,7 @@ export class BufferedFile {
     }
     this.#buffer.set(bytes, this.#length)
     this.#length += bytes.length
-    return flushed ?? Promise.resolve()
+    return flushed ?? DONE
   }
 
   /** Writes what the buffer holds; settles when every text given so far is in the file. */
@@ -74,6 +78,17 @@ export class BufferedFile {
       await writeAll(this.#handle, full, length)
       this.#spare = full
     })
+  }
+
+  /**
+   * Starts writing the full buffer and settles when the write before it has ended. A write that
+   * fails fails every later wait (`flush` included), so the failure is not lost though this
+   * write itself is not waited for here.
+   */
+  #spill(): Promise<void> {
+    const earlier = this.#writing
+    this.flush().catch(() => {})
+    return earlier
   }
 
   #after(write: () => Promise<void>): Promise<void> {

@@ -77,6 +77,24 @@ describe('BufferedFile', () => {
       await readOnly.close()
     }
   })
+
+  test('a write of a full buffer that fails, not waited for as it starts, fails a later write and the flush, and is no unhandled rejection', async () => {
+    const file = join(await folder(), 'read-only-many.txt')
+    await (await open(file, 'w')).close()
+    const readOnly = await open(file, 'r')
+    try {
+      const buffered = new BufferedFile(readOnly)
+      const line = `${'x'.repeat(999)}\n`
+      // Three buffers' worth: the first full one starts its write, the second waits on it.
+      const waits: Promise<unknown>[] = []
+      for (let index = 0; index < 3200; index++) waits.push(buffered.write(line).catch((error: unknown) => error))
+      const failures = (await Promise.all(waits)).filter((outcome) => outcome instanceof Error)
+      expect(failures.length).toBeGreaterThan(0)
+      await expect(buffered.flush()).rejects.toThrow(/EBADF/)
+    } finally {
+      await readOnly.close()
+    }
+  })
 })
 
 describe('RunsFileWriter', () => {
