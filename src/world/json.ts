@@ -61,14 +61,17 @@ function equalNear(a: unknown, b: unknown, depth: number): boolean | typeof TOO_
     }
     return true
   }
-  const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  for (const key of keys) {
+  // Counted with for-in rather than Object.keys, which makes an array of every object's keys.
+  let keys = 0
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue
+    keys++
     if (!Object.hasOwn(b, key)) return false
     const equal = equalNear((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)
     if (equal !== true) return equal
   }
-  return true
+  for (const key in b) if (Object.hasOwn(b, key) && --keys < 0) return false
+  return keys === 0
 }
 
 /** `jsonEqual` for values of any depth, with a stack of its own. */
