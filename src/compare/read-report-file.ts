@@ -3,6 +3,7 @@ import { inflateRawSync } from 'node:zlib'
 import { dirname, join } from 'node:path'
 import { currentAugmentationLabel } from '../augmentation/augmentation-columns.ts'
 import { safeText } from '../conversation/safe-text.ts'
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, isJsonSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts'
 import { compareText } from '../reporter/compare-text.ts'
 import type { PageIndex } from '../reporter/page-data.ts'
 import { expandColumn } from '../reporter/page-data.ts'
@@ -209,10 +210,6 @@ function pageIndex(html: Buffer): { readonly value: PageIndex; readonly json: st
   }
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COLON = 0x3a
-const COMMA = 0x2c
 
 /**
  * How many elements the array under the top-level member `key` of the JSON object in `bytes`
@@ -247,8 +244,8 @@ function arrayLength(bytes: Uint8Array, key: string): number | undefined {
       continue
     }
     // Inside a member's value (most of the text: each run's list), only strings and brackets matter.
-    if (depth > 2 && byte !== QUOTE && byte !== 0x7b && byte !== 0x5b && byte !== 0x7d && byte !== 0x5d) continue
-    if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue
+    if (depth > 2 && byte !== QUOTE && byte !== OPEN_OBJECT && byte !== OPEN_ARRAY && byte !== CLOSE_OBJECT && byte !== CLOSE_ARRAY) continue
+    if (isJsonSpace(byte)) continue
     if (closed) throw new SyntaxError('text after the end of the JSON value')
     if (depth === 1) {
       if (byte === COLON) {
@@ -258,19 +255,19 @@ function arrayLength(bytes: Uint8Array, key: string): number | undefined {
       if (valueOfKey) {
         // The last member of that name is the one a JSON reader keeps.
         valueOfKey = false
-        counting = byte === 0x5b
+        counting = byte === OPEN_ARRAY
         count = 0
         length = counting ? 0 : undefined
       }
     } else if (depth === 2 && counting) {
       if (byte === COMMA) count++
-      else if (count === 0 && byte !== 0x5d) count = 1
+      else if (count === 0 && byte !== CLOSE_ARRAY) count = 1
     }
     if (byte === QUOTE) {
       inString = true
       if (depth === 1) stringStart = index + 1
-    } else if (byte === 0x7b || byte === 0x5b) depth++
-    else if (byte === 0x7d || byte === 0x5d) {
+    } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++
+    else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
       if (--depth < 0) throw new SyntaxError('a bracket closes nothing')
       if (counting && depth === 1) {
         length = count

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises'
 import { open } from 'node:fs/promises'
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COMMA, isJsonSpace, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.ts'
 
 /** A report file whose JSON is broken, cut short or not shaped as a report; the message says where. */
 export class ReportJsonError extends Error {
@@ -9,13 +10,6 @@ export class ReportJsonError extends Error {
   }
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
-const COMMA = 0x2c
 const NULL = Buffer.from('null')
 
 /** Options of `streamReportRuns`. */
@@ -113,7 +107,7 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
       let at = 0
       while (at < pending.length) {
         const byte = pending[at] as number
-        if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === COMMA) {
+        if (isJsonSpace(byte) || byte === COMMA) {
           at++
           continue
         }
