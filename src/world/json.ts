@@ -35,7 +35,7 @@ export const DEPTH_CEILING = 1000
 
 /**
  * Deep structural equality of two JSON values. Object key order does not matter; `-0` equals `0`.
- * Values up to {@link SHALLOW_EQUAL_LEVELS} levels deep (all real ones) are compared by a short
+ * Values up to {@link SHALLOW_LEVELS} levels deep (all real ones) are compared by a short
  * recursion, which makes nothing; deeper ones are walked with a stack of their own, so a value
  * nested any number of levels deep is compared without overflowing the call stack.
  */
@@ -45,14 +45,11 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   return shallow === TOO_DEEP ? equalWithStack(a, b) : shallow
 }
 
-/** How deep `jsonEqual` recurses before it compares with a stack of its own. */
-const SHALLOW_EQUAL_LEVELS = 64
-
-/** Whether two values are equal, or `TOO_DEEP` when that is not known by `SHALLOW_EQUAL_LEVELS`. */
+/** Whether two values are equal, or `TOO_DEEP` when that is not known by `SHALLOW_LEVELS`. */
 function equalNear(a: unknown, b: unknown, depth: number): boolean | typeof TOO_DEEP {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (depth === SHALLOW_EQUAL_LEVELS) return TOO_DEEP
+  if (depth === SHALLOW_LEVELS) return TOO_DEEP
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
     for (let index = 0; index < a.length; index++) {
@@ -115,7 +112,7 @@ export function canonicalJson(value: JsonValue | undefined): string {
   return sorted === TOO_DEEP ? writeCanonically(value ?? null) : JSON.stringify(sorted)
 }
 
-/** How deep `canonicalJson` recurses before it switches to its own stack. */
+/** How deep `canonicalJson` and `jsonEqual` recurse before they switch to a stack of their own. */
 const SHALLOW_LEVELS = 256
 
 const TOO_DEEP: unique symbol = Symbol('too deep')
