@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads'
 import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from './eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import { WatchMemory } from './eval/watch-memory.ts'
+import { holdYoungGenerations, letYoungGenerationsGrow } from './eval/heap-bound.ts'
 import { MODULE_EXTENSION } from '../module-extension.ts'
 
 /** The worker threads' entry (the sources in the repository, the built file in the package). */
@@ -88,6 +89,8 @@ const WATCH_INTERVAL_MS = 250
  * stops its worker alone is a problem of the evaluation, and nothing else is lost.
  */
 export function startEvalPool(options: EvalPoolOptions): EvalPool {
+  // The workers' young generations grow while they load, and are held once all have loaded.
+  letYoungGenerationsGrow()
   const spawn = (listCases: boolean): Member => {
     const watch = new WatchMemory()
     const member: Member = {
@@ -131,6 +134,7 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
     const told = new Set<Member>()
     const settle = () => {
       if (loaded + failures.length < members.length) return
+      holdYoungGenerations()
       resolve(failures.length > 0 ? { kind: 'failed', problems: [...new Set(failures)] } : { kind: 'ready', cases, problems, ...(empty === undefined ? {} : { empty }), ...(codeFingerprint === undefined ? {} : { codeFingerprint }) })
     }
     onMessage = (member, message) => {

@@ -11,7 +11,7 @@ import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
 import type { EvalCase } from './eval/eval-messages.ts'
 import type { ReportOrder } from './eval/report-order.ts'
 import { reportOrder } from './eval/report-order.ts'
-import { HeapBound } from './eval/heap-bound.ts'
+import { HeapBound, holdYoungGenerations } from './eval/heap-bound.ts'
 import { InReportOrder } from './eval/in-report-order.ts'
 import { BUDGET_SPENT, budgetShare, ModelBudget } from '../roles/endpoint/model-budget.ts'
 import { METRIC_GATES } from '../gates/metric-gates.ts'
@@ -107,6 +107,8 @@ const INTERRUPTED = 130
  * prints the summary and checks the gates. Returns the exit code (see `EVAL_USAGE`).
  */
 export async function runEval(args: string[], io: CommandIo): Promise<number> {
+  // The command's young generation stays as its modules left it (see `holdYoungGenerations`).
+  holdYoungGenerations()
   const parsed = parseEvalArguments(args)
   const limits = parsed.budget === undefined ? undefined : parsed.shard === undefined ? parsed.budget : budgetShare(parsed.budget, parsed.shard.index, parsed.shard.count)
   const budget = limits === undefined ? undefined : new ModelBudget(limits)
