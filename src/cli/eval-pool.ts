@@ -15,9 +15,11 @@ const WORKER_FILE = new URL(`./eval/eval-worker-entry${MODULE_EXTENSION}`, impor
  * busy: left alone, each worker's grew from 32 to 128 MB over the runs of the built-in corpus, so
  * five trials took half as much memory again as one. Runs leave little behind them: at 16 MB
  * rather than 48, an evaluation of 1,824 runs peaked 30 MB lower (236-242 against 268 MB) and one
- * of 36,480 runs 55 MB lower, for the same CPU time at the first and 3 % more at the second.
+ * of 36,480 runs 55 MB lower, for the same CPU time at the first and 3 % more at the second; at 8
+ * rather than 16, 1,824 runs peaked at 220 rather than 236 MB and 100,320 runs at 371 rather than
+ * 387, in the same CPU time (four alternated pairs).
  */
-const YOUNG_GENERATION_MB = 16
+const YOUNG_GENERATION_MB = 8
 
 /** What the workers found when they loaded: the cases to play, or why nothing can. */
 export type PoolReady =
