@@ -14,7 +14,10 @@
  *   alternated; target at most 1 ×; beside it, two floor processes side by side, each playing
  *   half of the runs: what two workers could reach with no bookkeeping at all;
  * - peak memory of a 100,000-run evaluation (all variants, `--trials 55`) against the 1,824-run
- *   one; target at most 1.3 × (what an evaluation keeps per run stays bounded).
+ *   one; target at most 1.3 × (what an evaluation keeps per run stays bounded);
+ * - the same floor with one V8 helper thread (`NODE_OPTIONS=--v8-pool-size=1`, Node's default is
+ *   four): the evaluation so, beside the one process with and without it. No target: it measures
+ *   the setting docs/scale.md suggests for small machines.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -59,12 +62,15 @@ async function hook(): Promise<string> {
   return hookFile
 }
 
-/** Runs `toolcheck eval` with these options into a fresh folder; its wall time, peak memory and CPU time. */
-async function evaluate(args: readonly string[]): Promise<ChildFigures> {
+/** Node's setting of one V8 helper thread (see the last benchmark). */
+const ONE_HELPER = { NODE_OPTIONS: '--v8-pool-size=1' }
+
+/** Runs `toolcheck eval` with these options (and more environment) into a fresh folder; its wall time, peak memory and CPU time. */
+async function evaluate(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ChildFigures> {
   const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-bench-report-'))
   try {
     const started = performance.now()
-    const child = spawnSync(process.execPath, ['--import', await hook(), BIN, 'eval', ...args, '--report-dir', folder], { encoding: 'utf8', env: { ...process.env, TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off' }, maxBuffer: 64 * 1024 * 1024 })
+    const child = spawnSync(process.execPath, ['--import', await hook(), BIN, 'eval', ...args, '--report-dir', folder], { encoding: 'utf8', env: { ...process.env, TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off', ...env }, maxBuffer: 64 * 1024 * 1024 })
     const wallMs = performance.now() - started
     if (child.status !== 0) throw new Error(`toolcheck eval ${args.join(' ')} exited with ${child.status}:\n${child.stderr}`)
     const [peakKb = 0, cpuUs = 0] = (/figures (\d+) (\d+)/.exec(child.stderr) ?? []).slice(1).map(Number)
@@ -130,9 +136,9 @@ async function floorHalves(trials: number): Promise<number> {
 }
 
 /** The wall time of the floor process: the same runs as `eval --variants plain`, played and scored in one process. */
-function floorProcess(trials: number): number {
+function floorProcess(trials: number, env: Readonly<Record<string, string>> = {}): number {
   const started = performance.now()
-  const child = spawnSync(process.execPath, [FLOOR, String(trials)], { encoding: 'utf8' })
+  const child = spawnSync(process.execPath, [FLOOR, String(trials)], { encoding: 'utf8', env: { ...process.env, ...env } })
   if (child.status !== 0) throw new Error(`the floor process exited with ${child.status}:\n${child.stderr}`)
   return performance.now() - started
 }
@@ -210,5 +216,15 @@ export default defineBenchmarks([
     },
     facts: () => ({ peakMb1824Runs: round((scale.base?.peakKb ?? 0) / 1024, 1), peakMb100kRuns: round((scale.many?.peakKb ?? 0) / 1024, 1) }),
     targets: () => [{ name: 'peak memory, 100,320 runs / 1,824', measured: (scale.many?.peakKb ?? Number.NaN) / (scale.base?.peakKb ?? Number.NaN), limit: 1.3, unit: '×' }],
+  },
+  {
+    name: `toolcheck eval at the floor with NODE_OPTIONS=--v8-pool-size=1: --variants plain --trials ${FLOOR_TRIALS} vs one process playing and scoring the same runs`,
+    iterations: 5,
+    warmUp: 0,
+    run: async () => ({ measuredMs: (await evaluate(['--variants', 'plain', '--trials', String(FLOOR_TRIALS)], ONE_HELPER)).wallMs }),
+    baselines: [
+      { name: 'one process, as it runs by default', run: () => ({ measuredMs: floorProcess(FLOOR_TRIALS) }) },
+      { name: 'one process with the same setting', run: () => ({ measuredMs: floorProcess(FLOOR_TRIALS, ONE_HELPER) }) },
+    ],
   },
 ])
