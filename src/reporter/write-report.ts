@@ -3,7 +3,6 @@ import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/prom
 import { dirname, join, resolve } from 'node:path'
 import { staleTemporaryFiles } from '../cache/stale-temporary-files.ts'
 import type { Transcript } from '../runner/transcript.ts'
-import { jsonText } from '../world/index.ts'
 import { BufferedFile } from './buffered-file.ts'
 import type { BuiltReport } from './build-report.ts'
 import { compareRuns } from './compare-runs.ts'
@@ -17,6 +16,9 @@ import { NamedRunsTally } from './named-runs.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader, summarizedRun } from './runs-file.ts'
+import { runLineText } from './run-line-text.ts'
+
+export { runLineText }
 
 /** Where the report files went. */
 export interface WrittenReport {
@@ -247,17 +249,6 @@ async function appendFile(target: FileHandle, path: string): Promise<void> {
   } finally {
     await source.close()
   }
-}
-
-/** A finished run as a line of a runs file (without its newline). */
-export function runLineText(line: RunLine): string {
-  // A run may hold a value of any depth (what a tool wrote into the world).
-  return jsonText({
-    run: line.run,
-    ...(line.fingerprint === undefined ? {} : { fingerprint: line.fingerprint }),
-    ...(line.transcript === undefined ? {} : { transcript: line.transcript }),
-    ...(line.durationMs === undefined ? {} : { durationMs: line.durationMs }),
-  })
 }
 
 /** The files of a report being written, each to its temporary file. */
