@@ -17,7 +17,7 @@ const WORKER_FILE = new URL(`./eval/eval-worker-entry${MODULE_EXTENSION}`, impor
  * rather than 48, an evaluation of 1,824 runs peaked 30 MB lower (236-242 against 268 MB) and one
  * of 36,480 runs 55 MB lower, for the same CPU time at the first and 3 % more at the second; at 8
  * rather than 16, 1,824 runs peaked at 220 rather than 236 MB and 100,320 runs at 371 rather than
- * 387, in the same CPU time (four alternated pairs).
+ * 387, in the same CPU time (in four alternated pairs at 1,824 runs).
  */
 const YOUNG_GENERATION_MB = 8
 
@@ -91,7 +91,9 @@ const WATCH_INTERVAL_MS = 250
  * stops its worker alone is a problem of the evaluation, and nothing else is lost.
  */
 export function startEvalPool(options: EvalPoolOptions): EvalPool {
-  // The workers' young generations grow while they load, and are held once all have loaded.
+  // The workers' young generations grow while they load, and are held once all have loaded. A
+  // worker that replaces a dead one while the runs play starts held, at V8's first size: it then
+  // collects more often, which costs it some CPU time and nothing else.
   letYoungGenerationsGrow()
   const spawn = (listCases: boolean): Member => {
     const watch = new WatchMemory()
