@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 import type { MockReply } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import type { Report } from '../../src/reporter/report.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 /**
  * The fault suite through `toolcheck eval`, end to end: what the issue's reliability probe found
@@ -13,14 +13,12 @@ import type { Report } from '../../src/reporter/report.ts'
  * terminal) now ends as infrastructure errors with exit code 3, a whole report, and no cassette.
  */
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+const { make: folder } = temporaryFolders('toolcheck-eval-faults-')
 
 /** `toolcheck eval` of the plain scenarios matching `filter` with an openai agent at a mock server answering every request with `reply`. */
 async function evalAgainst(reply: MockReply, env: Record<string, string> = {}, filter = 'turn-on-wifi') {
   const server = await startMockServer({ respond: () => reply })
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-eval-faults-'))
-  directories.push(directory)
+  const directory = await folder()
   const variables = {
     TOOLCHECK_AGENT: 'openai:hostile-model',
     OPENAI_BASE_URL: server.baseURL,

@@ -1,13 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { startVitest } from 'vitest/node'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { runEval } from '../../src/cli/eval.ts'
 import { cacheKey, ModelCache } from '../../src/cache/index.ts'
 import { environmentProblems } from '../../src/roles/endpoint/environment-problems.ts'
@@ -18,6 +18,7 @@ import type { Report } from '../../src/reporter/report.ts'
 import { writeReport } from '../../src/reporter/write-report.ts'
 import { toolcheck } from '../../src/vitest/plugin.ts'
 import { ToolcheckOptionsError } from '../../src/vitest/toolcheck-options-error.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 /**
  * The fault suite, files and settings: what a killed run leaves behind, a cache folder that is
@@ -27,15 +28,9 @@ import { ToolcheckOptionsError } from '../../src/vitest/toolcheck-options-error.
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url))
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url))
-const directories: string[] = []
+const { make: folder, removeLater } = temporaryFolders('toolcheck-file-faults-')
 // Vite leaves its caches under the fixtures' root.
-directories.push(join(FIXTURES, 'node_modules'))
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
-async function folder(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-file-faults-'))
-  directories.push(directory)
-  return directory
-}
+removeLater(join(FIXTURES, 'node_modules'))
 
 /** The id of a process that has run and exited: what a killed writer leaves in its file names. */
 function deadPid(): number {
@@ -189,7 +184,7 @@ describe('file faults', () => {
   test('breaker folder left by a killed vitest', async () => {
     const dead = join(tmpdir(), `toolcheck-breakers-${deadPid()}-${randomUUID()}`)
     const live = join(tmpdir(), `toolcheck-breakers-${process.pid}-${randomUUID()}`)
-    directories.push(dead, live)
+    removeLater(dead, live)
     for (const path of [dead, live]) {
       await mkdir(path)
       await writeFile(join(path, 'state.json'), '{}')
@@ -201,7 +196,7 @@ describe('file faults', () => {
 
   test('breaker folder left by a killed eval', async () => {
     const dead = join(tmpdir(), `toolcheck-breakers-${deadPid()}-${randomUUID()}`)
-    directories.push(dead)
+    removeLater(dead)
     await mkdir(dead)
     await writeFile(join(dead, 'state.json'), '{}')
     const ours = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(`toolcheck-breakers-${process.pid}-`))

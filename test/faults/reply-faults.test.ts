@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { cacheKey, ModelCache } from '../../src/cache/index.ts'
 import type { Trajectory } from '../../src/conversation/index.ts'
@@ -19,6 +18,7 @@ import { canonicalJson } from '../../src/world/index.ts'
 import { fakeEndpoint } from '../models/helpers.ts'
 import type { Client } from './fault-harness.ts'
 import { agentAnswering, agentAt, CLIENTS, closeServers, errorOf, FAULT_LIMITS } from './fault-harness.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 /**
  * The fault suite, model side: replies a model (or the server speaking for it) can send that are
@@ -29,13 +29,7 @@ import { agentAnswering, agentAt, CLIENTS, closeServers, errorOf, FAULT_LIMITS }
  */
 
 afterEach(closeServers)
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
-async function cacheFolder(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-reply-faults-'))
-  directories.push(directory)
-  return directory
-}
+const { make: cacheFolder } = temporaryFolders('toolcheck-reply-faults-')
 
 const [wifi] = builtInScenarios({ ids: ['turn-on-wifi'] })
 if (wifi === undefined) throw new Error('the built-in scenario turn-on-wifi is missing')

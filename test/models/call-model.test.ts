@@ -1,20 +1,19 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ModelCache } from '../../src/cache/index.ts'
 import { callModel } from '../../src/roles/endpoint/call-model.ts'
 import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
 import { endpointSemaphore, resolveLimits } from '../../src/roles/endpoint/endpoint-limits.ts'
 import type { InfrastructureError } from '../../src/roles/types.ts'
 import { fakeEndpoint } from './helpers.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 const reply = { choices: [{ message: { role: 'assistant', content: 'hello' } }] }
 const request = { model: 'model-a', messages: [{ role: 'user' as const, content: 'hi' }] }
 
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+const { make: folder } = temporaryFolders('toolcheck-call-model-')
 
 describe('callModel around one endpoint', () => {
   test('a Retry-After beyond the cap gives up at once, and the message counts the attempts made', async () => {
@@ -49,8 +48,7 @@ describe('callModel around one endpoint', () => {
   })
 
   test('a cassette that cannot be written (a file where its folder should be) is a cache error, and the model is not asked again', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'toolcheck-call-model-'))
-    directories.push(directory)
+    const directory = await folder()
     await writeFile(join(directory, 'a-file'), 'not a directory')
     const cache = new ModelCache({ directory: join(directory, 'a-file', 'cassettes'), mode: 'record' })
     const endpoint = fakeEndpoint('http://call-model-cache-write', async () => reply)

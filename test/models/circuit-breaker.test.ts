@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { MockServer } from '../../src/mock-server/index.ts'
 import { startMockServer } from '../../src/mock-server/index.ts'
 import { callModel } from '../../src/roles/endpoint/call-model.ts'
@@ -13,6 +12,7 @@ import { fileBreakerStore } from '../../src/roles/endpoint/file-breaker-store.ts
 import { llmUser } from '../../src/roles/llm-user.ts'
 import { openaiAgent } from '../../src/roles/openai-agent.ts'
 import { context, fakeEndpoint, failureOf, fastLimits, firstView } from './helpers.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 const settings = { failures: 3, coolDownMs: 1_000 }
 const reply = { choices: [{ message: { role: 'assistant', content: 'hello' } }] }
@@ -28,13 +28,7 @@ function manualClock(start = 1_000_000) {
 const serverError = () => Promise.reject(new EndpointFailure('server-error', 'HTTP 500: down', { status: 500 }))
 
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
-async function temporaryDirectory(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-breaker-'))
-  directories.push(directory)
-  return directory
-}
+const { make: temporaryDirectory } = temporaryFolders('toolcheck-breaker-')
 
 describe('CircuitBreaker', () => {
   test('opens after the configured number of failed calls in a row; a success in between starts the count again', () => {

@@ -1,21 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ModelCache } from '../../src/cache/index.ts'
 import { callModel } from '../../src/roles/endpoint/call-model.ts'
 import { CircuitBreaker } from '../../src/roles/endpoint/circuit-breaker.ts'
 import { EndpointFailure } from '../../src/roles/endpoint/endpoint-failure.ts'
 import { budgetShare, ModelBudget, useModelBudget } from '../../src/roles/endpoint/model-budget.ts'
 import { failureOf, fakeEndpoint } from './helpers.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 const reply = { choices: [{ message: { role: 'assistant', content: 'hello' } }], usage: { prompt_tokens: 70, completion_tokens: 30 } }
 const request = (content: string) => ({ model: 'model-a', messages: [{ role: 'user' as const, content }] })
 const prices = { 'model-a': { inputPerMillion: 1_000, outputPerMillion: 2_000 } }
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+const { make: folder } = temporaryFolders('toolcheck-budget-')
 
 describe('a budget for model calls', () => {
   test('the call cap is exact: the call past it ends as a budget error without a request, and the spend is counted', async () => {
@@ -47,8 +44,7 @@ describe('a budget for model calls', () => {
   })
 
   test('replies replayed from the cache cost nothing, so a spent budget still replays them', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'toolcheck-budget-'))
-    directories.push(directory)
+    const directory = await folder()
     const cache = new ModelCache({ directory })
     const endpoint = fakeEndpoint('http://budget-cache', async () => reply)
     const budget = new ModelBudget({ modelCalls: 1 })

@@ -1,18 +1,12 @@
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { BufferedFile } from '../../src/reporter/buffered-file.ts'
 import { RunsFileWriter } from '../../src/reporter/runs-file.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
-async function folder(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-buffered-file-'))
-  directories.push(directory)
-  return directory
-}
+const { make: folder } = temporaryFolders('toolcheck-buffered-file-')
 
 // Texts of every kind of character, lone surrogates among them, and now and then one long
 // enough to fill the buffer (1 MiB) or pass it on its own.

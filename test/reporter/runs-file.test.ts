@@ -1,7 +1,6 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
@@ -13,14 +12,9 @@ import { runId } from '../../src/runner/run-id.ts'
 import type { RunRecord } from '../../src/runner/run-record-schema.ts'
 import { TRANSCRIPT_ANNOTATION_TYPE, transcriptAttachment } from '../../src/runner/transcript.ts'
 import { runRecord } from './sample-records.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
-async function folder(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'toolcheck-runs-file-'))
-  directories.push(directory)
-  return directory
-}
+const { make: folder } = temporaryFolders('toolcheck-runs-file-')
 
 const fingerprint = { world: 'w1', tools: 't1', user: 'u1', milestones: 'm1', minefields: 'f1' }
 

@@ -1,11 +1,11 @@
 import type * as FileSystem from 'node:fs/promises'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { writeReport } from '../../src/reporter/write-report.ts'
+import { temporaryFolders } from '../temporary-folders.ts'
 
 /** A rename that "kills" the writer (throws) when it reaches the file whose name ends with `killAt`. */
 const kill = vi.hoisted(() => ({ at: undefined as string | undefined }))
@@ -20,8 +20,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }
 })
 
-const directories: string[] = []
-afterAll(() => Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true }))))
+const { make: folder } = temporaryFolders('toolcheck-write-report-')
 beforeEach(() => {
   kill.at = undefined
 })
@@ -33,8 +32,7 @@ const agentIn = async (directory: string) => (JSON.parse(await readFile(join(dir
 describe('writeReport', () => {
   test('kill between the renames of report.json, runs.jsonl and index.html: they are never from different runs', async () => {
     for (const killAt of ['report.json', 'runs.jsonl', 'index.html']) {
-      const directory = await mkdtemp(join(tmpdir(), 'toolcheck-write-report-'))
-      directories.push(directory)
+      const directory = await folder()
       await writeReport(reportOf('first-run'), directory)
       expect(await readFile(join(directory, 'index.html'), 'utf8')).toContain('first-run')
       kill.at = killAt
@@ -53,8 +51,7 @@ describe('writeReport', () => {
   })
 
   test('without a page, an old page is removed rather than left beside a newer report', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'toolcheck-write-report-'))
-    directories.push(directory)
+    const directory = await folder()
     await writeReport(reportOf('first-run'), directory)
     await writeReport(reportOf('second-run'), directory, { html: false })
     expect((await readdir(directory)).sort()).toEqual(['report.json', 'runs.jsonl'])
