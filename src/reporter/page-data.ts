@@ -276,8 +276,8 @@ const RUN_COLUMNS = [
   'milestoneScore', 'threshold', 'minefieldHit', 'turns', 'calls', 'promptTokens', 'completionTokens', 'cost', 'errorKind', 'errorMessage', 'errorCulprit',
 ] as const satisfies readonly (keyof RunColumns)[]
 
-/** The run columns as filled in: each a column of numbers (see `NumberColumn`). */
-type FilledColumns = Record<keyof RunColumns, Int32Array | Float64Array>
+/** The run columns as filled in: each column of numbers (see `NumberColumn`), made when asked for. */
+type FilledColumns = (name: keyof RunColumns) => Int32Array | Float64Array
 
 // The run columns of a string table's ids that are names (renumbered once the page's table is known).
 const NAME_COLUMNS = ['scenario', 'test', 'file', 'augmentation', 'agent', 'user', 'domain', 'status', 'errorKind', 'errorMessage', 'errorCulprit'] as const
@@ -375,12 +375,15 @@ function columnFillers(strings: Table<string>) {
   }
   // The columns with the page's numbers: `stringIds[id]` for a name's id (the same id without
   // them), `cellOf(key)` for a cell's.
+  // Each column is made whole only when it is written, one at a time.
   const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): FilledColumns => {
     const cellNumbers = cellKeys.map(cellOf)
-    const renamed = Object.fromEntries(RUN_COLUMNS.map((name) => [name, columns[name].values])) as FilledColumns
-    renamed.cell = renamed.cell.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number)))
-    if (stringIds !== undefined) for (const name of NAME_COLUMNS) renamed[name] = renamed[name].map((id) => (id < 0 ? id : (stringIds[id] as number)))
-    return renamed
+    const names = new Set<keyof RunColumns>(NAME_COLUMNS)
+    return (name) => {
+      const values = columns[name].values
+      if (name === 'cell') return values.map((cell) => (cell < 0 ? cell : (cellNumbers[cell] as number)))
+      return stringIds !== undefined && names.has(name) ? values.map((id) => (id < 0 ? id : (stringIds[id] as number))) : values
+    }
   }
   return { listValues, add, renumbered }
 }
@@ -578,14 +581,20 @@ function compactColumn(values: Int32Array | Float64Array): { readonly value: num
 
 /** The columns as the page's index holds them (see `CompactColumn`). */
 function compactColumns(columns: FilledColumns): Record<keyof RunColumns, CompactColumn> {
-  return Object.fromEntries(RUN_COLUMNS.map((name) => [name, compactColumn(columns[name]) ?? Array.from(columns[name])])) as Record<keyof RunColumns, CompactColumn>
+  return Object.fromEntries(
+    RUN_COLUMNS.map((name) => {
+      const values = columns(name)
+      return [name, compactColumn(values) ?? Array.from(values)]
+    }),
+  ) as Record<keyof RunColumns, CompactColumn>
 }
 
 /** `compactColumns` as JSON, each list of values written straight from its column. */
 function compactColumnsJson(columns: FilledColumns): string {
   const members = RUN_COLUMNS.map((name) => {
-    const compact = compactColumn(columns[name])
-    return `${JSON.stringify(name)}:${compact === undefined ? numbersJson(columns[name]) : JSON.stringify(compact)}`
+    const values = columns(name)
+    const compact = compactColumn(values)
+    return `${JSON.stringify(name)}:${compact === undefined ? numbersJson(values) : JSON.stringify(compact)}`
   })
   return `{${members.join(',')}}`
 }
