@@ -8,6 +8,7 @@ import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RunsFileWriter } from '../
 import { startResumedRunsFile } from '../reporter/resumable-runs.ts'
 import type { WrittenReport } from '../reporter/write-report.ts'
 import { ReportStream, writeIndexedReport } from '../reporter/write-report.ts'
+import { planLinePieces } from '../reporter/evaluation-plan.ts'
 import type { EvalCase } from './eval/eval-messages.ts'
 import type { ReportOrder } from './eval/report-order.ts'
 import { reportOrder } from './eval/report-order.ts'
@@ -162,7 +163,7 @@ async function evaluateInto(reportDir: string, parsed: ReturnType<typeof parseEv
     const writer = started?.writer ?? (await RunsFileWriter.create(partial, settings))
     stream = await ReportStream.open(reportDir, settings)
     // The plan first, so that even an interrupted shard says which evaluation it belongs to.
-    await writer.append(JSON.stringify({ plan: opened.plan }))
+    await writer.appendPieces(planLinePieces(opened.plan))
     const progress = evalProgress({ write: io.stderr, terminal: io.terminal === true })
     progress.started(order.units.length)
     // Fills a run's place (or an empty one); hands the runs whose turn it now is to the report.

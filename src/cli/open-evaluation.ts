@@ -17,7 +17,7 @@ import type { PreparedGates } from '../gates/prepare-gates.ts'
 import type { EvalArguments } from './eval-arguments.ts'
 import { priceOf } from '../roles/endpoint/price-table.ts'
 import { pricesWithEnv } from '../roles/endpoint/prices-from-env.ts'
-import type { EvaluationPlan } from '../reporter/evaluation-plan.ts'
+import type { HeldPlan } from '../reporter/evaluation-plan.ts'
 import { evaluationPlan, planRunKey } from '../reporter/evaluation-plan.ts'
 import type { EvalPool } from './eval-pool.ts'
 import { startEvalPool } from './eval-pool.ts'
@@ -51,7 +51,7 @@ export interface OpenedEvaluation {
   readonly agentSpec: string
   readonly userSpec: string
   /** The plan of the evaluation and of this shard (1 of 1 when not sharded), for its runs file. */
-  readonly plan: EvaluationPlan
+  readonly plan: HeldPlan
   /** Stops the workers and removes what the evaluation made for itself. */
   close(): Promise<void>
 }
@@ -169,9 +169,16 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     }
     const relativePath = (path: string) => relative(process.cwd(), path) || '.'
     const planned = (unit: EvalUnit) => planRunKey(ready.cases[unit.case]?.test ?? '', unit.trial)
+    // This shard's runs are named again when the plan is written, rather than held all along.
+    const mine = units
     const plan = evaluationPlan(
       every.map(planned),
-      units.map(planned),
+      {
+        count: mine.length,
+        *names() {
+          for (const unit of mine) yield planned(unit)
+        },
+      },
       parsed.shard ?? { index: 1, count: 1 },
       {
         variants: parsed.variants,

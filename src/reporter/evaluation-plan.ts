@@ -26,16 +26,68 @@ export function planRunKey(test: string, trial: number): string {
 }
 
 /**
- * The plan of one shard: `all` the runs of the whole evaluation (as `planRunKey`s), `mine` this
- * shard's. The digest covers every run and the settings, so two evaluations that differ in either
- * have different digests.
+ * A shard's plan as the evaluation holds it while it plays: its runs are named only when the plan
+ * is written (`planLinePieces`), so an evaluation of 100,000 runs does not hold 100,000 names (and
+ * the text of them) from its start to its end.
  */
-export function evaluationPlan(all: readonly string[], mine: readonly string[], shard: { readonly index: number; readonly count: number }, settings: Readonly<Record<string, unknown>>): EvaluationPlan {
+export interface HeldPlan extends Omit<EvaluationPlan, 'runs'> {
+  /** How many runs this shard plays. */
+  readonly runCount: number
+  /** This shard's runs as `planRunKey`s, named one at a time, in the order they were planned. */
+  readonly runNames: () => Iterable<string>
+}
+
+/**
+ * The plan of one shard: `all` the runs of the whole evaluation (as `planRunKey`s), `mine` this
+ * shard's (how many, and their names when asked). The digest covers every run and the settings,
+ * so two evaluations that differ in either have different digests.
+ */
+export function evaluationPlan(all: Iterable<string>, mine: { readonly count: number; readonly names: () => Iterable<string> }, shard: { readonly index: number; readonly count: number }, settings: Readonly<Record<string, unknown>>): HeldPlan {
+  // The digest of JSON.stringify([all sorted, settings]), hashed a piece at a time rather than
+  // made into one text (megabytes for 100,000 runs).
   const digest = createHash('sha256')
-    .update(JSON.stringify([[...all].sort(), sortedObject(settings)]))
-    .digest('hex')
-    .slice(0, 16)
-  return { evaluation: digest, shard: { index: shard.index, count: shard.count }, total: all.length, runs: [...mine], settings }
+  let piece = '[['
+  let first = true
+  const sorted = [...all].sort()
+  for (const name of sorted) {
+    piece += `${first ? '' : ','}${JSON.stringify(name)}`
+    first = false
+    if (piece.length < DIGEST_PIECE) continue
+    digest.update(piece)
+    piece = ''
+  }
+  digest.update(`${piece}],${JSON.stringify(sortedObject(settings))}]`)
+  return { evaluation: digest.digest('hex').slice(0, 16), shard: { index: shard.index, count: shard.count }, total: sorted.length, runCount: mine.count, runNames: mine.names, settings }
+}
+
+// How much text is hashed at a time.
+const DIGEST_PIECE = 64 * 1024
+
+/** The plan as it is written and read back: its runs named. */
+export function writtenPlan(plan: HeldPlan): EvaluationPlan {
+  return { evaluation: plan.evaluation, shard: plan.shard, total: plan.total, runs: [...plan.runNames()], settings: plan.settings }
+}
+
+// How many runs' names go into one piece of the plan's line.
+const NAMES_PER_PIECE = 4096
+
+/**
+ * The runs file's line of a plan (without its newline), in pieces of a few thousand runs' names:
+ * joined, the text JSON.stringify({ plan }) writes (of `writtenPlan(plan)` for a plan held).
+ */
+export function* planLinePieces(plan: HeldPlan | EvaluationPlan): Generator<string> {
+  yield `{"plan":{"evaluation":${JSON.stringify(plan.evaluation)},"shard":${JSON.stringify(plan.shard)},"total":${JSON.stringify(plan.total)},"runs":[`
+  let names: string[] = []
+  let first = true
+  for (const name of 'runs' in plan ? plan.runs : plan.runNames()) {
+    names.push(JSON.stringify(name))
+    if (names.length < NAMES_PER_PIECE) continue
+    yield `${first ? '' : ','}${names.join(',')}`
+    first = false
+    names = []
+  }
+  if (names.length > 0) yield `${first ? '' : ','}${names.join(',')}`
+  yield `],"settings":${JSON.stringify(plan.settings)}}}`
 }
 
 /** A shard given to `toolcheck merge`: its folder and its plan. */

@@ -348,6 +348,7 @@ interface LineBatch {
 // A batch's first size; one that needs more grows, and only one of this size is kept for the next.
 const BATCH_BYTES = 64 * 1024
 const NEWLINE_BYTE = 0x0a
+const NEWLINE = Buffer.from('\n')
 
 /** A runs file being written line by line: each line goes to the file at once, so a killed writer leaves every whole line before it. */
 export class RunsFileWriter {
@@ -362,6 +363,8 @@ export class RunsFileWriter {
   #pending = 0
   // The first write that failed: `close` throws it.
   #failure: unknown
+  // Whether a line in pieces is being written (`appendPieces`).
+  #inPieces = false
 
   private constructor(file: string, handle: FileHandle, offset: number) {
     this.file = file
@@ -391,12 +394,43 @@ export class RunsFileWriter {
   }
 
   /**
+   * Appends one long line given in pieces (without its newline), behind the lines before it:
+   * each piece goes to the file as it comes, so the line is never held whole. Like `append`,
+   * resolves with where it went once it is in the file.
+   */
+  async appendPieces(pieces: Iterable<string>): Promise<RunPlace> {
+    const offset = this.#offset
+    this.#inPieces = true
+    const written = this.#queue.then(async () => {
+      for (const piece of pieces) {
+        const bytes = Buffer.from(piece)
+        await writeAll(this.#handle, bytes, bytes.length)
+        this.#offset += bytes.length
+      }
+      await writeAll(this.#handle, NEWLINE, 1)
+      this.#offset += 1
+    })
+    // Nothing may be queued behind the line before its length, and so where the next goes, is known.
+    this.#queue = written.catch((error: unknown) => {
+      this.#failure ??= error
+    })
+    try {
+      await written
+    } finally {
+      this.#inPieces = false
+    }
+    return { file: this.file, offset, length: this.#offset - offset - 1 }
+  }
+
+  /**
    * Queues one line (given without its newline) behind those before it: where it goes is known at
    * once, and `written` settles when it is in the file. Lines queued while an earlier write is
    * under way go to the file together, in order, in one write when it ends, so a killed writer
    * still leaves every whole line before the last. A failed write fails `close` too.
    */
   queue(line: string): { readonly place: RunPlace; readonly written: Promise<void> } {
+    // Where a line goes is known only once a line in pieces is written.
+    if (this.#inPieces) throw new Error(`${this.file}: a line was queued while a line in pieces was being written`)
     const length = Buffer.byteLength(line)
     const offset = this.#offset
     this.#offset += length + 1

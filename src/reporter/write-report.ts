@@ -14,7 +14,8 @@ import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
 import { nestedElementJson, reportRunJson } from './report-run-json.ts'
 import { NamedRunsTally } from './named-runs.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
-import type { EvaluationPlan } from './evaluation-plan.ts'
+import type { EvaluationPlan, HeldPlan } from './evaluation-plan.ts'
+import { planLinePieces } from './evaluation-plan.ts'
 import { LineReader, PARTIAL_RUNS_FILE, RUNS_FILE, runsFileHeader, summarizedRun } from './runs-file.ts'
 import { runLineText } from './run-line-text.ts'
 
@@ -92,7 +93,7 @@ export interface ReportEnd {
   readonly agent?: string
   readonly budget?: BudgetReport
   /** The plan of the evaluation, kept in the runs file (not in `report.json`) for `toolcheck merge`. */
-  readonly plan?: EvaluationPlan
+  readonly plan?: HeldPlan | EvaluationPlan
   /** Said on every page when the report is of part of an evaluation (see `Report.partial`). */
   readonly partial?: string
 }
@@ -195,7 +196,12 @@ export class ReportStream {
     const report: SummarizedReport = { ...whole, runs: this.#every ?? [], named: this.#named.finish() }
     const paths = reportPaths(this.#directory)
     await this.#json.flush()
-    await this.#runs.write(trailingLines(report.problems, end.budget, end.plan))
+    await this.#runs.write(trailingLines(report.problems, end.budget))
+    // The plan's line a piece at a time: the names of 100,000 runs are megabytes of text.
+    if (end.plan !== undefined) {
+      for (const piece of planLinePieces(end.plan)) await this.#runs.write(piece)
+      await this.#runs.write('\n')
+    }
     await this.#runs.flush()
     await Promise.all(this.#handles.splice(0).map((handle) => handle.close()))
     // report.json: the text before the runs, the runs as written, the text after them.
@@ -379,8 +385,8 @@ async function writeReportJson(file: BufferedFile, report: Report, runs: number,
 }
 
 /** The lines of a runs file after its runs: the problems, then the budget. */
-function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined, plan?: EvaluationPlan): string {
-  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }]), ...(plan === undefined ? [] : [{ plan }])].map((line) => `${JSON.stringify(line)}\n`).join('')
+function trailingLines(problems: readonly ReportProblem[], budget: BudgetReport | undefined): string {
+  return [...problems.map((problem) => ({ problem })), ...(budget === undefined ? [] : [{ budget }])].map((line) => `${JSON.stringify(line)}\n`).join('')
 }
 
 /** What the report says it was given, for the runs file's header. */

@@ -112,4 +112,27 @@ describe('RunsFileWriter', () => {
       { numRuns: 40 },
     )
   })
+
+  test('a line given in pieces lands whole between the lines queued before and after it, at the place it was told', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: 'binary', maxLength: 300 }).map((line) => line.replaceAll('\n', ' ')), { maxLength: 5 }), fc.array(fc.string({ unit: 'binary', maxLength: 5_000 }).map((piece) => piece.replaceAll('\n', ' ')), { maxLength: 8 }), async (before, pieces) => {
+        const file = join(await folder(), 'runs.partial.jsonl')
+        const writer = await RunsFileWriter.create(file, { scoring: 'toolcheck' })
+        const queued = before.map((line) => writer.queue(line))
+        const appending = writer.appendPieces(pieces)
+        // Where a later line goes is not known until the pieces are in.
+        expect(() => writer.queue('too early')).toThrow(/a line was queued while a line in pieces was being written/)
+        const place = await appending
+        const after = writer.queue('after')
+        await Promise.all([...queued, after].map((entry) => entry.written))
+        await writer.close()
+        const bytes = await readFile(file)
+        const header = bytes.indexOf(0x0a) + 1
+        expect(bytes.subarray(header).equals(Buffer.concat([...before, pieces.join(''), 'after'].map((line) => Buffer.from(`${line}\n`))))).toBe(true)
+        expect(bytes.subarray(place.offset, place.offset + place.length).equals(Buffer.from(pieces.join('')))).toBe(true)
+        expect(bytes.subarray(after.place.offset, after.place.offset + after.place.length).toString()).toBe('after')
+      }),
+      { numRuns: 40 },
+    )
+  })
 })
