@@ -8,6 +8,9 @@ const MOST_BYTES_PER_UNIT = 3
 
 const DONE = Promise.resolve()
 
+// How many code units `writeInSlices` hands `write` at a time: as many as always fit the buffer.
+const SLICE_UNITS = Math.floor(CAPACITY / MOST_BYTES_PER_UNIT / 2)
+
 /**
  * A file written in large pieces: a report is written a run at a time, and one write per run
  * would cost a system call each. Each text is encoded at once into a buffer of 1 MiB that is
@@ -51,6 +54,22 @@ export class BufferedFile {
     }
     this.#length += this.#buffer.write(text, this.#length)
     return flushed ?? DONE
+  }
+
+  /**
+   * Adds a text of any length a slice at a time, each encoded into the buffer as `write` does,
+   * rather than made into bytes whole when it is longer than the buffer (a page's embedded data
+   * is megabytes). Nothing else may be given until it settles.
+   */
+  async writeInSlices(text: string): Promise<void> {
+    for (let at = 0; at < text.length; ) {
+      let end = Math.min(text.length, at + SLICE_UNITS)
+      // A surrogate pair stays whole: half of one is no character, and would be written as U+FFFD.
+      const last = text.charCodeAt(end - 1)
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+      await this.write(text.slice(at, end))
+      at = end
+    }
   }
 
   /** Adds bytes as they are (a line read from a runs file, passed through), as `write` adds a text. */

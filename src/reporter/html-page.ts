@@ -22,12 +22,24 @@ export interface PageParts {
  * attachment, and a hostile string in a report can load nothing.
  */
 export function renderPage(parts: PageParts): string {
-  const data = [...Object.entries(parts.data).map(([id, value]) => [id, JSON.stringify(value)] as const), ...Object.entries(parts.json ?? {})]
-    .map(([id, json]) => `<script type="application/json" id="${escapeHtml(id)}">${embeddedJsonText(json)}</script>`)
-    .join('\n')
-  const packed = Object.entries(parts.packed ?? {})
-    .map(([id, text]) => `<script type="application/octet-stream" data-encoding="deflate-raw+base64" id="${escapeHtml(id)}">${text}</script>`)
-    .join('\n')
+  return pagePieces(parts).join('')
+}
+
+/**
+ * `renderPage`'s text in pieces, the embedded data each a piece of its own, so that a large page
+ * can be written to its file a piece at a time rather than made into one text first (and that
+ * text into bytes) while the pieces are still held.
+ */
+export function pagePieces(parts: PageParts): string[] {
+  const data = [...Object.entries(parts.data).map(([id, value]) => [id, JSON.stringify(value)] as const), ...Object.entries(parts.json ?? {})].map(
+    ([id, json]) => [`<script type="application/json" id="${escapeHtml(id)}">`, embeddedJsonText(json), '</script>'],
+  )
+  const packed = Object.entries(parts.packed ?? {}).map(([id, text]) => [`<script type="application/octet-stream" data-encoding="deflate-raw+base64" id="${escapeHtml(id)}">`, text, '</script>'])
+  const joined = (elements: string[][]) => elements.flatMap((pieces, index) => (index === 0 ? pieces : ['\n', ...pieces]))
+  return [head(parts), ...joined(data), '\n', ...joined(packed), tail(parts)]
+}
+
+function head(parts: PageParts): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -39,8 +51,11 @@ export function renderPage(parts: PageParts): string {
 </head>
 <body>
 ${parts.body}
-${data}
-${packed}
+`
+}
+
+function tail(parts: PageParts): string {
+  return `
 <script>(function () {
 'use strict'
 ${HTML_COMMON_SCRIPT}

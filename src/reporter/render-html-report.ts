@@ -1,6 +1,6 @@
 import type { Transcript } from '../runner/transcript.ts'
 import { formatCost, formatTokens } from './format-usage.ts'
-import { escapeHtml, renderPage } from './html-page.ts'
+import { escapeHtml, pagePieces } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
 import { intervalText } from './interval-text.ts'
 import { packText } from './packed-json.ts'
@@ -27,6 +27,11 @@ export function renderHtmlReport(report: Report, transcripts: readonly (Transcri
  * report written from runs on disk); `renderHtmlReport` is this for a report in memory.
  */
 export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData | PageJson): string {
+  return htmlPagePieces(report, data).join('')
+}
+
+/** `renderHtmlPage`'s text in pieces (see `pagePieces`), for a page written to its file a piece at a time. */
+export function htmlPagePieces(report: Omit<Report, 'runs'>, data: PageData | PageJson): string[] {
   const { detailsJson } = data
   const title = pageTitle(report)
   const overall = report.summary.overall
@@ -66,7 +71,7 @@ ${report.partial === undefined ? '' : `<div id="partial" class="verdict-error" r
 </section>
 <section id="run-details"><p class="muted hint">Select a run to see its milestones, the tools it was shown and its conversation, or a cell to see its trials and pass^k.</p></section>
 </main>`
-  return renderPage({ title, body, ...('index' in data ? { data: { 'toolcheck-index': data.index } } : { data: {}, json: { 'toolcheck-index': data.indexJson } }), packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
+  return pagePieces({ title, body, ...('index' in data ? { data: { 'toolcheck-index': data.index } } : { data: {}, json: { 'toolcheck-index': data.indexJson } }), packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
 }
 
 // The list shows each cell's pass^k at k = its trials: pass^5 when every cell had 5, else pass^n.

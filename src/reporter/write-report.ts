@@ -10,7 +10,7 @@ import { RunsReport } from './report-of.ts'
 import type { Report, ReportProblem, ReportRun, SummarizedReport, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import { PageDataEncoder } from './page-data.ts'
-import { renderHtmlPage, renderHtmlReport } from './render-html-report.ts'
+import { htmlPagePieces, renderHtmlReport } from './render-html-report.ts'
 import { nestedElementJson, reportRunJson } from './report-run-json.ts'
 import { NamedRunsTally } from './named-runs.ts'
 import type { BudgetReport, IndexedRun, RunLine } from './runs-file.ts'
@@ -217,9 +217,20 @@ export class ReportStream {
       await handle.close()
     }
     await rm(paths.runsPart, { force: true })
-    const page = this.#page === undefined ? undefined : renderHtmlPage(whole, this.#page.finishJson(whole))
-    if (page !== undefined) await writeFile(temporary(paths.html), page)
-    const written = await placeReportFiles(paths, page !== undefined)
+    // The page goes to its file a piece at a time: made into one text, and that into bytes, a
+    // 100,000-run page was two more copies of itself at the command's peak.
+    if (this.#page !== undefined) {
+      const pieces = htmlPagePieces(whole, this.#page.finishJson(whole))
+      const page = await open(temporary(paths.html), 'w')
+      try {
+        const file = new BufferedFile(page)
+        for (const piece of pieces) await file.writeInSlices(piece)
+        await file.flush()
+      } finally {
+        await page.close()
+      }
+    }
+    const written = await placeReportFiles(paths, this.#page !== undefined)
     this.#done = true
     await rm(join(this.#directory, PARTIAL_RUNS_FILE), { force: true })
     return { written, report }

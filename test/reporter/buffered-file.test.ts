@@ -91,6 +91,28 @@ describe('BufferedFile', () => {
   })
 })
 
+test('a text of megabytes written in slices is the file, byte for byte, whatever characters fall where a slice ends', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(text, { maxLength: 6 }), fc.constantFrom(0, 1, 2, 3), async (texts, shift) => {
+      // A long text whose surrogate pairs and three-byte characters fall at every place a slice may end.
+      const long = `${'a'.repeat(shift)}${'\u{1F600}\u00e9\u20ac'.repeat(200_000)}`
+      const file = join(await folder(), 'sliced.txt')
+      const handle = await open(file, 'w')
+      try {
+        const buffered = new BufferedFile(handle)
+        for (const piece of texts) await buffered.write(piece)
+        await buffered.writeInSlices(long)
+        await buffered.write('end')
+        await buffered.flush()
+      } finally {
+        await handle.close()
+      }
+      expect((await readFile(file)).equals(Buffer.concat([...texts, long, 'end'].map((piece) => Buffer.from(piece))))).toBe(true)
+    }),
+    { numRuns: 12, examples: [[[], 0], [[], 1], [[], 2], [[], 3]] },
+  )
+})
+
 describe('RunsFileWriter', () => {
   test('lines queued without waiting land in order, each at the place it was told, with one newline each', async () => {
     await fc.assert(
