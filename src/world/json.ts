@@ -58,17 +58,25 @@ function equalNear(a: unknown, b: unknown, depth: number): boolean | typeof TOO_
     }
     return true
   }
-  // Counted with for-in rather than Object.keys, which makes an array of every object's keys.
-  let keys = 0
-  for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue
-    keys++
-    if (!Object.hasOwn(b, key)) return false
+  // Object.keys is V8's cached list of an object's keys for objects of one shape (quicker than
+  // for-in with an own-key check on each side, measured on a report's transcripts). Values made
+  // the same way list their keys in the same order, and then no key of one need be looked up in
+  // the other: same length and same order is the same keys.
+  const leftKeys = Object.keys(a)
+  const rightKeys = Object.keys(b)
+  if (leftKeys.length !== rightKeys.length) return false
+  let inOrder = true
+  for (let index = 0; index < leftKeys.length; index++) {
+    if (leftKeys[index] === rightKeys[index]) continue
+    inOrder = false
+    break
+  }
+  for (const key of leftKeys) {
+    if (!inOrder && !Object.hasOwn(b, key)) return false
     const equal = equalNear((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)
     if (equal !== true) return equal
   }
-  for (const key in b) if (Object.hasOwn(b, key) && --keys < 0) return false
-  return keys === 0
+  return true
 }
 
 /** `jsonEqual` for values of any depth, with a stack of its own. */
