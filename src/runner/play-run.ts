@@ -1,5 +1,5 @@
 import type { ScenarioVariant } from '../augmentation/index.ts'
-import { augmentationColumns, labelColumns } from '../augmentation/index.ts'
+import { augmentationColumns, labelColumns, plainPresentation } from '../augmentation/index.ts'
 import type { AnyDomain } from '../domain/index.ts'
 import type { Embedder } from '../evaluation/embedder.ts'
 import type { Judge } from '../evaluation/judge/judge.ts'
@@ -72,6 +72,7 @@ export interface PreparedRun {
   readonly prepared: AugmentedRun | undefined
   /** The scenario as it is played: its variant's contract, when it has one. */
   readonly scenario: Scenario
+  /** What the agent is shown: the presentation given, the variant's, or the scenario's own tools as they are. */
   readonly presentation: ScenarioPresentation | undefined
 }
 
@@ -86,7 +87,10 @@ export async function prepareRun(scenario: Scenario, options: Pick<RunChoices, '
   const variant = options.presentation === undefined ? options.augmentation : undefined
   const prepared = variant === undefined ? undefined : await prepareVariant(scenario, variant, { domain, registry })
   if (variant !== undefined && prepared === undefined) return undefined
-  return { domain, registry, prepared, scenario: prepared?.scenario ?? scenario, presentation: options.presentation ?? prepared?.presentation }
+  // Without a variant, the scenario's own tools as they are: presented once here rather than by
+  // every run, so the trials of a prepared run show the agent the same list (see `shownTools`).
+  const presentation = options.presentation ?? prepared?.presentation ?? (variant === undefined ? plainPresentation(scenario, registry) : undefined)
+  return { domain, registry, prepared, scenario: prepared?.scenario ?? scenario, presentation }
 }
 
 /**
