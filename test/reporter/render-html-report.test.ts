@@ -9,11 +9,12 @@ import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
 import { buildTranscript } from '../../src/runner/transcript.ts'
 import { sampleEvaluation, sampleScenario, sampleTrajectory } from '../vitest/sample-run.ts'
 
-function sampleReport(agent = 'test-agent', trials = 1) {
+// `tests` tests of the same scenario, each with `trials` trials: a cell each.
+function sampleReport(agent = 'test-agent', trials = 1, tests = 1) {
   const trajectory = sampleTrajectory({ agent })
   const records = Array.from({ length: trials }, (_, trial) => toRunRecord(sampleScenario, trajectory, sampleEvaluation({ partial: true }), trial))
-  const built = buildReport([{ id: 't', fullName: 'x', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: records } }, annotations: [] }])
-  return { ...built, transcripts: records.map((_, trial) => buildTranscript(trajectory, trial, sampleScenario)) }
+  const built = buildReport(Array.from({ length: tests }, (_, test) => ({ id: `t${test}`, fullName: tests === 1 ? 'x' : `x${test}`, file: 'a.test.ts', state: 'passed' as const, attempts: [], meta: { toolcheck: { runs: records } }, annotations: [] })))
+  return { ...built, transcripts: built.report.runs.map((run) => buildTranscript(trajectory, run.trial, sampleScenario)) }
 }
 
 function element(html: string, id: string): string {
@@ -101,9 +102,10 @@ test('what decided a run travels after its attacks and false claims, and a run w
 })
 
 test('the details list every run in order past the thousands of entries joined into one piece, and the streamed page is the page of the report held whole', () => {
-  const { report, transcripts } = sampleReport('test-agent', 9000)
+  // Nine cells of 1,000 trials (a cell of 9,000 would spend half a minute on its pass^k curve).
+  const { report, transcripts } = sampleReport('test-agent', 1000, 9)
   // Every run its own error, so that its entry names a string of its own: entries that differ run by run.
-  const runs = report.runs.map((run) => ({ ...run, error: { culprit: 'infrastructure', kind: 'timeout', message: `timed out in trial ${run.trial}` } })) as typeof report.runs
+  const runs = report.runs.map((run) => ({ ...run, error: { culprit: 'infrastructure', kind: 'timeout', message: `timed out in ${run.test}, trial ${run.trial}` } })) as typeof report.runs
   const details = JSON.parse(encodePageData({ ...report, runs }, transcripts).detailsJson) as PageDetails
   expect(details.runs).toHaveLength(9000)
   expect(details.runs.map((entry) => details.strings[entry[5] as number])).toEqual(runs.map((run) => JSON.stringify(run.error)))
