@@ -169,14 +169,13 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
     }
     const relativePath = (path: string) => relative(process.cwd(), path) || '.'
     const planned = (unit: EvalUnit) => planRunKey(ready.cases[unit.case]?.test ?? '', unit.trial)
-    // This shard's runs are named again when the plan is written, rather than held all along.
-    const mine = units
     const plan = evaluationPlan(
       every.map(planned),
+      // This shard's runs are named again when the plan is written, rather than held all along.
       {
-        count: mine.length,
+        count: units.length,
         *names() {
-          for (const unit of mine) yield planned(unit)
+          for (const unit of units) yield planned(unit)
         },
       },
       parsed.shard ?? { index: 1, count: 1 },

@@ -5,7 +5,7 @@
  * bytes a value rather than the 8 of a JavaScript array's element, and no object per value).
  * A full chunk whose values mostly repeat the one before (a run's agent, file, cell or threshold,
  * the same for all of a scenario's trials) is kept as `[value, count, ...]` instead, so most of a
- * page's 26 columns for 100,000 runs take a few kilobytes rather than 400 each. Every value
+ * page's 26 columns for 100,000 runs take a few kilobytes rather than 400 KB each. Every value
  * reads back as it was given (but -0, which reads back as 0; JSON writes both as 0).
  */
 export class NumberColumn {

@@ -374,8 +374,8 @@ function columnFillers(strings: Table<string>) {
     columns.errorCulprit.push(names.errorCulprit(culpritOf(run)))
   }
   // The columns with the page's numbers: `stringIds[id]` for a name's id (the same id without
-  // them), `cellOf(key)` for a cell's.
-  // Each column is made whole only when it is written, one at a time.
+  // them), `cellOf(key)` for a cell's. Each column is made whole only when it is asked for, so
+  // they are written one at a time.
   const renumbered = (stringIds: readonly number[] | undefined, cellOf: (key: string) => number): FilledColumns => {
     const cellNumbers = cellKeys.map(cellOf)
     const names = new Set<keyof RunColumns>(NAME_COLUMNS)
