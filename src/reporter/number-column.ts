@@ -6,7 +6,7 @@
  * A full chunk whose values mostly repeat the one before (a run's agent, file, cell or threshold,
  * the same for all of a scenario's trials) is kept as `[value, count, ...]` instead, so most of a
  * page's 26 columns for 100,000 runs take a few kilobytes rather than 400 KB each. Every value
- * reads back as it was given (but -0, which reads back as 0; JSON writes both as 0).
+ * reads back as it was given (but -0, which may read back as 0; JSON writes both as 0).
  */
 export class NumberColumn {
   // The full chunks: each its values, or its runs of equal values (`repeats`).
@@ -72,19 +72,27 @@ const FIRST_SIZE = 256
 
 /** A full chunk as kept: as its runs of equal values when they take at most half the room of the values. */
 function packed(values: Int32Array | Float64Array): Chunk {
-  let runs = 1
-  for (let at = 1; at < values.length; at++) if (!Object.is(values[at], values[at - 1]) && runs++ * 4 > values.length) return { values, repeats: false }
-  const repeats = values instanceof Int32Array ? new Int32Array(runs * 2) : new Float64Array(runs * 2)
-  let pair = 0
+  const runs = equalRuns(values, Math.floor(values.length / 2))
+  if (runs === undefined) return { values, repeats: false }
+  return { values: values instanceof Int32Array ? Int32Array.from(runs) : Float64Array.from(runs), repeats: true }
+}
+
+/**
+ * The runs of equal values in `values` as `[value, how many, value, how many, ...]`, or
+ * `undefined` as soon as that takes more than `most` numbers (NaN, equal to nothing, is a run of
+ * its own; -0 joins a run of 0).
+ */
+export function equalRuns(values: ArrayLike<number>, most: number): number[] | undefined {
+  const runs: number[] = []
   for (let at = 0; at < values.length; ) {
+    if (runs.length + 2 > most) return undefined
     const value = values[at] as number
     let end = at + 1
-    while (end < values.length && Object.is(values[end], value)) end++
-    repeats[pair++] = value
-    repeats[pair++] = end - at
+    while (end < values.length && values[end] === value) end++
+    runs.push(value, end - at)
     at = end
   }
-  return { values: repeats, repeats: true }
+  return runs.length > most ? undefined : runs
 }
 
 /**

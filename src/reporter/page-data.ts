@@ -6,7 +6,7 @@ import { jsonEqual, jsonText, rowChanges } from '../world/index.ts'
 import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
-import { NumberColumn, numbersJson } from './number-column.ts'
+import { equalRuns, NumberColumn, numbersJson } from './number-column.ts'
 
 /**
  * The data an HTML page embeds for one report, in two parts: the `index` that the page reads when
@@ -568,15 +568,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 function compactColumn(values: Int32Array | Float64Array): { readonly value: number } | { readonly repeats: readonly number[] } | undefined {
   const first = values[0]
   if (first !== undefined && values.every((value) => value === first)) return { value: first }
-  const repeats: number[] = []
-  for (let at = 0; at < values.length && repeats.length * 3 < values.length; ) {
-    const value = values[at] as number
-    let end = at + 1
-    while (end < values.length && values[end] === value) end++
-    repeats.push(value, end - at)
-    at = end
-  }
-  return repeats.length * 3 < values.length ? { repeats } : undefined
+  // Fewer numbers than a third of the list's.
+  const repeats = equalRuns(values, Math.floor((values.length - 1) / 3))
+  return repeats === undefined ? undefined : { repeats }
 }
 
 /** The columns as the page's index holds them (see `CompactColumn`). */

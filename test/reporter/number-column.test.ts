@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { NumberColumn, numbersJson } from '../../src/reporter/number-column.ts'
+import { equalRuns, NumberColumn, numbersJson } from '../../src/reporter/number-column.ts'
 
 // Runs of a value repeated (as a report's columns repeat a scenario's names for all its trials), of any length.
 const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.integer(), fc.double(), fc.constantFrom(0.5, -0, Number.NaN, 2 ** 40, 1e-9))
@@ -40,4 +40,12 @@ test('a column of 100,000 values that mostly repeat reads back whole, and one th
 test('numbersJson writes a column as JSON writes its array', () => {
   expect(numbersJson(Int32Array.from([1, -2, 0]))).toBe('[1,-2,0]')
   expect(numbersJson(Float64Array.from([0.5, Number.NaN, -1]))).toBe(JSON.stringify([0.5, null, -1]))
+})
+
+test('equalRuns gives the runs of equal values, or nothing once they take more than the numbers allowed', () => {
+  expect(equalRuns([7, 7, 7, 2, 2, 7], 6)).toEqual([7, 3, 2, 2, 7, 1])
+  expect(equalRuns([7, 7, 7, 2, 2, 7], 5)).toBeUndefined()
+  expect(equalRuns([], 0)).toEqual([])
+  expect(equalRuns([], -1)).toBeUndefined()
+  expect(equalRuns([Number.NaN, Number.NaN, -0, 0], 6)).toEqual([Number.NaN, 1, Number.NaN, 1, -0, 2])
 })
