@@ -45,30 +45,19 @@ export interface HeldPlan extends Omit<EvaluationPlan, 'runs'> {
 export function evaluationPlan(all: Iterable<string>, mine: { readonly count: number; readonly names: () => Iterable<string> }, shard: { readonly index: number; readonly count: number }, settings: Readonly<Record<string, unknown>>): HeldPlan {
   // The digest of JSON.stringify([all sorted, settings]), hashed a piece at a time rather than
   // made into one text (megabytes for 100,000 runs).
-  const digest = createHash('sha256')
-  let piece = '[['
-  let first = true
+  const digest = createHash('sha256').update('[[')
   const sorted = [...all].sort()
-  for (const name of sorted) {
-    piece += `${first ? '' : ','}${JSON.stringify(name)}`
-    first = false
-    if (piece.length < DIGEST_PIECE) continue
-    digest.update(piece)
-    piece = ''
-  }
-  digest.update(`${piece}],${JSON.stringify(sortedObject(settings))}]`)
+  for (const piece of namesJsonPieces(sorted)) digest.update(piece)
+  digest.update(`],${JSON.stringify(sortedObject(settings))}]`)
   return { evaluation: digest.digest('hex').slice(0, 16), shard: { index: shard.index, count: shard.count }, total: sorted.length, runCount: mine.count, runNames: mine.names, settings }
 }
-
-// How much text is hashed at a time.
-const DIGEST_PIECE = 64 * 1024
 
 /** The plan as it is written and read back: its runs named. */
 export function writtenPlan(plan: HeldPlan): EvaluationPlan {
   return { evaluation: plan.evaluation, shard: plan.shard, total: plan.total, runs: [...plan.runNames()], settings: plan.settings }
 }
 
-// How many runs' names go into one piece of the plan's line.
+// How many runs' names go into one piece of the plan's line (and of the text its digest hashes).
 const NAMES_PER_PIECE = 4096
 
 /**
@@ -77,17 +66,22 @@ const NAMES_PER_PIECE = 4096
  */
 export function* planLinePieces(plan: HeldPlan | EvaluationPlan): Generator<string> {
   yield `{"plan":{"evaluation":${JSON.stringify(plan.evaluation)},"shard":${JSON.stringify(plan.shard)},"total":${JSON.stringify(plan.total)},"runs":[`
-  let names: string[] = []
-  let first = true
-  for (const name of 'runs' in plan ? plan.runs : plan.runNames()) {
-    names.push(JSON.stringify(name))
-    if (names.length < NAMES_PER_PIECE) continue
-    yield `${first ? '' : ','}${names.join(',')}`
-    first = false
-    names = []
-  }
-  if (names.length > 0) yield `${first ? '' : ','}${names.join(',')}`
+  yield* namesJsonPieces('runs' in plan ? plan.runs : plan.runNames())
   yield `],"settings":${JSON.stringify(plan.settings)}}}`
+}
+
+/** `names` as the inside of a JSON array of strings (`"a","b"`), in pieces of `NAMES_PER_PIECE` names. */
+function* namesJsonPieces(names: Iterable<string>): Generator<string> {
+  let piece: string[] = []
+  let first = true
+  for (const name of names) {
+    piece.push(JSON.stringify(name))
+    if (piece.length < NAMES_PER_PIECE) continue
+    yield `${first ? '' : ','}${piece.join(',')}`
+    first = false
+    piece = []
+  }
+  if (piece.length > 0) yield `${first ? '' : ','}${piece.join(',')}`
 }
 
 /** A shard given to `toolcheck merge`: its folder and its plan. */
