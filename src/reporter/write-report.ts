@@ -205,31 +205,20 @@ export class ReportStream {
     await this.#runs.flush()
     await Promise.all(this.#handles.splice(0).map((handle) => handle.close()))
     // report.json: the text before the runs, the runs as written, the text after them.
-    const handle = await open(temporary(paths.json), 'w')
-    try {
-      const json = new BufferedFile(handle)
-      await writeReportJson(json, whole, this.#report.runs, async () => {
+    await writeBuffered(temporary(paths.json), (json, handle) =>
+      writeReportJson(json, whole, this.#report.runs, async () => {
         await json.flush()
         await appendFile(handle, paths.runsPart)
-      })
-      await json.flush()
-    } finally {
-      await handle.close()
-    }
+      }),
+    )
     await rm(paths.runsPart, { force: true })
     // The page goes to its file a piece at a time: made into one text, and that into bytes, a
     // 100,000-run page was two more copies of itself at the command's peak.
-    if (this.#page !== undefined) {
-      const pieces = htmlPagePieces(whole, this.#page.finishJson(whole))
-      const page = await open(temporary(paths.html), 'w')
-      try {
-        const file = new BufferedFile(page)
-        for (const piece of pieces) await file.writeInSlices(piece)
-        await file.flush()
-      } finally {
-        await page.close()
-      }
-    }
+    const page = this.#page
+    if (page !== undefined)
+      await writeBuffered(temporary(paths.html), async (file) => {
+        for (const piece of htmlPagePieces(whole, page.finishJson(whole))) await file.writeInSlices(piece)
+      })
     const written = await placeReportFiles(paths, this.#page !== undefined)
     this.#done = true
     await rm(join(this.#directory, PARTIAL_RUNS_FILE), { force: true })
@@ -250,6 +239,18 @@ export class ReportStream {
 async function abandonReport(directory: string): Promise<void> {
   const paths = reportPaths(directory)
   await Promise.all([paths.runsPart, temporary(paths.json), temporary(paths.runs), temporary(paths.html)].map((file) => rm(file, { force: true })))
+}
+
+/** Writes the file at `path` through a `BufferedFile` (given to `write` with its handle), flushed and closed whatever happens. */
+async function writeBuffered(path: string, write: (file: BufferedFile, handle: FileHandle) => Promise<void>): Promise<void> {
+  const handle = await open(path, 'w')
+  try {
+    const file = new BufferedFile(handle)
+    await write(file, handle)
+    await file.flush()
+  } finally {
+    await handle.close()
+  }
 }
 
 /** Appends the whole of the file at `path` to `target`, a piece at a time. */
