@@ -24,12 +24,10 @@ import { startEvalPool } from './eval-pool.ts'
 import { EXIT_CODES } from './exit-codes.ts'
 import type { CommandIo } from './io.ts'
 import { shardUnits } from './shard.ts'
+import { runsPerWorker } from './eval/runs-per-worker.ts'
 
 /** The milliseconds a run may take before it is cancelled: a scenario test's time limit under `toolcheck eval`. */
 export const RUN_TIMEOUT_MS = 120_000
-
-/** Runs each worker plays at once: they mostly wait on models, whose endpoints keep their own limits. */
-const RUNS_PER_WORKER = 4
 
 /** An evaluation whose workers have loaded its scenarios, with the runs it is to play. */
 export interface OpenedEvaluation {
@@ -125,7 +123,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
       userSpec,
       ...(parsed.scoring === undefined ? {} : { scoring: parsed.scoring }),
       judgeSpec: parsed.judge,
-      concurrency: RUNS_PER_WORKER,
+      concurrency: runsPerWorker({ agentSpec, userSpec, judgeSpec: parsed.judge, ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }), ...(parsed.user === undefined ? {} : { userModule: parsed.user }) }),
       runTimeoutMs: RUN_TIMEOUT_MS,
       ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),
     },
