@@ -1,4 +1,5 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib'
+import { once } from 'node:events'
+import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib'
 
 /**
  * A value as JSON, compressed with raw DEFLATE and written in base64: how a page embeds its run
@@ -15,6 +16,23 @@ export function packJson(value: unknown): string {
 /** `packJson` of a value already written as JSON. */
 export function packText(json: string): string {
   return deflateRawSync(json, { level: 1 }).toString('base64')
+}
+
+/**
+ * `packText` of the text these pieces make, deflated a piece at a time, so that neither the whole
+ * text nor its bytes are ever made: only the deflated bytes are held. The same text as `packText`
+ * gives, byte for byte (DEFLATE's output does not depend on how its input was cut).
+ */
+export async function packPieces(pieces: Iterable<string>): Promise<string> {
+  const deflate = createDeflateRaw({ level: 1 })
+  const chunks: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  for (const piece of pieces) if (!deflate.write(piece)) await once(deflate, 'drain')
+  // 'end' comes once everything written was deflated and read, always after `end()`.
+  const ended = once(deflate, 'end')
+  deflate.end()
+  await ended
+  return Buffer.concat(chunks).toString('base64')
 }
 
 /** The value `packJson` packed. */

@@ -7,6 +7,7 @@ import { outwardThousandths } from './interval-text.ts'
 import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
 import { equalRuns, NumberColumn, numbersJson } from './number-column.ts'
+import { packPieces } from './packed-json.ts'
 
 /**
  * The data an HTML page embeds for one report, in two parts: the `index` that the page reads when
@@ -216,12 +217,26 @@ export class PageDataEncoder {
    * JSON.stringify of `finish()`'s index, without making an array of each column first.
    */
   finishJson(report: PageReport | undefined = this.#report): PageJson {
+    return { indexJson: this.#indexJson(report), detailsJson: this.#details.json() }
+  }
+
+  /**
+   * `finishJson` with the details packed as the page embeds them (`packText`), deflated a piece
+   * at a time (`packPieces`): at 100,000 runs the details' JSON and its bytes were two copies of
+   * tens of megabytes at the command's peak, at its very end.
+   */
+  async finishPacked(report: PageReport | undefined = this.#report): Promise<PackedPageJson> {
+    const indexJson = this.#indexJson(report)
+    return { indexJson, packedDetails: await packPieces(this.#details.jsonPieces()) }
+  }
+
+  // The index as JSON, its runs written straight from their columns (see `finishJson`).
+  #indexJson(report: PageReport | undefined): string {
     const { index: { problems, ...index }, columns } = this.#finished(report)
     const text = JSON.stringify({ ...index, runs: COLUMNS_PLACE, problems })
     const place = `,"runs":${JSON.stringify(COLUMNS_PLACE)},"problems":`
     const at = text.indexOf(place)
-    const indexJson = `${text.slice(0, at)},"runs":${compactColumnsJson(columns)},"problems":${text.slice(at + place.length)}`
-    return { indexJson, detailsJson: this.#details.json() }
+    return `${text.slice(0, at)},"runs":${compactColumnsJson(columns)},"problems":${text.slice(at + place.length)}`
   }
 
   // The index without its runs (problems last, as the page writes them after the runs), and the runs' columns.
@@ -257,6 +272,13 @@ export interface PageJson {
   readonly indexJson: string
   /** The `PageDetails`, as JSON text. */
   readonly detailsJson: string
+}
+
+/** A page's data as `PageDataEncoder.finishPacked` gives it: the index as JSON text, the details packed already. */
+export interface PackedPageJson {
+  readonly indexJson: string
+  /** The `PageDetails` as `packText` packs their JSON. */
+  readonly packedDetails: string
 }
 
 // Stands for the runs' columns in the index's JSON, so that they are written in its place.
@@ -489,8 +511,38 @@ class DetailEncoder {
 
   /** The whole of the details as JSON (see `PageDetails`). */
   json(): string {
-    const table = (values: readonly string[]) => `[${values.join(',')}]`
-    return `{"strings":${JSON.stringify(this.strings.values)},"matches":${table(this.matches.values)},"messages":${table(this.messages.values)},"tools":${table(this.tools.values)},"lists":${table(this.lists.values)},"runs":${table(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')])}}`
+    return [...this.jsonPieces()].join('')
+  }
+
+  /**
+   * `json`'s text in pieces of at most `RUNS_PER_PIECE` entries of a table each: the details of
+   * 100,000 runs are tens of megabytes of JSON, which the page deflates a piece at a time rather
+   * than made into one text (and that text into bytes) first.
+   */
+  *jsonPieces(): Generator<string> {
+    const table = function* (values: readonly string[], entries: (slice: readonly string[]) => string, size = RUNS_PER_PIECE) {
+      for (let at = 0; at < values.length; at += size) {
+        if (at > 0) yield ','
+        yield entries(values.slice(at, at + size))
+      }
+    }
+    // Texts are written as JSON strings; the other tables hold their entries' JSON already.
+    const texts = (slice: readonly string[]) => JSON.stringify(slice).slice(1, -1)
+    const json = (slice: readonly string[]) => slice.join(',')
+    yield '{"strings":['
+    yield* table(this.strings.values, texts)
+    yield '],"matches":['
+    yield* table(this.matches.values, json)
+    yield '],"messages":['
+    yield* table(this.messages.values, json)
+    yield '],"tools":['
+    yield* table(this.tools.values, json)
+    yield '],"lists":['
+    yield* table(this.lists.values, json)
+    yield '],"runs":['
+    // Each piece of the runs joins `RUNS_PER_PIECE` runs' entries already: one piece at a time.
+    yield* table(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')], json, 1)
+    yield ']}'
   }
 
   #matchList(records: readonly MatchRecord[]): number {

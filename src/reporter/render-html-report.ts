@@ -4,7 +4,7 @@ import { escapeHtml, pagePieces } from './html-page.ts'
 import { HTML_REPORT_SCRIPT } from './html-report-script.ts'
 import { intervalText } from './interval-text.ts'
 import { packText } from './packed-json.ts'
-import type { PageData, PageJson } from './page-data.ts'
+import type { PackedPageJson, PageData, PageJson } from './page-data.ts'
 import { encodePageData, pageTitle } from './page-data.ts'
 import type { Report } from './report.ts'
 
@@ -30,9 +30,12 @@ export function renderHtmlPage(report: Omit<Report, 'runs'>, data: PageData | Pa
   return htmlPagePieces(report, data).join('')
 }
 
-/** `renderHtmlPage`'s text in pieces (see `pagePieces`), for a page written to its file a piece at a time. */
-export function htmlPagePieces(report: Omit<Report, 'runs'>, data: PageData | PageJson): string[] {
-  const { detailsJson } = data
+/**
+ * `renderHtmlPage`'s text in pieces (see `pagePieces`), for a page written to its file a piece at
+ * a time; its details may come packed already (`PageDataEncoder.finishPacked`).
+ */
+export function htmlPagePieces(report: Omit<Report, 'runs'>, data: PageData | PageJson | PackedPageJson): string[] {
+  const packedDetails = 'packedDetails' in data ? data.packedDetails : packText(data.detailsJson)
   const title = pageTitle(report)
   const overall = report.summary.overall
   const usage = overall.usage
@@ -71,7 +74,7 @@ ${report.partial === undefined ? '' : `<div id="partial" class="verdict-error" r
 </section>
 <section id="run-details"><p class="muted hint">Select a run to see its milestones, the tools it was shown and its conversation, or a cell to see its trials and pass^k.</p></section>
 </main>`
-  return pagePieces({ title, body, ...('index' in data ? { data: { 'toolcheck-index': data.index } } : { data: {}, json: { 'toolcheck-index': data.indexJson } }), packed: { 'toolcheck-details': packText(detailsJson) }, script: HTML_REPORT_SCRIPT })
+  return pagePieces({ title, body, ...('index' in data ? { data: { 'toolcheck-index': data.index } } : { data: {}, json: { 'toolcheck-index': data.indexJson } }), packed: { 'toolcheck-details': packedDetails }, script: HTML_REPORT_SCRIPT })
 }
 
 // The list shows each cell's pass^k at k = its trials: pass^5 when every cell had 5, else pass^n.

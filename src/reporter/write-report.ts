@@ -212,13 +212,16 @@ export class ReportStream {
       }),
     )
     await rm(paths.runsPart, { force: true })
-    // The page goes to its file a piece at a time: made into one text, and that into bytes, a
-    // 100,000-run page was two more copies of itself at the command's peak.
+    // The page goes to its file a piece at a time, its details deflated a piece at a time before
+    // it: made into one text, and that into bytes, a 100,000-run page was two more copies of
+    // itself at the command's peak, and its details' JSON two copies of tens of megabytes.
     const page = this.#page
-    if (page !== undefined)
+    if (page !== undefined) {
+      const data = await page.finishPacked(whole)
       await writeBuffered(temporary(paths.html), async (file) => {
-        for (const piece of htmlPagePieces(whole, page.finishJson(whole))) await file.writeInSlices(piece)
+        for (const piece of htmlPagePieces(whole, data)) await file.writeInSlices(piece)
       })
+    }
     const written = await placeReportFiles(paths, this.#page !== undefined)
     this.#done = true
     await rm(join(this.#directory, PARTIAL_RUNS_FILE), { force: true })

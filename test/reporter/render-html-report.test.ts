@@ -3,7 +3,7 @@ import { buildReport } from '../../src/reporter/build-report.ts'
 import { packText, unpackJson } from '../../src/reporter/packed-json.ts'
 import type { PageDetails } from '../../src/reporter/page-data.ts'
 import { encodePageData, PageDataEncoder } from '../../src/reporter/page-data.ts'
-import { renderHtmlPage, renderHtmlReport } from '../../src/reporter/render-html-report.ts'
+import { htmlPagePieces, renderHtmlPage, renderHtmlReport } from '../../src/reporter/render-html-report.ts'
 import { toRunRecord } from '../../src/runner/run-record.ts'
 import { wilsonInterval } from '../../src/reporter/wilson-interval.ts'
 import { buildTranscript } from '../../src/runner/transcript.ts'
@@ -101,7 +101,7 @@ test('what decided a run travels after its attacks and false claims, and a run w
   expect(plain).toHaveLength(6)
 })
 
-test('the details list every run in order past the thousands of entries joined into one piece, and the streamed page is the page of the report held whole', () => {
+test('the details list every run in order past the thousands of entries joined into one piece, and the streamed page is the page of the report held whole', async () => {
   // Nine cells of 1,000 trials (a cell of 9,000 would spend half a minute on its pass^k curve).
   const { report, transcripts } = sampleReport('test-agent', 1000, 9)
   // Every run its own error, so that its entry names a string of its own: entries that differ run by run.
@@ -112,5 +112,8 @@ test('the details list every run in order past the thousands of entries joined i
   const streamed = new PageDataEncoder()
   for (const [position, run] of runs.entries()) streamed.add(run, transcripts[position])
   const whole = { ...report, runs }
-  expect(renderHtmlPage(whole, streamed.finishJson(whole))).toBe(renderHtmlReport(whole, transcripts))
+  const page = renderHtmlReport(whole, transcripts)
+  expect(renderHtmlPage(whole, streamed.finishJson(whole))).toBe(page)
+  // Its details deflated a piece at a time, as a report written as runs come packs them.
+  expect(htmlPagePieces(whole, await streamed.finishPacked(whole)).join('')).toBe(page)
 })
