@@ -3,13 +3,16 @@
 /**
  * Runs each worker plays at once when they may wait on models (a model agent, user or judge, or
  * a module of the user's, which may call one): endpoints keep their own concurrency limits, and
- * a run queued at one spends its time limit waiting.
+ * a run queued at one spends its time limit waiting. Also when the runs call tools of the user's
+ * (`--domain` modules, scenarios written as code): runs played at once share the worker's
+ * thread, so a run's time limit also counts the other runs' computing, which toolcheck's own
+ * tools keep short and the user's need not.
  */
 const RUNS_PER_WORKER = 4
 
 /**
- * Runs each worker plays at once when they only compute (the reference agent, the scripted user,
- * the built-in judge). Each turn of a worker's event loop, and each message between it and the
+ * Runs each worker plays at once when they only compute, and only toolcheck's own code (the
+ * reference agent, the scripted user, the built-in judge, the built-in domains). Each turn of a worker's event loop, and each message between it and the
  * command, then serves more runs, and the workers wait less on the command. Measured on 2 cores,
  * three alternated runs each: the built-in corpus's 1,824 plain runs (8 trials) took 1.51-1.57 s
  * against 1.63-1.67 s at 4, and its 1,824 runs under every variant 1.72-1.73 s against 1.86-1.90 s,
@@ -18,7 +21,7 @@ const RUNS_PER_WORKER = 4
  */
 const RUNS_PER_WORKER_COMPUTING = 8
 
-/** The roles of an evaluation's runs, as `toolcheck eval` was given them. */
+/** Who plays an evaluation's runs and whose tools they call, as `toolcheck eval` was given them. */
 export interface EvalRoles {
   readonly agentSpec: string
   /** The --agent module, when one replaces `agentSpec`. */
@@ -27,10 +30,15 @@ export interface EvalRoles {
   /** The --user module, when one replaces `userSpec`. */
   readonly userModule?: string
   readonly judgeSpec: string
+  /** The --domain modules and --scenarios paths: a module among them brings tools of the user's. */
+  readonly domainModules?: readonly string[]
+  readonly scenarioPaths?: readonly string[]
 }
 
-/** How many runs each worker plays at once: more when nothing the runs call waits on a model (see above). */
+/** How many runs each worker plays at once: more when the runs call only toolcheck's own code, which waits on no model (see above). */
 export function runsPerWorker(roles: EvalRoles): number {
-  const computing = roles.agentModule === undefined && roles.agentSpec === 'reference' && roles.userModule === undefined && roles.userSpec === 'scripted' && roles.judgeSpec === 'built-in'
-  return computing ? RUNS_PER_WORKER_COMPUTING : RUNS_PER_WORKER
+  const ownRoles = roles.agentModule === undefined && roles.agentSpec === 'reference' && roles.userModule === undefined && roles.userSpec === 'scripted' && roles.judgeSpec === 'built-in'
+  // Scenario files (JSON) are data; a module among the scenario paths may define a domain (as the workers read them).
+  const ownTools = (roles.domainModules ?? []).length === 0 && !(roles.scenarioPaths ?? []).some((path) => /\.[cm]?[jt]sx?$/.test(path))
+  return ownRoles && ownTools ? RUNS_PER_WORKER_COMPUTING : RUNS_PER_WORKER
 }

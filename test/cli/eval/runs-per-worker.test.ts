@@ -5,8 +5,10 @@ import { runsPerWorker } from '../../../src/cli/eval/runs-per-worker.ts'
 const LOCAL: EvalRoles = { agentSpec: 'reference', userSpec: 'scripted', judgeSpec: 'built-in' }
 
 describe('runsPerWorker', () => {
-  it('plays more runs at once when every role is local code that only computes', () => {
+  it('plays more runs at once when the runs call only toolcheck code, which waits on no model', () => {
     expect(runsPerWorker(LOCAL)).toBeGreaterThan(runsPerWorker({ ...LOCAL, agentSpec: 'openai:gpt-4o-mini' }))
+    // Scenario files that are data only keep that.
+    expect(runsPerWorker({ ...LOCAL, scenarioPaths: ['/project/scenarios.json', '/project/folder'] })).toBe(runsPerWorker(LOCAL))
   })
 
   it.each<[string, Partial<EvalRoles>]>([
@@ -17,7 +19,9 @@ describe('runsPerWorker', () => {
     ['a --user module', { userSpec: 'my-user.ts', userModule: '/project/my-user.ts' }],
     ['a model judge', { judgeSpec: 'openai:gpt-4o-mini' }],
     ['a judge module', { judgeSpec: '/project/judge.ts' }],
-  ])('keeps the fewer runs at once with %s, whose runs may wait on an endpoint', (_, roles) => {
+    ['a --domain module, whose tools may compute for long', { domainModules: ['/project/domain.ts'] }],
+    ['scenarios written as code, which may define a domain', { scenarioPaths: ['/project/scenarios.json', '/project/more-scenarios.mts'] }],
+  ])('keeps the fewer runs at once with %s', (_, roles) => {
     expect(runsPerWorker({ ...LOCAL, ...roles })).toBe(4)
   })
 })
