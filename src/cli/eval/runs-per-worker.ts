@@ -12,12 +12,13 @@ const RUNS_PER_WORKER = 4
 
 /**
  * Runs each worker plays at once when they only compute, and only toolcheck's own code (the
- * reference agent, the scripted user, the built-in judge, the built-in domains). Each turn of a worker's event loop, and each message between it and the
- * command, then serves more runs, and the workers wait less on the command. Measured on 2 cores,
- * three alternated runs each: the built-in corpus's 1,824 plain runs (8 trials) took 1.51-1.57 s
- * against 1.63-1.67 s at 4, and its 1,824 runs under every variant 1.72-1.73 s against 1.86-1.90 s,
- * for 3-6 % more peak memory (the interleaved runs' garbage lives long enough to be promoted).
- * 16 was no faster than 8, for 10-25 % more memory.
+ * reference agent, the scripted user, the built-in judge, the built-in domains). Each turn of a
+ * worker's event loop, and each message between it and the command, then serves more runs, and
+ * the workers wait less on the command. Measured on 2 cores, three alternated runs each: the
+ * built-in corpus's 1,824 plain runs (8 trials) took 1.51-1.57 s against 1.63-1.67 s at 4, and its
+ * 1,824 runs under every variant 1.72-1.73 s against 1.86-1.90 s, for 3-6 % more peak memory (the
+ * interleaved runs' garbage lives long enough to be promoted). 16 was no faster than 8, for 10-25 %
+ * more memory.
  */
 const RUNS_PER_WORKER_COMPUTING = 8
 
