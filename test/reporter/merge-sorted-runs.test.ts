@@ -67,6 +67,29 @@ describe('mergeSortedRunsFiles', () => {
     expect(await readFile(join(target, 'runs.jsonl'), 'utf8')).toBe(`${header}${lines.join('\n')}\n`)
   })
 
+  test('passes thousands of lines through byte for byte, across many reads ending anywhere in a line', async () => {
+    // 4,000 runs said in texts of 0 to 4,000 characters (some of two or three bytes each): about
+    // 9 MB, so that reads end in a line, at its newline and inside a character, many times over.
+    const scenarios = Array.from({ length: 4000 }, (_, position) => `s${String(position).padStart(4, '0')}`)
+    const built = buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs: scenarios.map((scenario) => runRecord({ scenario })) } }, annotations: [] }])
+    let seed = 7
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31)
+    const lines = built.report.runs.map((run) => {
+      const content = Array.from({ length: next() % 4000 }, () => ['a', 'é', '✓', '\n', '"'][next() % 5]).join('')
+      return runLineText({ run, transcript: { scenario: run.scenario, augmentation: 'none', trial: 0, firstUserMessageIndex: 0, messages: [{ index: 0, sender: 'user', recipient: 'agent', content }] } })
+    })
+    const header = `${JSON.stringify(runsFileHeader({}))}\n`
+    const folders = [join(directory, 'many-1'), join(directory, 'many-2')]
+    for (const [index, folder] of folders.entries()) {
+      await mkdir(folder, { recursive: true })
+      await writeFile(join(folder, 'runs.jsonl'), `${header}${lines.filter((_, position) => position % 2 === index).join('\n')}\n`)
+    }
+    expect(Buffer.byteLength((await readFile(join(folders[0] as string, 'runs.jsonl'), 'utf8')) as string)).toBeGreaterThan(4 << 20)
+    const target = join(directory, 'many-merged')
+    expect(await mergeInto(folders, target)).toBeDefined()
+    expect(await readFile(join(target, 'runs.jsonl'), 'utf8')).toBe(`${header}${lines.join('\n')}\n`)
+  })
+
   test('gives up, leaving no report, on runs out of order, a run in two files, or a line that cannot be read', async () => {
     const lines = (await readFile(join(shards[0] as string, 'runs.jsonl'), 'utf8')).split('\n')
     const swapped = [lines[0], lines[2], lines[1], ...lines.slice(3)].join('\n')
