@@ -15,9 +15,9 @@ const V8_YOUNG_GROWTH_FACTOR = 2
 
 /**
  * Holds the young generation of every thread of the process at about the size it has now (V8 may
- * still take one step, a megabyte from its first size, then no more): V8 grows a
- * thread's young generation when much of it survives a collection, and never shrinks it while the
- * thread is busy. `toolcheck eval` holds the command's from the start, since its first
+ * still take a step or two, a megabyte from its first size and a page more, then no more): V8
+ * grows a thread's young generation when much of it survives a collection, and never shrinks it
+ * while the thread is busy. `toolcheck eval` holds the command's from the start, since its first
  * allocations live on (the list of runs to play, 100,000 entries for 100,000 runs):
  * left to grow then, the command's young generation reached 64 MB before the first run and kept
  * it to the end (an evaluation of 100,320 runs peaked at 402 MB held, against 439-445 MB).
