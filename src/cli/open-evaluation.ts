@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { EvalCase, EvalUnit } from './eval/eval-messages.ts'
+import type { EvalSettings } from './eval/eval-settings.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
@@ -107,31 +108,24 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
   if (!given) removeStaleBreakerDirectories()
   const breakerDirectory = given || newBreakerDirectory()
   if (!given) await mkdir(breakerDirectory, { recursive: true })
+  const settings: EvalSettings = {
+    ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
+    variants: parsed.variants,
+    ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
+    ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
+    ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
+    ...(parsed.user === undefined ? {} : { userModule: parsed.user }),
+  }
   const pool = startEvalPool({
     workers: Math.max(1, Math.min(availableParallelism(), 4)),
     env: { ...process.env, [BREAKER_DIRECTORY_VARIABLE]: breakerDirectory },
     setup: {
-      settings: {
-        ...(parsed.filter === undefined ? {} : { filter: parsed.filter }),
-        variants: parsed.variants,
-        ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
-        ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
-        ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
-        ...(parsed.user === undefined ? {} : { userModule: parsed.user }),
-      },
+      settings,
       agentSpec,
       userSpec,
       ...(parsed.scoring === undefined ? {} : { scoring: parsed.scoring }),
       judgeSpec: parsed.judge,
-      concurrency: runsPerWorker({
-        agentSpec,
-        userSpec,
-        judgeSpec: parsed.judge,
-        ...(parsed.agent === undefined ? {} : { agentModule: parsed.agent }),
-        ...(parsed.user === undefined ? {} : { userModule: parsed.user }),
-        ...(parsed.domains === undefined ? {} : { domainModules: parsed.domains }),
-        ...(parsed.scenarios === undefined ? {} : { scenarioPaths: parsed.scenarios }),
-      }),
+      concurrency: runsPerWorker({ ...settings, agentSpec, userSpec, judgeSpec: parsed.judge }),
       runTimeoutMs: RUN_TIMEOUT_MS,
       ...(budget === undefined ? {} : { budget: { limits: budget.limits, buffer: budget.buffer } }),
     },

@@ -21,6 +21,15 @@ export interface EvalSettings {
   readonly userModule?: string
 }
 
+/**
+ * The user's modules among the settings that may define the domains the runs call: the --domain
+ * modules, and the scenario paths that are modules (a scenario module may define its domain
+ * itself; scenario folders and files are data).
+ */
+export function domainModulePaths(settings: Pick<EvalSettings, 'domainModules' | 'scenarioPaths'>): string[] {
+  return [...(settings.domainModules ?? []), ...(settings.scenarioPaths ?? []).filter((path) => /\.[cm]?[jt]sx?$/.test(path))]
+}
+
 /** The variant sets `toolcheck eval --variants` takes. */
 export type EvalVariants = 'plain' | 'all' | 'robustness' | 'faults' | 'injections' | 'user' | 'world'
 

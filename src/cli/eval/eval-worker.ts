@@ -17,7 +17,7 @@ import { scenarioAsWritten } from '../../run/index.ts'
 import type { PreparedRun, ScenarioCase, ScenarioFingerprint } from '../../runner/index.ts'
 import { buildTranscript, FINGERPRINT_PARTS, notPlayedBecause, playPreparedRun, prepareRun, runId, scenarioFingerprint, scenarioTable, toRunRecord } from '../../runner/index.ts'
 import type { EvalOutcome, EvalUnit, EvalWorkerSetup, FinishedUnit, FromWorker, ToWorker } from './eval-messages.ts'
-import { EVAL_FILE } from './eval-settings.ts'
+import { domainModulePaths, EVAL_FILE } from './eval-settings.ts'
 import { variantsOf } from './eval-variants.ts'
 import { closeUserModules, importFreshUserModules, userCodeFingerprint } from './import-user-module.ts'
 import { loadJudge } from '../../evaluation/judge/judge-from-spec.ts'
@@ -175,7 +175,7 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
  */
 async function freshDomain(name: string): Promise<AnyDomain | undefined> {
   // Scenario modules may define their domain themselves (defineScenario attaches it).
-  const paths = [...(setup.settings.domainModules ?? []), ...(setup.settings.scenarioPaths ?? []).filter((path) => /\.[cm]?[jt]sx?$/.test(path))]
+  const paths = domainModulePaths(setup.settings)
   if (paths.length === 0) return undefined
   const modules = await importFreshUserModules(paths)
   return modules.flatMap((exported) => Object.values(exported ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value]))).find((value): value is AnyDomain => isDomain(value) && value.name === name)

@@ -1,4 +1,6 @@
 // How many runs each worker thread of `toolcheck eval` plays at once.
+import type { EvalSettings } from './eval-settings.ts'
+import { domainModulePaths } from './eval-settings.ts'
 
 /**
  * Runs each worker plays at once when they may wait on models (a model agent, user or judge, or
@@ -22,24 +24,15 @@ const RUNS_PER_WORKER = 4
  */
 const RUNS_PER_WORKER_COMPUTING = 8
 
-/** Who plays an evaluation's runs and whose tools they call, as `toolcheck eval` was given them. */
-export interface EvalRoles {
+/** Who plays an evaluation's runs and whose tools they call: its settings' modules, and the specs of its roles. */
+export type EvalRoles = Pick<EvalSettings, 'agentModule' | 'userModule' | 'domainModules' | 'scenarioPaths'> & {
   readonly agentSpec: string
-  /** The --agent module, when one replaces `agentSpec`. */
-  readonly agentModule?: string
   readonly userSpec: string
-  /** The --user module, when one replaces `userSpec`. */
-  readonly userModule?: string
   readonly judgeSpec: string
-  /** The --domain modules and --scenarios paths: a module among them brings tools of the user's. */
-  readonly domainModules?: readonly string[]
-  readonly scenarioPaths?: readonly string[]
 }
 
 /** How many runs each worker plays at once: more when the runs call only toolcheck's own code, which waits on no model (see above). */
 export function runsPerWorker(roles: EvalRoles): number {
   const ownRoles = roles.agentModule === undefined && roles.agentSpec === 'reference' && roles.userModule === undefined && roles.userSpec === 'scripted' && roles.judgeSpec === 'built-in'
-  // Scenario files (JSON) are data; a module among the scenario paths may define a domain (as the workers read them).
-  const ownTools = (roles.domainModules ?? []).length === 0 && !(roles.scenarioPaths ?? []).some((path) => /\.[cm]?[jt]sx?$/.test(path))
-  return ownRoles && ownTools ? RUNS_PER_WORKER_COMPUTING : RUNS_PER_WORKER
+  return ownRoles && domainModulePaths(roles).length === 0 ? RUNS_PER_WORKER_COMPUTING : RUNS_PER_WORKER
 }
