@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { stringsJsonPieces } from './json-pieces.ts'
 
 /**
  * What a shard of `toolcheck eval --shard i/n` records of the evaluation it belongs to, in its
@@ -47,7 +48,7 @@ export function evaluationPlan(all: Iterable<string>, mine: { readonly count: nu
   // made into one text (megabytes for 100,000 runs).
   const digest = createHash('sha256').update('[[')
   const sorted = [...all].sort()
-  for (const piece of namesJsonPieces(sorted)) digest.update(piece)
+  for (const piece of stringsJsonPieces(sorted)) digest.update(piece)
   digest.update(`],${JSON.stringify(sortedObject(settings))}]`)
   return { evaluation: digest.digest('hex').slice(0, 16), shard: { index: shard.index, count: shard.count }, total: sorted.length, runCount: mine.count, runNames: mine.names, settings }
 }
@@ -57,32 +58,16 @@ export function writtenPlan(plan: HeldPlan): EvaluationPlan {
   return { evaluation: plan.evaluation, shard: plan.shard, total: plan.total, runs: [...plan.runNames()], settings: plan.settings }
 }
 
-// How many runs' names go into one piece of the plan's line (and of the text its digest hashes).
-const NAMES_PER_PIECE = 4096
-
 /**
  * The runs file's line of a plan (without its newline), in pieces of a few thousand runs' names:
  * joined, the text JSON.stringify({ plan }) writes (of `writtenPlan(plan)` for a plan held).
  */
 export function* planLinePieces(plan: HeldPlan | EvaluationPlan): Generator<string> {
   yield `{"plan":{"evaluation":${JSON.stringify(plan.evaluation)},"shard":${JSON.stringify(plan.shard)},"total":${JSON.stringify(plan.total)},"runs":[`
-  yield* namesJsonPieces('runs' in plan ? plan.runs : plan.runNames())
+  yield* stringsJsonPieces('runs' in plan ? plan.runs : plan.runNames())
   yield `],"settings":${JSON.stringify(plan.settings)}}}`
 }
 
-/** `names` as the inside of a JSON array of strings (`"a","b"`), in pieces of `NAMES_PER_PIECE` names. */
-function* namesJsonPieces(names: Iterable<string>): Generator<string> {
-  let piece: string[] = []
-  let first = true
-  for (const name of names) {
-    piece.push(JSON.stringify(name))
-    if (piece.length < NAMES_PER_PIECE) continue
-    yield `${first ? '' : ','}${piece.join(',')}`
-    first = false
-    piece = []
-  }
-  if (piece.length > 0) yield `${first ? '' : ','}${piece.join(',')}`
-}
 
 /** A shard given to `toolcheck merge`: its folder and its plan. */
 export interface PlannedShard {

@@ -8,6 +8,7 @@ import type { Report, ReportRun, ReportSummary } from './report.ts'
 import { cellKey } from './summarize-runs.ts'
 import { equalRuns, NumberColumn, numbersJson } from './number-column.ts'
 import { packPieces } from './packed-json.ts'
+import { joinedPieces, stringsJsonPieces } from './json-pieces.ts'
 
 /**
  * The data an HTML page embeds for one report, in two parts: the `index` that the page reads when
@@ -515,33 +516,25 @@ class DetailEncoder {
   }
 
   /**
-   * `json`'s text in pieces of at most `RUNS_PER_PIECE` entries of a table each: the details of
+   * `json`'s text in pieces of a few thousand entries of a table each: the details of
    * 100,000 runs are tens of megabytes of JSON, which the page deflates a piece at a time rather
    * than made into one text (and that text into bytes) first.
    */
   *jsonPieces(): Generator<string> {
-    const table = function* (values: readonly string[], entries: (slice: readonly string[]) => string, size = RUNS_PER_PIECE) {
-      for (let at = 0; at < values.length; at += size) {
-        if (at > 0) yield ','
-        yield entries(values.slice(at, at + size))
-      }
-    }
-    // Texts are written as JSON strings; the other tables hold their entries' JSON already.
-    const texts = (slice: readonly string[]) => JSON.stringify(slice).slice(1, -1)
-    const json = (slice: readonly string[]) => slice.join(',')
     yield '{"strings":['
-    yield* table(this.strings.values, texts)
+    yield* stringsJsonPieces(this.strings.values)
+    // The other tables hold their entries' JSON already.
     yield '],"matches":['
-    yield* table(this.matches.values, json)
+    yield* joinedPieces(this.matches.values)
     yield '],"messages":['
-    yield* table(this.messages.values, json)
+    yield* joinedPieces(this.messages.values)
     yield '],"tools":['
-    yield* table(this.tools.values, json)
+    yield* joinedPieces(this.tools.values)
     yield '],"lists":['
-    yield* table(this.lists.values, json)
+    yield* joinedPieces(this.lists.values)
     yield '],"runs":['
     // Each piece of the runs joins `RUNS_PER_PIECE` runs' entries already: one piece at a time.
-    yield* table(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')], json, 1)
+    yield* joinedPieces(this.#runEntries.length === 0 ? this.#runPieces : [...this.#runPieces, this.#runEntries.join(',')], 1)
     yield ']}'
   }
 
