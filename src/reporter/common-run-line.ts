@@ -14,10 +14,11 @@ export function isCommonRunLine(value: unknown): boolean {
   const { run, fingerprint, durationMs } = value
   if (fingerprint !== undefined && !(isObject(fingerprint) && FINGERPRINT_PARTS.every((part) => typeof fingerprint[part] === 'string'))) return false
   if (durationMs !== undefined && !(isNumber(durationMs) && durationMs >= 0)) return false
+  if (value.transcript !== undefined && !isCommonTranscript(value.transcript)) return false
   return isCommonRun(run)
 }
 
-// The keys a common run line may have (the transcript is not checked, as zod does not check it).
+// The keys a common run line may have.
 const LINE_KEYS: ReadonlySet<string> = new Set(['run', 'fingerprint', 'transcript', 'durationMs'])
 const FINGERPRINT_PARTS = ['world', 'tools', 'user', 'milestones', 'minefields'] as const
 
@@ -70,6 +71,83 @@ function isCommonRun(run: unknown): boolean {
     (run.error === undefined || isError(run.error)) &&
     (run.decidedBy === undefined || isTexts(run.decidedBy))
   )
+}
+
+const TRANSCRIPT_KEYS: ReadonlySet<string> = new Set(['scenario', 'augmentation', 'trial', 'agent', 'firstUserMessageIndex', 'messages', 'keys', 'displays', 'tools'])
+const MESSAGE_KEYS: ReadonlySet<string> = new Set(['index', 'sender', 'recipient', 'content', 'toolCalls', 'toolResult', 'changes', 'ended'])
+const CALL_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'arguments'])
+const RESULT_KEYS: ReadonlySet<string> = new Set(['callId', 'tool', 'arguments', 'result', 'error', 'outside'])
+const RESULT_ERROR_KEYS: ReadonlySet<string> = new Set(['kind', 'message'])
+const DIFF_KEYS: ReadonlySet<string> = new Set(['table', 'added', 'removed', 'updated'])
+const UPDATE_KEYS: ReadonlySet<string> = new Set(['before', 'after', 'columns'])
+const SHOWN_TOOL_KEYS: ReadonlySet<string> = new Set(['name', 'tool', 'description', 'changes'])
+
+/**
+ * Whether a run line's transcript is one `transcriptSchema` accepts, checked by hand as the run
+ * is: a transcript is most of a line, and the page reads every part of it. False says nothing.
+ */
+function isCommonTranscript(transcript: unknown): boolean {
+  if (!isObject(transcript) || !only(transcript, TRANSCRIPT_KEYS)) return false
+  const { keys, displays, tools } = transcript
+  return (
+    typeof transcript.scenario === 'string' &&
+    typeof transcript.augmentation === 'string' &&
+    isCount(transcript.trial) &&
+    (transcript.agent === undefined || typeof transcript.agent === 'string') &&
+    Number.isSafeInteger(transcript.firstUserMessageIndex) &&
+    Array.isArray(transcript.messages) &&
+    transcript.messages.every(isMessage) &&
+    (keys === undefined || (isPlainRecord(keys) && Object.values(keys).every(isTexts))) &&
+    (displays === undefined || (isPlainRecord(displays) && Object.values(displays).every((display) => typeof display === 'string'))) &&
+    (tools === undefined || (Array.isArray(tools) && tools.every((tool) => isObject(tool) && only(tool, SHOWN_TOOL_KEYS) && typeof tool.name === 'string' && typeof tool.tool === 'string' && typeof tool.description === 'string' && isTexts(tool.changes))))
+  )
+}
+
+function isMessage(message: unknown): boolean {
+  if (!isObject(message) || !only(message, MESSAGE_KEYS)) return false
+  const { toolCalls, toolResult, changes } = message
+  return (
+    isCount(message.index) &&
+    typeof message.sender === 'string' &&
+    typeof message.recipient === 'string' &&
+    typeof message.content === 'string' &&
+    (toolCalls === undefined || (Array.isArray(toolCalls) && toolCalls.every((call) => isObject(call) && only(call, CALL_KEYS) && typeof call.id === 'string' && typeof call.name === 'string' && call.arguments !== undefined))) &&
+    (toolResult === undefined || isToolResult(toolResult)) &&
+    (changes === undefined || (Array.isArray(changes) && changes.every(isTableDiff))) &&
+    (message.ended === undefined || typeof message.ended === 'boolean')
+  )
+}
+
+function isToolResult(result: unknown): boolean {
+  if (!isObject(result) || !only(result, RESULT_KEYS)) return false
+  const { error, outside } = result
+  return (
+    typeof result.callId === 'string' &&
+    typeof result.tool === 'string' &&
+    result.arguments !== undefined &&
+    (error === undefined || (isObject(error) && only(error, RESULT_ERROR_KEYS) && typeof error.kind === 'string' && typeof error.message === 'string')) &&
+    // Where a call ran outside the world: its few shapes are left to zod.
+    outside === undefined
+  )
+}
+
+function isTableDiff(diff: unknown): boolean {
+  if (!isObject(diff) || !only(diff, DIFF_KEYS)) return false
+  const { added, removed, updated } = diff
+  return (
+    typeof diff.table === 'string' &&
+    Array.isArray(added) &&
+    added.every(isPlainRecord) &&
+    Array.isArray(removed) &&
+    removed.every(isPlainRecord) &&
+    Array.isArray(updated) &&
+    updated.every((update) => isObject(update) && only(update, UPDATE_KEYS) && isPlainRecord(update.before) && isPlainRecord(update.after) && isTexts(update.columns))
+  )
+}
+
+/** An object whose keys are any but one that names an object's prototype (left to zod). */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && !Object.hasOwn(value, '__proto__')
 }
 
 function isUsage(usage: unknown): boolean {

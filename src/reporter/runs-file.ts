@@ -5,6 +5,7 @@ import { safeText } from '../conversation/safe-text.ts'
 import type { BudgetLimits, BudgetSpent } from '../roles/endpoint/model-budget.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 import type { Transcript } from '../runner/transcript.ts'
+import { transcriptSchema } from '../runner/transcript.ts'
 import { writeAll } from './buffered-file.ts'
 import type { EvaluationPlan } from './evaluation-plan.ts'
 import type { ReportProblem, ReportRun, SummarizedRun } from './report.ts'
@@ -190,7 +191,7 @@ const planSchema = z
   .loose()
 
 /** What a run's line of a runs file is checked against (`isCommonRunLine` is a quicker check of the common shape). */
-export const runLineSchema = z.object({ run: reportRunSchema, fingerprint: reportedFingerprintSchema.optional(), transcript: z.unknown().optional(), durationMs: z.number().nonnegative().optional() }).loose()
+export const runLineSchema = z.object({ run: reportRunSchema, fingerprint: reportedFingerprintSchema.optional(), transcript: transcriptSchema.optional(), durationMs: z.number().nonnegative().optional() }).loose()
 
 /** A line after the header read as a run, a problem, a budget or a plan (by the key it holds), or why it is none of them. */
 function runsFileLine(value: unknown): RunsFileLine | string {

@@ -79,6 +79,7 @@ describe('crafted shards given to toolcheck merge', () => {
     }
     expect(refused).toContain('binary bytes')
     expect(refused).toContain('run.score is a text')
+    expect(refused).toContain('transcript.messages.0.content missing')
   })
 })
 

@@ -95,6 +95,9 @@ export function craftedReports(report: Record<string, Json>): CraftedFile[] {
  * a header of the wrong kind, each field of the first run's record missing or of each wrong kind,
  * problems and budgets of the wrong shape, and `__proto__` keys.
  */
+// Places in a run's transcript, which the page reads whole.
+const TRANSCRIPT_PATHS: readonly (readonly (string | number)[])[] = [['transcript'], ['transcript', 'messages'], ['transcript', 'messages', 0], ['transcript', 'messages', 0, 'content']]
+
 export function craftedShards(lines: readonly string[]): CraftedFile[] {
   const [header = '', first = '', ...rest] = lines
   const text = `${lines.join('\n')}\n`
@@ -107,6 +110,12 @@ export function craftedShards(lines: readonly string[]): CraftedFile[] {
   for (const path of paths) {
     crafted.push({ name: `${path.join('.')} missing`, text: file(header, withField(line, path, undefined), ...rest) })
     for (const [label, replacement] of WRONG_VALUES) crafted.push({ name: `${path.join('.')} is ${label}`, text: file(header, withField(line, path, replacement), ...rest) })
+  }
+  // The run with a conversation, when it has none, for the places in a transcript.
+  const said = { ...line, transcript: line.transcript ?? { scenario: String(run.scenario), augmentation: 'none', trial: 0, firstUserMessageIndex: 0, messages: [{ index: 0, sender: 'user', recipient: 'agent', content: 'Hello.' }] } }
+  for (const path of TRANSCRIPT_PATHS) {
+    crafted.push({ name: `${path.join('.')} missing`, text: file(header, withField(said, path, undefined), ...rest) })
+    for (const [label, replacement] of WRONG_VALUES) crafted.push({ name: `${path.join('.')} is ${label}`, text: file(header, withField(said, path, replacement), ...rest) })
   }
   for (const [label, replacement] of WRONG_VALUES) {
     crafted.push({ name: `header settings is ${label}`, text: file(withField(headerValue, ['settings'], replacement), first, ...rest) })

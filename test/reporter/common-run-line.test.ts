@@ -14,6 +14,40 @@ const error = fc.record(
   { culprit: fc.constantFrom('agent', 'domain', 'infrastructure', 'user'), kind: text, message: text, role: fc.constantFrom('agent', 'user'), tool: text, stack: text, returned: text },
   { requiredKeys: ['culprit', 'kind', 'message'] },
 )
+const row = fc.dictionary(text, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })
+/** A run's transcript as toolcheck writes one, each optional part there or not. */
+const transcript = fc.record(
+  {
+    scenario: text,
+    augmentation: text,
+    trial: count,
+    agent: text,
+    firstUserMessageIndex: fc.integer({ min: -1, max: 9 }),
+    messages: fc.array(
+      fc.record(
+        {
+          index: count,
+          sender: text,
+          recipient: text,
+          content: text,
+          toolCalls: fc.array(fc.record({ id: text, name: text, arguments: fc.jsonValue({ maxDepth: 1 }) }), { maxLength: 2 }),
+          toolResult: fc.record(
+            { callId: text, tool: text, arguments: fc.jsonValue({ maxDepth: 1 }), result: fc.jsonValue({ maxDepth: 1 }), error: fc.record({ kind: text, message: text }) },
+            { requiredKeys: ['callId', 'tool', 'arguments'] },
+          ),
+          changes: fc.array(fc.record({ table: text, added: fc.array(row, { maxLength: 1 }), removed: fc.array(row, { maxLength: 1 }), updated: fc.array(fc.record({ before: row, after: row, columns: fc.array(text, { maxLength: 2 }) }), { maxLength: 1 }) }), { maxLength: 1 }),
+          ended: fc.boolean(),
+        },
+        { requiredKeys: ['index', 'sender', 'recipient', 'content'] },
+      ),
+      { maxLength: 3 },
+    ),
+    keys: fc.dictionary(text, fc.array(text, { maxLength: 2 }), { maxKeys: 2 }),
+    displays: fc.dictionary(text, text, { maxKeys: 2 }),
+    tools: fc.array(fc.record({ name: text, tool: text, description: text, changes: fc.array(text, { maxLength: 2 }) }), { maxLength: 2 }),
+  },
+  { requiredKeys: ['scenario', 'augmentation', 'trial', 'firstUserMessageIndex', 'messages'] },
+)
 /** A run's line as toolcheck writes one, with each optional part the check knows there or not. */
 const line = fc.record(
   {
@@ -53,7 +87,7 @@ const line = fc.record(
       { requiredKeys: ['scenario', 'categories', 'augmentation', 'augmentationColumns', 'trial', 'domain', 'agent', 'user', 'status', 'score', 'threshold', 'milestoneScore', 'minefieldHit', 'turns', 'usage', 'milestones', 'minefields', 'id', 'test', 'file', 'passed', 'verdict', 'testPassed'] },
     ),
     fingerprint: fc.record({ world: text, tools: text, user: text, milestones: text, minefields: text }),
-    transcript: fc.jsonValue({ maxDepth: 2 }),
+    transcript,
     durationMs: fc.double({ min: 0, max: 1e5, noNaN: true }),
   },
   { requiredKeys: ['run'] },
@@ -103,5 +137,18 @@ describe('isCommonRunLine', () => {
     expect(isCommonRunLine(parsed({ run: { ...run, error: { culprit: 'domain', kind: 'tool', message: 'm', arguments: { a: 1 } } } }))).toBe(false)
     expect(isCommonRunLine(parsed({ run: { ...run, trial: 1.5 } }))).toBe(false)
     expect(isCommonRunLine(JSON.parse(`{"run":${JSON.stringify({ ...run, threshold: 0 }).replace('"threshold":0', '"threshold":1e999')}}`))).toBe(false)
+    // A call made outside the world, and a row named __proto__: left to zod.
+    const said = { scenario: 's', augmentation: 'none', trial: 0, firstUserMessageIndex: 0 }
+    expect(isCommonRunLine(parsed({ run, transcript: { ...said, messages: [] } }))).toBe(true)
+    expect(isCommonRunLine(parsed({ run, transcript: { ...said, messages: [{ index: 0, sender: 'agent', recipient: 'environment', content: '', toolResult: { callId: 'c', tool: 't', arguments: {}, outside: { kind: 'refused' } } }] } }))).toBe(false)
+    expect(isCommonRunLine(JSON.parse(`{"run":${JSON.stringify(run)},"transcript":${JSON.stringify({ ...said, messages: [{ index: 0, sender: 'a', recipient: 'b', content: '', changes: [{ table: 't', added: [{}], removed: [], updated: [] }] }] }).replace('"added":[{}]', '"added":[{"__proto__":1}]')}}`))).toBe(false)
+  })
+
+  test('refuses, with zod, a transcript that is not one: the page reads every part of it', () => {
+    const value = fc.sample(line, { numRuns: 1, seed: 3 })[0] as unknown as { run: Record<string, unknown> }
+    for (const transcript of [{}, [], 'said', { scenario: 's', augmentation: 'none', trial: 0, firstUserMessageIndex: 0, messages: [{ index: 0 }] }]) {
+      expect(isCommonRunLine(parsed({ run: value.run, transcript }))).toBe(false)
+      expect(runLineSchema.safeParse(parsed({ run: value.run, transcript })).success).toBe(false)
+    }
   })
 })

@@ -94,9 +94,12 @@ describe('mergeSortedRunsFiles', () => {
     const lines = (await readFile(join(shards[0] as string, 'runs.jsonl'), 'utf8')).split('\n')
     const swapped = [lines[0], lines[2], lines[1], ...lines.slice(3)].join('\n')
     const broken = [...lines.slice(0, 2), '{"run": 1}', ...lines.slice(2)].join('\n')
+    // A run whose transcript is no transcript: the page reads every part of one.
+    const unsaid = [lines[0], JSON.stringify({ ...(JSON.parse(lines[1] as string) as object), transcript: { messages: 'none' } }), ...lines.slice(2)].join('\n')
     for (const [name, text, others] of [
       ['unsorted', swapped, []],
       ['broken', broken, []],
+      ['transcript of the wrong shape', unsaid, []],
       ['doubled', lines.join('\n'), [shards[0] as string]],
     ] as const) {
       const folder = join(directory, name)
