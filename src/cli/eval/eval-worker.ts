@@ -26,7 +26,7 @@ import { loadEvalUser } from './load-eval-user.ts'
 import { loadEvalScenarios } from './load-eval-scenarios.ts'
 import { containedRun, containRuns, playContained } from './run-containment.ts'
 import { selectScenarios } from './select-scenarios.ts'
-import { BoundedMap } from './bounded-map.ts'
+import { BoundedMap } from '../../cache/bounded-map.ts'
 import { WatchMemory } from './watch-memory.ts'
 
 const setup = workerData as EvalWorkerSetup

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BoundedMap } from '../../../src/cli/eval/bounded-map.ts'
+import { BoundedMap } from '../../src/cache/bounded-map.ts'
 
 describe('BoundedMap', () => {
   it('holds at most its limit, dropping the key set longest ago', () => {
