@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { EvalCase, EvalOutcome, EvalUnit, EvalWorkerSetup, FromWorker, KeptRun, ToWorker, UserReplay } from './eval/eval-messages.ts'
+import { keptRuns } from './eval/eval-messages.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import { WatchMemory } from './eval/watch-memory.ts'
 import { holdYoungGenerations, letYoungGenerationsGrow } from './eval/heap-bound.ts'
@@ -166,7 +167,7 @@ export function startEvalPool(options: EvalPoolOptions): EvalPool {
   return {
     ready,
     keep(runs, userReplays) {
-      keeping = { type: 'keep', runs, ...(userReplays === undefined || userReplays.length === 0 ? {} : { userReplays }) }
+      keeping = { type: 'keep', runs: keptRuns(runs), ...(userReplays === undefined || userReplays.length === 0 ? {} : { userReplays }) }
       for (const member of members) post(member, keeping)
     },
     play(units, testOf, onOutcome) {

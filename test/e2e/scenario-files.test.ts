@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -127,6 +127,26 @@ describe('scenario files, from the installed package', () => {
     for (const problem of [/c-broken\.json: is not valid JSON: line 4, column 3/, /d-cycle\.json:\n {2}- milestoneEdges\.1: the edges form a cycle/, /e-deep\.json: nests values more than 100 levels deep/]) expect(refused.stderr).toMatch(problem)
     expect(refused.stderr).not.toMatch(/a-wifi-on|b-wifi-on-again/)
     expect(await readFile(join(project, 'eval-report', 'report.json'), 'utf8')).toBe(earlierReport)
+  })
+
+  test('toolcheck eval --resume keeps the runs of unchanged scenarios and plays again those of a scenario changed since', async () => {
+    const folder = join(project, 'resumable')
+    await mkdir(folder, { recursive: true })
+    for (const file of ['wifi-on.json', 'wifi-on-again.json']) await writeFile(join(folder, file), await readFile(join(project, 'played', file), 'utf8'))
+    const toolcheck = (args: readonly string[]) => run(process.execPath, ['node_modules/vitest-toolcheck/bin/toolcheck.js', 'eval', '--scenarios', 'resumable', '--variants', 'all', '--report-dir', 'resume-report', ...args], { cwd: project, env })
+    const first = await toolcheck([])
+    expect(first.code).toBe(0)
+    const runs = (JSON.parse(await readFile(join(project, 'resume-report', 'report.json'), 'utf8')) as Report).runs
+    const again = runs.filter((entry) => entry.scenario === 'wifi-on-again').length
+    expect(again).toBeGreaterThan(1)
+    // The user's goal is part of the scenario's fingerprint: every run of the scenario is played again, under each variant.
+    const changed = join(folder, 'wifi-on-again.json')
+    await writeFile(changed, (await readFile(changed, 'utf8')).replace('Get Wi-Fi on, with cellular still off.', 'Get Wi-Fi on; leave cellular off.'))
+    const resumed = await toolcheck(['--resume', 'resume-report'])
+    expect(resumed.code).toBe(0)
+    expect(resumed.stdout).toContain(`${runs.length - again} runs kept, ${again} played`)
+    const unchanged = await toolcheck(['--resume', 'resume-report'])
+    expect(unchanged.stdout).toContain(`${runs.length} runs kept, 0 played`)
   })
 
   test('toolcheck eval plays a scenario a module exports on its own and in a list once', async () => {

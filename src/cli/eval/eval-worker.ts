@@ -60,7 +60,9 @@ containRuns(new WatchMemory(setup.watch))
 if (setup.budget !== undefined) useModelBudget(new ModelBudget(setup.budget.limits, setup.budget.buffer))
 // The judge the command names, asked only where the built-in judge cannot tell.
 const judge = await loadJudge(setup.judgeSpec, process.env, '--judge')
-const kept = new Map<string, ScenarioFingerprint | undefined>()
+// The runs of the report being resumed, each with its fingerprint's place in `keptFingerprints` (-1: none).
+const kept = new Map<string, number>()
+let keptFingerprints: readonly ScenarioFingerprint[] = []
 // Runs played again after their user broke its part: the fresh user trial of each (`--replay-user-errors`).
 const userTrials = new Map<string, number>()
 const loaded = await load()
@@ -68,7 +70,9 @@ if (loaded === undefined) await stop()
 else
   port.on('message', (message: ToWorker) => {
     if (message.type === 'keep') {
-      for (const run of message.runs) kept.set(run.id, run.fingerprint)
+      const { ids, fingerprints, fingerprintOf } = message.runs
+      keptFingerprints = fingerprints
+      for (const [position, id] of ids.entries()) kept.set(id, fingerprintOf[position] as number)
       for (const replay of message.userReplays ?? []) userTrials.set(replay.id, replay.userTrial)
     }
     else if (message.type === 'play') for (const unit of message.units) void play(loaded, unit).then((outcome) => finish(unit, outcome))
@@ -136,7 +140,8 @@ async function play(from: Loaded, unit: EvalUnit): Promise<EvalOutcome> {
     // The run's id is looked up only in what a resumed report keeps or plays again (a hash a run
     // otherwise: the report names the run by the record).
     const id = kept.size === 0 && userTrials.size === 0 ? undefined : runId({ scenario: testCase.scenario.id, augmentation: ready.presentation?.label ?? 'none', trial: unit.trial, agent: from.agent.name, user: from.user?.name ?? 'scripted' })
-    if (id !== undefined && kept.has(id) && sameFingerprint(kept.get(id), fingerprint)) return { kind: 'kept', id }
+    const keptAt = id === undefined ? undefined : kept.get(id)
+    if (id !== undefined && keptAt !== undefined && sameFingerprint(keptFingerprints[keptAt], fingerprint)) return { kind: 'kept', id }
     // A timer of our own, cleared when the run ends: AbortSignal.timeout's timer would live on
     // for the whole time limit after each run, and a long evaluation would hold thousands. It
     // cancels the run through its containment's controller, so the run has one signal, aborted by
