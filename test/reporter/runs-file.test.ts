@@ -195,3 +195,26 @@ describe('LineReader', () => {
     }
   })
 })
+
+describe('readRunsFile', () => {
+  test('holds the texts, lists and fingerprints that recur from run to run once, frozen, with the values the lines hold', async () => {
+    const runs = [0, 1, 2].map((trial) => runRecord({ scenario: 'a', trial, fingerprint }))
+    const directory = await folder()
+    await writeReport(buildReport([{ id: 't', fullName: 't', file: 'a.test.ts', state: 'passed', attempts: [], meta: { toolcheck: { runs } }, annotations: [] }]), directory)
+    const text = await readFile(join(directory, RUNS_FILE), 'utf8')
+    const read = (await readRunsFile(join(directory, RUNS_FILE))).runs
+    const [first, second] = read
+    if (first === undefined || second === undefined) throw new Error('two runs were written')
+    expect(second.run.categories).toBe(first.run.categories)
+    expect(second.fingerprint).toBe(first.fingerprint)
+    expect(Object.isFrozen(first.run.categories) && Object.isFrozen(first.fingerprint)).toBe(true)
+    // The same values as the lines hold, each run's own where they differ.
+    const lines = text.trim().split('\n').slice(1).map((line) => JSON.parse(line) as { run: Record<string, unknown>; fingerprint: unknown })
+    for (const [position, entry] of read.entries()) {
+      const { milestones: _milestones, minefields: _minefields, ...summarized } = lines[position]?.run ?? {}
+      expect(entry.run).toEqual(summarized)
+      expect(entry.fingerprint).toEqual(lines[position]?.fingerprint)
+    }
+    expect(read.map((entry) => entry.run.trial)).toEqual([0, 1, 2])
+  })
+})
