@@ -169,7 +169,7 @@ class RecurringValues {
   }
 }
 
-// The texts of a run that other runs of a report share: its scenario, variant, test, agent and user, and how it ended.
+// The texts of a run that other runs of a report share: its scenario, variant, test and file, agent, user and domain, and how it ended.
 const RECURRING_TEXTS = ['scenario', 'augmentation', 'test', 'file', 'agent', 'user', 'domain', 'status', 'verdict'] as const
 
 /** A line of a runs file after its header, checked: what it holds, and its text and place in the file. */
