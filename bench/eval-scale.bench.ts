@@ -17,7 +17,8 @@
  *   evaluation it repeats 55 times (all variants, one trial: the same cases, scenarios and
  *   variants, so that only the number of runs differs); target at most 1.3 × (what an evaluation
  *   keeps per run stays bounded). Beside it, as a fact, the same peak against the 1,824 plain runs
- *   of the floor (eight trials of the 228 scenarios, without variants);
+ *   of the floor (eight trials of the 228 scenarios, without variants); and, as facts, the peak and
+ *   wall time of resuming that evaluation from its own report (every run kept, none played);
  * - the same floor with one V8 helper thread (`NODE_OPTIONS=--v8-pool-size=1`, Node's default is
  *   four): the evaluation so, beside the one process with and without it. No target: it measures
  *   the setting docs/scale.md suggests for small machines.
@@ -68,19 +69,31 @@ async function hook(): Promise<string> {
 /** Node's setting of one V8 helper thread (see the last benchmark). */
 const ONE_HELPER = { NODE_OPTIONS: '--v8-pool-size=1' }
 
-/** Runs `toolcheck eval` with these options (and more environment) into a fresh folder; its wall time, peak memory and CPU time. */
-async function evaluate(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ChildFigures> {
+/**
+ * Runs `toolcheck eval` with these options (and more environment) into a fresh folder; its wall
+ * time, peak memory and CPU time. `then` is given the folder, with the report in it, before it
+ * is removed.
+ */
+async function evaluate(args: readonly string[], env: Readonly<Record<string, string>> = {}, then?: (folder: string) => Promise<void>): Promise<ChildFigures> {
   const folder = await mkdtemp(join(tmpdir(), 'toolcheck-eval-bench-report-'))
   try {
-    const started = performance.now()
-    const child = spawnSync(process.execPath, ['--import', await hook(), BIN, 'eval', ...args, '--report-dir', folder], { encoding: 'utf8', env: { ...process.env, TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off', ...env }, maxBuffer: 64 * 1024 * 1024 })
-    const wallMs = performance.now() - started
-    if (child.status !== 0) throw new Error(`toolcheck eval ${args.join(' ')} exited with ${child.status}:\n${child.stderr}`)
-    const [peakKb = 0, cpuUs = 0] = (/figures (\d+) (\d+)/.exec(child.stderr) ?? []).slice(1).map(Number)
-    return { wallMs, peakKb, cpuMs: cpuUs / 1000 }
+    const figures = await evaluateIn(folder, args, env)
+    await then?.(folder)
+    return figures
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
+}
+
+/** `evaluate` into `folder`, which it leaves as the evaluation left it. */
+async function evaluateIn(folder: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<ChildFigures> {
+  const hookPath = await hook()
+  const started = performance.now()
+  const child = spawnSync(process.execPath, ['--import', hookPath, BIN, 'eval', ...args, '--report-dir', folder], { encoding: 'utf8', env: { ...process.env, TOOLCHECK_AGENT: 'reference', TOOLCHECK_CACHE: 'off', ...env }, maxBuffer: 64 * 1024 * 1024 })
+  const wallMs = performance.now() - started
+  if (child.status !== 0) throw new Error(`toolcheck eval ${args.join(' ')} exited with ${child.status}:\n${child.stderr}`)
+  const [peakKb = 0, cpuUs = 0] = (/figures (\d+) (\d+)/.exec(child.stderr) ?? []).slice(1).map(Number)
+  return { wallMs, peakKb, cpuMs: cpuUs / 1000 }
 }
 
 function nodeAlone(): number {
@@ -147,7 +160,7 @@ function floorProcess(trials: number, env: Readonly<Record<string, string>> = {}
 }
 
 const memory: { one?: ChildFigures; five?: ChildFigures } = {}
-const scale: { base?: ChildFigures; plain?: ChildFigures; many?: ChildFigures } = {}
+const scale: { base?: ChildFigures; plain?: ChildFigures; many?: ChildFigures; resumed?: ChildFigures } = {}
 const bookkeeping: { fixed?: ChildFigures; many?: ChildFigures; alone?: { runs: number; cpuMs: number } } = {}
 
 export default defineBenchmarks([
@@ -215,7 +228,11 @@ export default defineBenchmarks([
     run: async () => {
       scale.base = await evaluate(['--trials', '1'])
       scale.plain = await evaluate(['--variants', 'plain', '--trials', String(FLOOR_TRIALS)])
-      scale.many = await evaluate(['--trials', String(MANY_TRIALS)])
+      // Then the same evaluation resumed from its own report: every run kept, none played.
+      const many = ['--trials', String(MANY_TRIALS)]
+      scale.many = await evaluate(many, {}, async (folder) => {
+        scale.resumed = await evaluateIn(folder, [...many, '--resume', folder])
+      })
       return { measuredMs: scale.many.wallMs }
     },
     facts: () => {
@@ -225,6 +242,8 @@ export default defineBenchmarks([
         peakMb1824PlainRuns: round((scale.plain?.peakKb ?? 0) / 1024, 1),
         peakMb100kRuns: round(many / 1024, 1),
         ratioToPlainRuns: round(many / (scale.plain?.peakKb ?? Number.NaN)),
+        resumeOf100kRunsPeakMb: round((scale.resumed?.peakKb ?? 0) / 1024, 1),
+        resumeOf100kRunsSeconds: round((scale.resumed?.wallMs ?? 0) / 1000, 1),
       }
     },
     targets: () => [{ name: 'peak memory, 100,320 runs / the same 1,824 cases once', measured: (scale.many?.peakKb ?? Number.NaN) / (scale.base?.peakKb ?? Number.NaN), limit: 1.3, unit: '×' }],
