@@ -68,7 +68,6 @@ export function* planLinePieces(plan: HeldPlan | EvaluationPlan): Generator<stri
   yield `],"settings":${JSON.stringify(plan.settings)}}}`
 }
 
-
 /** A shard given to `toolcheck merge`: its folder and its plan. */
 export interface PlannedShard {
   readonly source: string
