@@ -62,11 +62,12 @@ export function prepareAugmentedRun(scenario: Scenario, augmentation: Augmentati
 }
 
 /**
- * How many scenarios and augmentations are kept prepared, the last asked for. A scenario's tests
- * ask for the same few over and over, close together; an evaluation keeps each case's prepared
- * run for its trials itself. Kept all, over 100,000 runs of the built-in corpus each worker came to
- * hold the 900 cases it had played (its live data grew by 9 MB; bounded, it stays at 21 MB), and
- * the evaluation peaked 14 to 26 MB higher (in alternated runs).
+ * How many scenarios and augmentations are kept prepared: the last ones prepared (one asked for
+ * again while it is kept does not move up). A scenario's tests ask for the same few over and over,
+ * close together; an evaluation keeps each case's prepared run for its trials itself. Kept all,
+ * over 100,000 runs of the built-in corpus each worker came to hold the 900 cases it had played
+ * (its live data grew by 9 MB; bounded, it stays at 21 MB), and the evaluation peaked 14 to 26 MB
+ * higher (in alternated runs).
  */
 export const PREPARED_RUNS = 128
 const prepared = new BoundedMap<string, Promise<AugmentedRun>>(PREPARED_RUNS)

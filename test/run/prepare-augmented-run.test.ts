@@ -4,7 +4,7 @@ import { deviceDomain } from '../../scenarios/toolsandbox/domain/index.ts'
 import { prepareAugmentedRun, PREPARED_RUNS } from '../../src/run/prepare-augmented-run.ts'
 
 describe('prepareAugmentedRun', () => {
-  test('prepares a scenario and augmentation once while it is among the last PREPARED_RUNS asked for, and holds no more', async () => {
+  test('prepares a scenario and augmentation once while it is among the last PREPARED_RUNS prepared, and holds no more', async () => {
     const scenario = builtInScenarios().find((candidate) => candidate.domain === 'device') ?? builtInScenarios()[0]
     if (scenario === undefined) throw new Error('no built-in scenario')
     const shown = { distractionTools: 3, scrambledNames: [], removedDescriptions: [], removedArgumentDescriptions: [], removedArgumentTypes: [], renamedArguments: [], paraphrase: null }
