@@ -76,6 +76,8 @@ function reportRun(run: ComparedReport['runs'][number]): { run: ReportRun; trans
       file: 'scenarios/eval/compare.eval.ts',
       testPassed: run.passed,
       verdict: run.verdict ?? (run.passed ? 'passed' : 'failed'),
+      // As every run of an evaluation has it: the scripted user's part, checked.
+      userPart: { errors: [], undecided: ['off-goal', 'role-swap'] },
     },
     transcript: {
       scenario: run.scenario,

@@ -5,9 +5,10 @@ import { reportRunSchema } from './report-file-schemas.ts'
  * accepts, checked by hand: zod checks a run in about 4.5 µs, a third of what merging it costs
  * once it is parsed, and nearly every line is of this shape. True only when zod would accept the
  * line; false says nothing (the line is then checked by zod, which says what is wrong, if
- * anything). A line with a part of a run's schema this check does not know (a run's attacks,
- * false claims or user part, an error's arguments, a field added to the schema since) is left to
- * zod; a key the schema does not know is let through, as the schema lets it through.
+ * anything). A line with a part of a run's schema this check does not know (a run's attacks or
+ * false claims, an error's arguments, a field added to the schema since) is left to zod; a key
+ * the schema does not know is let through, as the schema lets it through. How the simulated user
+ * played its part is checked here: every run of an evaluation has it.
  */
 export function isCommonRunLine(value: unknown): boolean {
   if (!isObject(value) || !only(value, LINE_KEYS)) return false
@@ -27,6 +28,7 @@ const FINGERPRINT_PARTS = ['world', 'tools', 'user', 'milestones', 'minefields']
 const RUN_KEYS: ReadonlySet<string> = new Set([
   'scenario', 'categories', 'augmentation', 'augmentationColumns', 'trial', 'domain', 'agent', 'user', 'status', 'score', 'threshold', 'milestoneScore',
   'minefieldHit', 'turns', 'usage', 'milestones', 'minefields', 'id', 'test', 'file', 'passed', 'verdict', 'testPassed', 'error', 'decidedBy',
+  'userPart', 'unchecked', 'userTrial',
 ])
 // The keys of a run the schema checks: one of these that this check does not is left to zod.
 const SCHEMA_KEYS: ReadonlySet<string> = new Set(Object.keys(reportRunSchema.shape))
@@ -35,6 +37,10 @@ const USAGE_KEYS: ReadonlySet<string> = new Set(['calls', 'promptTokens', 'compl
 const MATCH_KEYS: ReadonlySet<string> = new Set(['index', 'name', 'target', 'messageIndex', 'similarity', 'reason', 'bestCandidate'])
 const CANDIDATE_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'similarity', 'reason'])
 const ERROR_KEYS: ReadonlySet<string> = new Set(['culprit', 'kind', 'message', 'role', 'tool', 'stack', 'returned'])
+const USER_PART_KEYS: ReadonlySet<string> = new Set(['errors', 'undecided'])
+const USER_ERROR_KEYS: ReadonlySet<string> = new Set(['kind', 'by', 'turn', 'reason'])
+const USER_ERROR_KINDS: ReadonlySet<unknown> = new Set(['leak', 'quit', 'off-goal', 'role-swap'])
+const UNCHECKED_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'check'])
 
 function isCommonRun(run: unknown): boolean {
   if (!isObject(run)) return false
@@ -69,8 +75,34 @@ function isCommonRun(run: unknown): boolean {
     (run.verdict === 'passed' || run.verdict === 'failed' || run.verdict === 'error') &&
     typeof run.testPassed === 'boolean' &&
     (run.error === undefined || isError(run.error)) &&
-    (run.decidedBy === undefined || isTexts(run.decidedBy))
+    (run.decidedBy === undefined || isTexts(run.decidedBy)) &&
+    (run.userPart === undefined || isUserPart(run.userPart)) &&
+    (run.unchecked === undefined || (Array.isArray(run.unchecked) && run.unchecked.every(isUnchecked))) &&
+    (run.userTrial === undefined || isCount(run.userTrial))
   )
+}
+
+function isUserPart(part: unknown): boolean {
+  if (!isObject(part) || !only(part, USER_PART_KEYS)) return false
+  const { errors, undecided } = part
+  return (
+    Array.isArray(errors) &&
+    errors.every(
+      (error) =>
+        isObject(error) &&
+        only(error, USER_ERROR_KEYS) &&
+        USER_ERROR_KINDS.has(error.kind) &&
+        (error.by === 'rule' || error.by === 'judge') &&
+        (error.turn === undefined || (Number.isSafeInteger(error.turn) && (error.turn as number) > 0)) &&
+        typeof error.reason === 'string',
+    ) &&
+    Array.isArray(undecided) &&
+    undecided.every((kind) => USER_ERROR_KINDS.has(kind))
+  )
+}
+
+function isUnchecked(entry: unknown): boolean {
+  return isObject(entry) && only(entry, UNCHECKED_KEYS) && Number.isSafeInteger(entry.messageIndex) && (entry.check === 'reports-failure' || entry.check === 'claims-success')
 }
 
 const TRANSCRIPT_KEYS: ReadonlySet<string> = new Set(['scenario', 'augmentation', 'trial', 'agent', 'firstUserMessageIndex', 'messages', 'keys', 'displays', 'tools'])

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { builtInScenarios } from '../../scenarios/index.ts'
 import { parseEvalArguments, runEval } from '../../src/cli/eval.ts'
 import { scriptedModel, startMockServer } from '../../src/mock-server/index.ts'
+import { isCommonRunLine } from '../../src/reporter/common-run-line.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import { reportDirectory } from './run-fixture.ts'
 
@@ -129,6 +130,11 @@ describe('toolcheck eval', () => {
     expect(report.runs.every((run) => run.scenario.includes('wifi') && run.status !== 'error' && run.score === 1 && run.passed)).toBe(true)
     expect(output.stdout).toContain(`toolcheck: agent reference, ${report.runs.length} runs: ${report.runs.length} passed, 0 failed, 0 infrastructure errors`)
     expect(output.stdout).toMatch(/^overall\s+\d+\s+1\.000/m)
+    // Merge and --resume read these lines again: each is one the quick check takes, not left to zod.
+    const lines = (await readFile(`${directory}/runs.jsonl`, 'utf8')).split('\n').map((line) => (line === '' ? {} : (JSON.parse(line) as object)))
+    const runLines = lines.filter((line) => 'run' in line)
+    expect(runLines).toHaveLength(report.runs.length)
+    expect(runLines.filter((line) => !isCommonRunLine(line))).toEqual([])
   })
 
   test('plays the selected built-in scenarios under the robustness preset with the reference agent: every run 1, the figures reported', async () => {

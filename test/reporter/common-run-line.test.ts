@@ -14,6 +14,7 @@ const error = fc.record(
   { culprit: fc.constantFrom('agent', 'domain', 'infrastructure', 'user'), kind: text, message: text, role: fc.constantFrom('agent', 'user'), tool: text, stack: text, returned: text },
   { requiredKeys: ['culprit', 'kind', 'message'] },
 )
+const userErrorKind = fc.constantFrom('leak', 'quit', 'off-goal', 'role-swap')
 const row = fc.dictionary(text, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })
 /** A run's transcript as toolcheck writes one, each optional part there or not. */
 const transcript = fc.record(
@@ -81,6 +82,12 @@ const line = fc.record(
         testPassed: fc.boolean(),
         error,
         decidedBy: fc.array(text, { maxLength: 2 }),
+        userPart: fc.record({
+          errors: fc.array(fc.record({ kind: userErrorKind, by: fc.constantFrom('rule', 'judge'), turn: fc.integer({ min: 1, max: 9 }), reason: text }, { requiredKeys: ['kind', 'by', 'reason'] }), { maxLength: 2 }),
+          undecided: fc.array(userErrorKind, { maxLength: 4 }),
+        }),
+        unchecked: fc.array(fc.record({ messageIndex: fc.integer({ min: -1, max: 9 }), check: fc.constantFrom('reports-failure', 'claims-success') }), { maxLength: 2 }),
+        userTrial: count,
         // A key the schema does not know (a benchmark's own, or one a newer toolcheck writes): let through.
         rate: fc.jsonValue({ maxDepth: 1 }),
       },
@@ -125,12 +132,12 @@ describe('isCommonRunLine', () => {
     fc.assert(fc.property(line.map(parsed), (value) => isCommonRunLine(value)))
   })
 
-  test('leaves to zod a part of the schema it does not check, a line key it does not know, a __proto__ key, attacks, an error with arguments', () => {
+  test('leaves to zod a part of the schema it does not check, a line key it does not know, a __proto__ key, attacks, false claims, an error with arguments', () => {
     const value = fc.sample(line, { numRuns: 1, seed: 3 })[0] as unknown as { run: Record<string, unknown> }
     const { error: _error, ...run } = value.run
     expect(isCommonRunLine(parsed({ run }))).toBe(true)
     expect(isCommonRunLine(parsed({ run: { ...run, newField: { any: 'thing' } } }))).toBe(true)
-    expect(isCommonRunLine(parsed({ run: { ...run, userTrial: 1 } }))).toBe(false)
+    expect(isCommonRunLine(parsed({ run: { ...run, falseClaims: [] } }))).toBe(false)
     expect(isCommonRunLine(parsed({ run, newField: 1 }))).toBe(false)
     expect(isCommonRunLine(JSON.parse(`{"run":${JSON.stringify(run).replace('{', '{"__proto__":{},')}}`))).toBe(false)
     expect(isCommonRunLine(parsed({ run: { ...run, attacks: [] } }))).toBe(false)
