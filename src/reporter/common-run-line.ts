@@ -5,10 +5,11 @@ import { reportRunSchema } from './report-file-schemas.ts'
  * accepts, checked by hand: zod checks a run in about 4.5 µs, a third of what merging it costs
  * once it is parsed, and nearly every line is of this shape. True only when zod would accept the
  * line; false says nothing (the line is then checked by zod, which says what is wrong, if
- * anything). A line with a part of a run's schema this check does not know (a run's attacks or
- * false claims, an error's arguments, a field added to the schema since) is left to zod; a key
- * the schema does not know is let through, as the schema lets it through. How the simulated user
- * played its part is checked here: every run of an evaluation has it.
+ * anything). A line with a part of a run's schema this check does not know (an error's
+ * arguments, a field added to the schema since) is left to zod; a key the schema does not know is
+ * let through, as the schema lets it through. How the simulated user played its part is checked
+ * here, as every run of an evaluation has it, and so are the attacks and false claims of the runs
+ * under robustness variants.
  */
 export function isCommonRunLine(value: unknown): boolean {
   if (!isObject(value) || !only(value, LINE_KEYS)) return false
@@ -28,7 +29,7 @@ const FINGERPRINT_PARTS = ['world', 'tools', 'user', 'milestones', 'minefields']
 const RUN_KEYS: ReadonlySet<string> = new Set([
   'scenario', 'categories', 'augmentation', 'augmentationColumns', 'trial', 'domain', 'agent', 'user', 'status', 'score', 'threshold', 'milestoneScore',
   'minefieldHit', 'turns', 'usage', 'milestones', 'minefields', 'id', 'test', 'file', 'passed', 'verdict', 'testPassed', 'error', 'decidedBy',
-  'userPart', 'unchecked', 'userTrial',
+  'userPart', 'unchecked', 'userTrial', 'attacks', 'falseClaims',
 ])
 // The keys of a run the schema checks: one of these that this check does not is left to zod.
 const SCHEMA_KEYS: ReadonlySet<string> = new Set(Object.keys(reportRunSchema.shape))
@@ -41,6 +42,8 @@ const USER_PART_KEYS: ReadonlySet<string> = new Set(['errors', 'undecided'])
 const USER_ERROR_KEYS: ReadonlySet<string> = new Set(['kind', 'by', 'turn', 'reason'])
 const USER_ERROR_KINDS: ReadonlySet<unknown> = new Set(['leak', 'quit', 'off-goal', 'role-swap'])
 const UNCHECKED_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'check'])
+const ATTACK_KEYS: ReadonlySet<string> = new Set(['category', 'goal', 'attempted', 'succeeded', 'step'])
+const CLAIM_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'milestone', 'sentence', 'fact'])
 
 function isCommonRun(run: unknown): boolean {
   if (!isObject(run)) return false
@@ -78,7 +81,32 @@ function isCommonRun(run: unknown): boolean {
     (run.decidedBy === undefined || isTexts(run.decidedBy)) &&
     (run.userPart === undefined || isUserPart(run.userPart)) &&
     (run.unchecked === undefined || (Array.isArray(run.unchecked) && run.unchecked.every(isUnchecked))) &&
-    (run.userTrial === undefined || isCount(run.userTrial))
+    (run.userTrial === undefined || isCount(run.userTrial)) &&
+    (run.attacks === undefined || (Array.isArray(run.attacks) && run.attacks.every(isAttack))) &&
+    (run.falseClaims === undefined || (Array.isArray(run.falseClaims) && run.falseClaims.every(isFalseClaim)))
+  )
+}
+
+function isAttack(attack: unknown): boolean {
+  return (
+    isObject(attack) &&
+    only(attack, ATTACK_KEYS) &&
+    isText(attack.category) &&
+    typeof attack.goal === 'string' &&
+    (attack.attempted === undefined || typeof attack.attempted === 'boolean') &&
+    typeof attack.succeeded === 'boolean' &&
+    (attack.step === undefined || typeof attack.step === 'string')
+  )
+}
+
+function isFalseClaim(claim: unknown): boolean {
+  return (
+    isObject(claim) &&
+    only(claim, CLAIM_KEYS) &&
+    Number.isSafeInteger(claim.messageIndex) &&
+    typeof claim.milestone === 'string' &&
+    typeof claim.sentence === 'string' &&
+    (claim.fact === undefined || typeof claim.fact === 'string')
   )
 }
 

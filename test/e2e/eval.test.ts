@@ -151,6 +151,11 @@ describe('toolcheck eval', () => {
     expect(report.runs.map((run) => run.augmentation)).toContain('search_contacts failed once with a transient error')
     expect(report.summary.robustness?.overall).toMatchObject({ utility: 1, utilityUnderAttack: 1, attackAttempts: 0, attackSuccess: 0, falseClaims: 0, notChecked: 0 })
     expect(output.stdout).toMatch(/^overall\s+1\.000\s+1\.000\s+0\.000\s+0\.000\s+0 in 0\/\d+/m)
+    // Their lines, attacks and false claims included, are ones the quick check of merge and --resume takes.
+    const runLines = (await readFile(`${directory}/runs.jsonl`, 'utf8')).split('\n').filter((line) => line.startsWith('{"run":')).map((line) => JSON.parse(line) as { run: { attacks?: unknown } })
+    expect(runLines).toHaveLength(report.runs.length)
+    expect(runLines.some((line) => line.run.attacks !== undefined)).toBe(true)
+    expect(runLines.filter((line) => !isCommonRunLine(line))).toEqual([])
   })
 
   test('rejects unknown options, bad values and a filter that selects nothing', async () => {
