@@ -1,9 +1,10 @@
-import { rename, rm, stat } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { open, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import type { IndexedRun } from './runs-file.ts'
-import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError, RunsFileWriter } from './runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError, RunsFileWriter } from './runs-file.ts'
 
 /** The runs of an earlier evaluation that a resumed one may keep rather than play again. */
 export interface ResumableRuns {
@@ -111,13 +112,21 @@ export async function readResumableRuns(path: string, options: { readonly replay
 export async function startResumedRunsFile(resumed: ResumableRuns, file: string, settings: GivenSettings): Promise<{ readonly writer: RunsFileWriter; readonly kept: ReadonlyMap<string, IndexedRun> }> {
   const temporary = `${file}.${process.pid}.tmp`
   const kept = new Map<string, IndexedRun>()
-  const reader = new LineReader()
+  const sources = new Map<string, FileHandle>()
   try {
     const copy = await RunsFileWriter.create(temporary, settings)
     try {
-      for (const [id, entry] of resumed.runs) {
-        const place = await copy.append(await reader.read(entry))
-        kept.set(id, { ...entry, file, offset: place.offset, length: place.length })
+      // The kept lines are copied as bytes, a stretch of lines that follow each other in their
+      // file at a time: line by line, decoded and encoded again, the copy of a 100,320-run report
+      // took 7.9 s, most of a resume that plays nothing.
+      let buffer = Buffer.allocUnsafe(STRETCH_BYTES + 1)
+      for (const stretch of keptStretches(resumed.runs)) {
+        const source = sources.get(stretch.file) ?? (await open(stretch.file, 'r'))
+        sources.set(stretch.file, source)
+        // One buffer, filled again once its lines are in the file (a line longer than it gets its own).
+        if (stretch.end - stretch.start + 1 > buffer.length) buffer = Buffer.allocUnsafe(stretch.end - stretch.start + 1)
+        const at = await copy.appendLines(await readStretch(source, stretch, buffer))
+        for (const [id, entry] of stretch.entries) kept.set(id, { ...entry, file, offset: at + entry.offset - stretch.start })
       }
     } finally {
       await copy.close()
@@ -127,7 +136,49 @@ export async function startResumedRunsFile(resumed: ResumableRuns, file: string,
     await rm(temporary, { force: true })
     throw error
   } finally {
-    await reader.close()
+    await Promise.all([...sources.values()].map((source) => source.close()))
   }
   return { writer: await RunsFileWriter.reopen(file), kept }
 }
+
+/** Lines of one runs file that follow each other there: from `start` up to the end of the last (its newline not included). */
+interface KeptStretch {
+  readonly file: string
+  readonly start: number
+  end: number
+  readonly entries: [string, IndexedRun][]
+}
+
+// The most bytes of lines copied at once (a longer line is copied on its own).
+const STRETCH_BYTES = 4 << 20
+
+/** The runs in their order, as stretches of lines that follow each other in one file. */
+function* keptStretches(runs: ReadonlyMap<string, IndexedRun>): Generator<KeptStretch> {
+  let stretch: KeptStretch | undefined
+  for (const [id, entry] of runs) {
+    if (stretch !== undefined && entry.file === stretch.file && entry.offset === stretch.end + 1 && entry.offset + entry.length - stretch.start <= STRETCH_BYTES) {
+      stretch.entries.push([id, entry])
+      stretch.end = entry.offset + entry.length
+      continue
+    }
+    if (stretch !== undefined) yield stretch
+    stretch = { file: entry.file, start: entry.offset, end: entry.offset + entry.length, entries: [[id, entry]] }
+  }
+  if (stretch !== undefined) yield stretch
+}
+
+/** A stretch's bytes read into `buffer`, its lines' newlines included (the one after the last added). */
+async function readStretch(source: FileHandle, stretch: KeptStretch, buffer: Buffer): Promise<Buffer> {
+  const length = stretch.end - stretch.start
+  const bytes = buffer.subarray(0, length + 1)
+  let done = 0
+  while (done < length) {
+    const { bytesRead } = await source.read(bytes, done, length - done, stretch.start + done)
+    if (bytesRead === 0) throw new RunsFileError(`${stretch.file}: the lines from byte ${stretch.start} are shorter than they were when the file was read; was it changed meanwhile?`)
+    done += bytesRead
+  }
+  bytes[length] = NEWLINE_BYTE
+  return bytes
+}
+
+const NEWLINE_BYTE = 0x0a

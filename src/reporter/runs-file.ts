@@ -443,6 +443,23 @@ export class RunsFileWriter {
   }
 
   /**
+   * Appends whole lines given as bytes, each ended by its newline (lines copied as they are from
+   * another runs file), behind the lines before it; resolves with the byte offset where the first
+   * went, once they are in the file.
+   */
+  async appendLines(bytes: Uint8Array): Promise<number> {
+    if (this.#inPieces) throw new Error(`${this.file}: lines were appended while a line in pieces was being written`)
+    const offset = this.#offset
+    this.#offset += bytes.length
+    const written = this.#queue.then(() => writeAll(this.#handle, bytes, bytes.length))
+    this.#queue = written.catch((error: unknown) => {
+      this.#failure ??= error
+    })
+    await written
+    return offset
+  }
+
+  /**
    * Appends one long line given in pieces (without its newline), behind the lines before it:
    * each piece goes to the file as it comes, so the line is never held whole. Like `append`,
    * resolves with where it went once it is in the file.
