@@ -1,10 +1,34 @@
 import type { FileHandle } from 'node:fs/promises'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { SummarizedRun } from './report.ts'
+import type { RunErrorRecord } from '../runner/run-record-schema.ts'
+import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
+import type { ReportRun, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
 import type { IndexedRun } from './runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, RunsFileError, RunsFileWriter } from './runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RecurringValues, RUNS_FILE, runsFileItems, RunsFileError, RunsFileWriter } from './runs-file.ts'
+
+/** How an earlier run ended, as a resume reads it: enough to keep it or play it again, and to count it. */
+export interface RunOutcome {
+  readonly id: string
+  readonly status: SummarizedRun['status']
+  readonly trial: number
+  readonly userTrial?: number | undefined
+  readonly error?: Pick<RunErrorRecord, 'kind' | 'culprit'> | undefined
+}
+
+/**
+ * An earlier run a resume may keep: how it ended, its scenario's fingerprint and where its line
+ * is. A resume holds one for every run of the report it resumes, and writes the report again
+ * from the lines themselves, so it holds no more of a run than this.
+ */
+export interface ResumableRun {
+  readonly run: RunOutcome
+  readonly fingerprint?: ScenarioFingerprint | undefined
+  readonly file: string
+  readonly offset: number
+  readonly length: number
+}
 
 /** The runs of an earlier evaluation that a resumed one may keep rather than play again. */
 export interface ResumableRuns {
@@ -13,7 +37,7 @@ export interface ResumableRuns {
   /** How the earlier runs were made (the header of the runs file read last). */
   readonly settings: GivenSettings
   /** The runs to keep, by id: of each run, its last line, when it did not end in an infrastructure error. */
-  readonly runs: ReadonlyMap<string, IndexedRun>
+  readonly runs: ReadonlyMap<string, ResumableRun>
   /** Runs whose last line ended in an infrastructure error (a rate limit, a spent budget...), or a user error to replay: played again. */
   readonly errors: number
   /** The runs played again because their user broke its part, by id: the fresh user trial each gets (`freshUserTrial`). */
@@ -29,9 +53,9 @@ export interface ResumableRuns {
  * is a run whose user broke its part when `replayUserErrors` is set (`--replay-user-errors`; a
  * user's errors are kept by default, since they are what its error rate is measured on).
  */
-export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>, options: { readonly replayUserErrors?: boolean } = {}): boolean {
+export function isResumableRun(run: Pick<RunOutcome, 'status' | 'error'>, options: { readonly replayUserErrors?: boolean } = {}): boolean {
   if (run.status !== 'error') return true
-  const culprit = (run.error as { readonly culprit?: unknown } | undefined)?.culprit
+  const culprit = run.error?.culprit
   return culprit === 'agent' || culprit === 'domain' || (culprit === 'user' && options.replayUserErrors !== true)
 }
 
@@ -43,7 +67,7 @@ export function isResumableRun(run: Pick<SummarizedRun, 'status' | 'error'>, opt
 export const USER_TRIAL_STEP = 1000
 
 /** The user trial a run replayed after a user error gets: the next one after the trial its user last played (see `USER_TRIAL_STEP`). */
-export function freshUserTrial(run: Pick<SummarizedRun, 'trial' | 'userTrial'>): number {
+export function freshUserTrial(run: Pick<RunOutcome, 'trial' | 'userTrial'>): number {
   return (run.userTrial ?? run.trial) + USER_TRIAL_STEP
 }
 
@@ -65,6 +89,21 @@ export interface EarlierRuns {
  * folder holds neither, or a file cannot be read.
  */
 export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
+  const { directory, files } = await earlierRunsFiles(path)
+  const runs = new Map<string, IndexedRun>()
+  let settings: GivenSettings = {}
+  let truncated = false
+  for (const file of files) {
+    const content = await readRunsFile(file)
+    settings = content.header.settings
+    truncated ||= content.truncated
+    for (const entry of content.runs) runs.set(entry.run.id, entry)
+  }
+  return { directory, settings, runs, truncated }
+}
+
+/** The folder of `path` (a report folder, or a file in it) and the runs files in it, the finished report's first. */
+async function earlierRunsFiles(path: string): Promise<{ readonly directory: string; readonly files: readonly string[] }> {
   const directory = await stat(path).then(
     (info) => (info.isDirectory() ? path : dirname(path)),
     () => {
@@ -74,32 +113,49 @@ export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
   const files = [join(directory, RUNS_FILE), join(directory, PARTIAL_RUNS_FILE)]
   const present = (await Promise.all(files.map((file) => stat(file).then(() => file, () => undefined)))).filter((file) => file !== undefined)
   if (present.length === 0) throw new RunsFileError(`${directory}: holds neither ${RUNS_FILE} (a finished report's runs) nor ${PARTIAL_RUNS_FILE} (an interrupted evaluation's)`)
-  const runs = new Map<string, IndexedRun>()
-  let settings: GivenSettings = {}
-  let truncated = false
-  for (const file of present) {
-    const content = await readRunsFile(file)
-    settings = content.header.settings
-    truncated ||= content.truncated
-    for (const entry of content.runs) runs.set(entry.run.id, entry)
-  }
-  return { directory, settings, runs, truncated }
+  return { directory, files: present }
 }
 
 /**
- * The runs of an earlier evaluation that a resumed one keeps (`readEarlierRuns`, then
+ * The runs of an earlier evaluation that a resumed one keeps (as `readEarlierRuns` reads them, then
  * `isResumableRun`), and with `replayUserErrors` the fresh user trial of each run it plays again
- * because its user broke its part.
+ * because its user broke its part. Of each run only how it ended is held (`ResumableRun`): holding
+ * each run's figures as `readEarlierRuns` does, a resume of 100,320 runs held about 750 bytes a
+ * run, and its heap was let grow to twice that and more before it was collected.
  */
 export async function readResumableRuns(path: string, options: { readonly replayUserErrors?: boolean } = {}): Promise<ResumableRuns> {
-  const earlier = await readEarlierRuns(path)
-  const runs = new Map<string, IndexedRun>()
+  const { directory, files } = await earlierRunsFiles(path)
+  const earlier = new Map<string, ResumableRun>()
+  const recurring = new RecurringValues()
+  let settings: GivenSettings = {}
+  let truncated = false
+  for (const file of files) {
+    for await (const item of runsFileItems(file)) {
+      if ('header' in item) settings = item.header.settings
+      else if ('truncated' in item) truncated = true
+      else if ('run' in item.read) {
+        const { run, fingerprint } = item.read
+        earlier.set(run.id, { run: runOutcome(run), fingerprint: recurring.fingerprint(fingerprint), file, offset: item.offset, length: item.length })
+      }
+    }
+  }
+  const runs = new Map<string, ResumableRun>()
   const userReplays = new Map<string, number>()
-  for (const [id, entry] of earlier.runs) {
+  for (const [id, entry] of earlier) {
     if (isResumableRun(entry.run, options)) runs.set(id, entry)
     else if (entry.run.error?.culprit === 'user') userReplays.set(id, freshUserTrial(entry.run))
   }
-  return { ...earlier, runs, errors: earlier.runs.size - runs.size, userReplays }
+  return { directory, settings, runs, truncated, errors: earlier.size - runs.size, userReplays }
+}
+
+// A run's status, one string for all the runs that share it.
+const STATUSES: ReadonlyMap<string, SummarizedRun['status']> = new Map((['completed', 'max-turns', 'error'] as const).map((status) => [status, status]))
+
+/** How `run` ended (see `RunOutcome`). */
+function runOutcome(run: ReportRun): RunOutcome {
+  const { id, trial, userTrial, error } = run
+  const status = STATUSES.get(run.status) ?? run.status
+  return { id, status, trial, ...(userTrial === undefined ? {} : { userTrial }), ...(error === undefined ? {} : { error: { kind: error.kind, culprit: error.culprit } }) }
 }
 
 /**
@@ -109,9 +165,9 @@ export async function readResumableRuns(path: string, options: { readonly replay
  * very file being resumed. Returns the file, open to append the runs played, and where each
  * kept run now is.
  */
-export async function startResumedRunsFile(resumed: ResumableRuns, file: string, settings: GivenSettings): Promise<{ readonly writer: RunsFileWriter; readonly kept: ReadonlyMap<string, IndexedRun> }> {
+export async function startResumedRunsFile(resumed: ResumableRuns, file: string, settings: GivenSettings): Promise<{ readonly writer: RunsFileWriter; readonly kept: ReadonlyMap<string, ResumableRun> }> {
   const temporary = `${file}.${process.pid}.tmp`
-  const kept = new Map<string, IndexedRun>()
+  const kept = new Map<string, ResumableRun>()
   const sources = new Map<string, FileHandle>()
   try {
     const copy = await RunsFileWriter.create(temporary, settings)
@@ -146,14 +202,14 @@ interface KeptStretch {
   readonly file: string
   readonly start: number
   end: number
-  readonly entries: [string, IndexedRun][]
+  readonly entries: [string, ResumableRun][]
 }
 
 // The most bytes of lines copied at once (a longer line is copied on its own).
 const STRETCH_BYTES = 4 << 20
 
 /** The runs in their order, as stretches of lines that follow each other in one file. */
-function* keptStretches(runs: ReadonlyMap<string, IndexedRun>): Generator<KeptStretch> {
+function* keptStretches(runs: ReadonlyMap<string, ResumableRun>): Generator<KeptStretch> {
   let stretch: KeptStretch | undefined
   for (const [id, entry] of runs) {
     if (stretch !== undefined && entry.file === stretch.file && entry.offset === stretch.end + 1 && entry.offset + entry.length - stretch.start <= STRETCH_BYTES) {

@@ -128,10 +128,11 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
 /**
  * The values that recur from run to run of a runs file read whole (a scenario's name, its test and
  * file, its categories, its fingerprint), each held once however many runs name it: parsed, every
- * run has strings of its own. Read for `--resume`, a report of 100,320 runs held 152 MB of its runs'
- * figures, about 1.6 KB a run; so, 72 MB. The lists and fingerprints shared are frozen.
+ * run has strings of its own. Read whole, a report of 100,320 runs held 152 MB of its runs'
+ * figures, about 1.6 KB a run; so, 72 MB. The lists and fingerprints shared are frozen. A resume
+ * holds only the fingerprints of the runs it reads (see `readResumableRuns`).
  */
-class RecurringValues {
+export class RecurringValues {
   readonly #texts = new Map<string, string>()
   readonly #lists = new Map<string, readonly string[]>()
   readonly #fingerprints = new Map<string, ScenarioFingerprint>()

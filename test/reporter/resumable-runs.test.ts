@@ -53,3 +53,30 @@ describe('startResumedRunsFile', () => {
     expect(copied.runs.find((entry) => entry.run.trial === 150)?.run.decidedBy?.[0]).toHaveLength(5_000_000)
   })
 })
+
+describe('readResumableRuns', () => {
+  test('a resume holds of each earlier run how it ended, its fingerprint (one object for equal ones) and where its line is, and plays a user error again with a fresh user trial when asked', async () => {
+    const directory = await folder()
+    const fingerprint = { world: 'w', tools: 't', user: 'u', milestones: 'm', minefields: 'f' }
+    const userError = { kind: 'leak', message: 'the user said what it holds back', culprit: 'user' as const }
+    await reportIn(directory, [
+      runRecord({ trial: 0, fingerprint }),
+      runRecord({ trial: 1, fingerprint, score: null, error: { kind: 'tool', message: 'it threw', culprit: 'domain', tool: 'send_message' } }),
+      runRecord({ trial: 2, fingerprint, score: null, error: userError }),
+    ])
+    const kept = await readResumableRuns(directory)
+    const runs = [...kept.runs.values()]
+    expect(runs.map((entry) => entry.run)).toEqual([
+      { id: expect.any(String), status: 'completed', trial: 0 },
+      { id: expect.any(String), status: 'error', trial: 1, error: { kind: 'tool', culprit: 'domain' } },
+      { id: expect.any(String), status: 'error', trial: 2, error: { kind: 'leak', culprit: 'user' } },
+    ])
+    expect(runs[0]?.fingerprint).toEqual(fingerprint)
+    expect(runs[1]?.fingerprint).toBe(runs[0]?.fingerprint)
+    expect(runs.every((entry) => entry.file === join(directory, RUNS_FILE) && entry.length > 0)).toBe(true)
+    const replayed = await readResumableRuns(directory, { replayUserErrors: true })
+    expect([...replayed.runs.values()].map((entry) => entry.run.trial)).toEqual([0, 1])
+    expect([...replayed.userReplays.values()]).toEqual([1002])
+    expect(replayed.errors).toBe(1)
+  })
+})
