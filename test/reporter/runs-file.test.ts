@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest'
 import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
-import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
+import type { RunLine } from '../../src/reporter/runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, runDurations, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
 import { ReportStream, runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
 import { namedRuns } from '../../src/reporter/named-runs.ts'
@@ -218,3 +219,37 @@ describe('readRunsFile', () => {
     expect(read.map((entry) => entry.run.trial)).toEqual([0, 1, 2])
   })
 })
+
+describe('runDurations', () => {
+  test("gives each run line's id, test, trial and duration in the file's order, reading the line's start and end, and leaves out what it cannot read", async () => {
+    const directory = await folder()
+    const runs = [0, 1, 2].map((trial) => runRecord({ trial, fingerprint }))
+    await writeReport(buildReport([testOf('t', runs)]), directory)
+    const file = join(directory, RUNS_FILE)
+    const written = (await readRunsFile(file)).runs
+    // A line as toolcheck writes it ends with its duration; one written before durations were
+    // kept has none; keys in another order are parsed whole; a line that is not JSON, a problem
+    // and a line cut off are left out.
+    const [first, second, third] = (await readFile(file, 'utf8')).trim().split('\n').slice(1).map((line) => JSON.parse(line) as RunLine)
+    await writeFile(
+      file,
+      [
+        JSON.stringify(runsFileHeader({})),
+        runLineText({ ...(first as RunLine), durationMs: 12.5 }),
+        runLineText(second as RunLine),
+        JSON.stringify({ durationMs: 7, transcript: third?.transcript, run: third?.run }),
+        'not JSON',
+        JSON.stringify({ problem: { file: 'a', test: 't', message: 'broke' } }),
+        runLineText({ ...(first as RunLine), durationMs: 3 }).slice(0, 40),
+      ].join('\n'),
+    )
+    const read = []
+    for await (const run of runDurations(file)) read.push(run)
+    expect(read).toEqual([
+      { id: written[0]?.run.id, test: 't', trial: 0, durationMs: 12.5 },
+      { id: written[1]?.run.id, test: 't', trial: 1, durationMs: undefined },
+      { id: written[2]?.run.id, test: 't', trial: 2, durationMs: undefined },
+    ])
+  })
+})
+
