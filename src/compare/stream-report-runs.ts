@@ -167,17 +167,27 @@ export async function streamReportRuns(file: string, onRun: (run: unknown) => vo
  * Reads a file a chunk at a time into one buffer, reused: a chunk is valid only until the next is
  * read. A report of any size is so read without a new buffer per chunk (which the garbage
  * collector would free only long after), and a run cut by a chunk's end is carried over without
- * joining buffers: its bytes are moved to the front and the next bytes read after them.
+ * joining buffers: its bytes are moved to the front and the next bytes put after them. The next
+ * bytes are read ahead, while the chunk before them is parsed.
  */
 class ChunkReader {
   readonly #handle: FileHandle
   #buffer: Buffer
   // Where the last chunk ends in the buffer.
   #end = 0
+  // The file's next bytes, read while the chunk before them is parsed, into a buffer of their own:
+  // the buffer of chunks keeps the end of a run cut by a chunk's end, and how much that is is
+  // known only once the chunk is parsed. Waiting on each read after parsing, comparing two reports
+  // of 100,000 runs (440 MB of report.json) spent a fifth of its time idle.
+  #ahead: Buffer
+  #reading: Promise<number> | undefined
+  readonly #size: number
 
   private constructor(handle: FileHandle, size: number) {
     this.#handle = handle
+    this.#size = size
     this.#buffer = Buffer.allocUnsafe(size)
+    this.#ahead = Buffer.allocUnsafe(size)
   }
 
   static async open(file: string, size: number): Promise<ChunkReader> {
@@ -186,20 +196,33 @@ class ChunkReader {
 
   /** The next chunk, starting with the last `keep` bytes of the one before; undefined at the end of the file. */
   async next(keep: number): Promise<Buffer | undefined> {
-    // A run longer than half the buffer grows it, so each read still brings many new bytes.
-    if (keep > this.#buffer.length / 2) {
-      const larger = Buffer.allocUnsafe(this.#buffer.length * 2)
+    const bytesRead = await (this.#reading ?? this.#read())
+    this.#reading = undefined
+    if (bytesRead === 0) return undefined
+    if (keep + bytesRead > this.#buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, keep + bytesRead))
       this.#buffer.copy(larger, 0, this.#end - keep, this.#end)
       this.#buffer = larger
     } else this.#buffer.copyWithin(0, this.#end - keep, this.#end)
-    const { bytesRead } = await this.#handle.read(this.#buffer, keep, this.#buffer.length - keep, null)
-    if (bytesRead === 0) return undefined
+    this.#ahead.copy(this.#buffer, keep, 0, bytesRead)
     this.#end = keep + bytesRead
+    // A run longer than the chunks grows the buffer, and the reads with it, so that a long run
+    // is not moved to the front once for every chunk of it.
+    const wanted = Math.max(this.#size, this.#buffer.length / 2)
+    if (this.#ahead.length < wanted) this.#ahead = Buffer.allocUnsafe(wanted)
+    // The read after these bytes goes on while they are parsed.
+    this.#reading = this.#read()
+    this.#reading.catch(() => {})
     return this.#buffer.subarray(0, this.#end)
   }
 
   async close(): Promise<void> {
+    await this.#reading?.catch(() => {})
     await this.#handle.close()
+  }
+
+  async #read(): Promise<number> {
+    return (await this.#handle.read(this.#ahead, 0, this.#ahead.length, null)).bytesRead
   }
 }
 
