@@ -404,14 +404,21 @@ async function* fileLines(file: string, decode = true): AsyncGenerator<FileLine>
   let offset = 0
   let number = 0
   let held: FileLine | undefined
+  // The next piece of the file is read while the lines of the one before it are handed out.
+  const read = (buffer: Buffer) => handle.read(buffer, 0, buffer.length, null).then((result) => result.bytesRead)
+  let reading: Promise<number> | undefined = read(buffers[turn] as Buffer)
   try {
     for (;;) {
       const buffer = buffers[turn] as Buffer
       turn = 1 - turn
-      // The line held back may be in the buffer read into now (the last piece had no newline): it is copied first.
-      if (held !== undefined && held.bytes.buffer === buffer.buffer) held = { ...held, bytes: Buffer.from(held.bytes) }
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      const bytesRead = await reading
+      reading = undefined
       if (bytesRead === 0) break
+      // The other buffer is read into next. The line held back may be in it (the last piece had no newline): it is copied first.
+      const next = buffers[turn] as Buffer
+      if (held !== undefined && held.bytes.buffer === next.buffer) held = { ...held, bytes: Buffer.from(held.bytes) }
+      reading = read(next)
+      reading.catch(() => {})
       const chunk = buffer.subarray(0, bytesRead)
       let start = 0
       for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
@@ -434,6 +441,7 @@ async function* fileLines(file: string, decode = true): AsyncGenerator<FileLine>
       }
     }
   } finally {
+    await reading?.catch(() => {})
     await handle.close()
   }
   if (pendingLength > 0) {
