@@ -8,7 +8,7 @@ import type { EvalSettings } from './eval/eval-settings.ts'
 import { safeText } from '../conversation/safe-text.ts'
 import type { ReportProblem } from '../reporter/report.ts'
 import type { ResumableRuns } from '../reporter/resumable-runs.ts'
-import { readEarlierDurations, readResumableRuns } from '../reporter/resumable-runs.ts'
+import { readEarlierCosts, readResumableRuns } from '../reporter/resumable-runs.ts'
 import { newBreakerDirectory, removeStaleBreakerDirectories } from '../roles/endpoint/breaker-directories.ts'
 import { BREAKER_DIRECTORY_VARIABLE } from '../roles/endpoint/endpoint-breaker.ts'
 import { environmentProblems } from '../roles/endpoint/environment-problems.ts'
@@ -227,7 +227,7 @@ export async function openEvaluation(parsed: EvalArguments, io: CommandIo, comma
  */
 export async function earlierDurations(path: string): Promise<Map<string, number>> {
   const durations = new Map<string, number>()
-  const earlier = await readEarlierDurations(path).catch(() => undefined)
+  const earlier = await readEarlierCosts(path).catch(() => undefined)
   for (const run of earlier?.values() ?? []) {
     if (run.durationMs === undefined) continue
     const key = `${run.test}\u0000${run.trial}`

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { SummarizedRun } from '../reporter/report.ts'
-import { readEarlierRuns } from '../reporter/resumable-runs.ts'
-import type { RunLine } from '../reporter/runs-file.ts'
+import { readEarlierCosts } from '../reporter/resumable-runs.ts'
+import type { RunCost, RunLine } from '../reporter/runs-file.ts'
 import { summarizedRun } from '../reporter/runs-file.ts'
 import { formatCost, formatTokens } from '../reporter/format-usage.ts'
 import type { BudgetLimits } from '../roles/endpoint/model-budget.ts'
@@ -140,8 +140,8 @@ async function project(needing: readonly SummarizedRun[], path: string): Promise
   const earlier = await earlierUsage(path)
   const calling = [...earlier.values()].filter((usage) => usage.calls > 0)
   if (calling.length === 0) return undefined
-  const mean = (pick: (usage: SummarizedRun['usage']) => number) => calling.reduce((sum, usage) => sum + pick(usage), 0) / calling.length
-  const average: SummarizedRun['usage'] = { calls: mean((usage) => usage.calls), cachedCalls: 0, promptTokens: mean((usage) => usage.promptTokens), completionTokens: mean((usage) => usage.completionTokens), latencyMs: 0, ...(calling.some((usage) => usage.costUsd !== undefined) ? { costUsd: mean((usage) => usage.costUsd ?? 0) } : {}) }
+  const mean = (pick: (usage: Usage) => number) => calling.reduce((sum, usage) => sum + pick(usage), 0) / calling.length
+  const average: Usage = { calls: mean((usage) => usage.calls), cachedCalls: 0, promptTokens: mean((usage) => usage.promptTokens), completionTokens: mean((usage) => usage.completionTokens), ...(calling.some((usage) => usage.costUsd !== undefined) ? { costUsd: mean((usage) => usage.costUsd ?? 0) } : {}) }
   let calls = 0
   let promptTokens = 0
   let completionTokens = 0
@@ -158,10 +158,13 @@ async function project(needing: readonly SummarizedRun[], path: string): Promise
   return { from: path, calls: Math.round(calls), promptTokens: Math.round(promptTokens), completionTokens: Math.round(completionTokens), ...(cost === undefined ? {} : { costUsd: cost }) }
 }
 
-/** The usage of each run of an earlier report, by run id; empty when there is none. */
-async function earlierUsage(path: string): Promise<Map<string, SummarizedRun['usage']>> {
-  const earlier = await readEarlierRuns(path).catch(() => undefined)
-  return new Map([...(earlier?.runs ?? [])].map(([id, entry]) => [id, entry.run.usage]))
+/** What a run of an earlier report asked of models. */
+type Usage = NonNullable<RunCost['usage']>
+
+/** The usage of each run of an earlier report, by run id (read leniently: a projection is a hint); empty when there is none. */
+async function earlierUsage(path: string): Promise<Map<string, Usage>> {
+  const earlier = await readEarlierCosts(path).catch(() => undefined)
+  return new Map([...(earlier ?? [])].flatMap(([id, run]) => (run.usage === undefined ? [] : [[id, run.usage] as const])))
 }
 
 /** Whether the projection fits the budget: `null` when it cannot be told (nothing to project from). */

@@ -5,8 +5,8 @@ import type { RunErrorRecord } from '../runner/run-record-schema.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
 import type { ReportRun, SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
-import type { IndexedRun, RunDuration } from './runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RecurringValues, runDurations, RUNS_FILE, runsFileItems, RunsFileError, RunsFileWriter } from './runs-file.ts'
+import type { IndexedRun, RunCost } from './runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, RecurringValues, runCosts, RUNS_FILE, runsFileItems, RunsFileError, RunsFileWriter } from './runs-file.ts'
 
 /** How an earlier run ended, as a resume reads it: enough to keep it or play it again, and to count it. */
 export interface RunOutcome {
@@ -103,14 +103,15 @@ export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
 }
 
 /**
- * How long each run of an earlier report took (`runDurations`), by id: of each run its last line,
- * as `readEarlierRuns` takes it, read quickly and leniently, for shards to be balanced by.
+ * What each run of an earlier report cost (`runCosts`), by id: of each run its last line, as
+ * `readEarlierRuns` takes it, read quickly and leniently, for shards to be balanced by and plans
+ * projected from.
  */
-export async function readEarlierDurations(path: string): Promise<ReadonlyMap<string, RunDuration>> {
+export async function readEarlierCosts(path: string): Promise<ReadonlyMap<string, RunCost>> {
   const { files } = await earlierRunsFiles(path)
-  const durations = new Map<string, RunDuration>()
-  for (const file of files) for await (const run of runDurations(file)) durations.set(run.id, run)
-  return durations
+  const costs = new Map<string, RunCost>()
+  for (const file of files) for await (const run of runCosts(file)) costs.set(run.id, run)
+  return costs
 }
 
 /** The folder of `path` (a report folder, or a file in it) and the runs files in it, the finished report's first. */

@@ -228,33 +228,45 @@ export async function* runsFileItems(file: string): AsyncGenerator<RunsFileEntry
   if (!header) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
 }
 
-/** How long one run took, as `runDurations` reads it. */
-export interface RunDuration {
+/** What one run cost, as `runCosts` reads it: how long it took and what it asked of models. */
+export interface RunCost {
   readonly id: string
   readonly test: string
   readonly trial: number
   /** Absent for a line that does not say (a report written before durations were kept). */
   readonly durationMs?: number | undefined
+  /** Absent when the line's is not one of numbers. */
+  readonly usage?: Pick<ReportRun['usage'], 'calls' | 'cachedCalls' | 'promptTokens' | 'completionTokens' | 'costUsd'> | undefined
 }
 
 /**
- * Of each run's line of a runs file, in the file's order, its run's id, test and trial and how
- * long it took, read quickly and leniently, for what only takes them as a hint (shards balanced by
- * the durations of an earlier report): of each line only its start is decoded and parsed, up to
- * the run's end, and its duration read from its end (a line ends with it, as toolcheck writes
- * them). A line whose start does not parse so is parsed whole; a line that is no run, or cannot be
- * read, is left out, as is a file that is no runs file. Parsed whole and checked, the lines of a
- * 100,320-run report took 3.9 s to read, most of it their conversations.
+ * Of each run's line of a runs file, in the file's order, what the run cost (`RunCost`), read
+ * quickly and leniently, for what only takes it as a hint (shards balanced by the durations of an
+ * earlier report, a plan's projection of model calls): of each line only its start is decoded and
+ * parsed, up to the run's end, and its duration read from its end (a line ends with it, as
+ * toolcheck writes them). A line whose start does not parse so is parsed whole; a line that is no
+ * run, or cannot be read, is left out, as is a file that is no runs file. Parsed whole and
+ * checked, the lines of a 100,320-run report took 3.9 s to read, most of it their conversations.
  */
-export async function* runDurations(file: string): AsyncGenerator<RunDuration> {
+export async function* runCosts(file: string): AsyncGenerator<RunCost> {
   for await (const line of fileLines(file, false)) {
     const bytes = Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.length)
     const run = runOfLineStart(bytes)
     if (run === undefined) continue
-    const { id, test, trial } = run as { id?: unknown; test?: unknown; trial?: unknown }
+    const { id, test, trial, usage } = run as { id?: unknown; test?: unknown; trial?: unknown; usage?: unknown }
     if (typeof id !== 'string' || typeof test !== 'string' || typeof trial !== 'number') continue
-    yield { id, test, trial, durationMs: durationAtEnd(bytes) }
+    yield { id, test, trial, durationMs: durationAtEnd(bytes), usage: usageOf(usage) }
   }
+}
+
+/** A run's usage when its counts are numbers (its cost, when given, too). */
+function usageOf(value: unknown): RunCost['usage'] {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { calls, cachedCalls, promptTokens, completionTokens, costUsd } = value as Record<string, unknown>
+  const counts = [calls, cachedCalls, promptTokens, completionTokens]
+  if (!counts.every((count) => typeof count === 'number' && Number.isFinite(count) && count >= 0)) return undefined
+  if (costUsd !== undefined && !(typeof costUsd === 'number' && Number.isFinite(costUsd) && costUsd >= 0)) return undefined
+  return { calls: calls as number, cachedCalls: cachedCalls as number, promptTokens: promptTokens as number, completionTokens: completionTokens as number, ...(costUsd === undefined ? {} : { costUsd: costUsd as number }) }
 }
 
 /** The run a line holds, parsed from the line's start up to the key after the run (the whole line when there is none, or that does not parse). */

@@ -5,7 +5,7 @@ import type { CollectedTest } from '../../src/reporter/collected-test.ts'
 import { buildReport } from '../../src/reporter/build-report.ts'
 import type { Report } from '../../src/reporter/report.ts'
 import type { RunLine } from '../../src/reporter/runs-file.ts'
-import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, runDurations, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
+import { LineReader, PARTIAL_RUNS_FILE, readRunsFile, runCosts, RUNS_FILE, runsFileHeader } from '../../src/reporter/runs-file.ts'
 import { ReportStream, runLineText, writeIndexedReport, writeReport } from '../../src/reporter/write-report.ts'
 import { formatSummary } from '../../src/reporter/format-summary.ts'
 import { namedRuns } from '../../src/reporter/named-runs.ts'
@@ -220,8 +220,8 @@ describe('readRunsFile', () => {
   })
 })
 
-describe('runDurations', () => {
-  test("gives each run line's id, test, trial and duration in the file's order, reading the line's start and end, and leaves out what it cannot read", async () => {
+describe('runCosts', () => {
+  test("gives each run line's id, test, trial, duration and usage in the file's order, reading the line's start and end, and leaves out what it cannot read", async () => {
     const directory = await folder()
     const runs = [0, 1, 2].map((trial) => runRecord({ trial, fingerprint }))
     await writeReport(buildReport([testOf('t', runs)]), directory)
@@ -244,11 +244,12 @@ describe('runDurations', () => {
       ].join('\n'),
     )
     const read = []
-    for await (const run of runDurations(file)) read.push(run)
+    for await (const run of runCosts(file)) read.push(run)
+    const usage = { calls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0 }
     expect(read).toEqual([
-      { id: written[0]?.run.id, test: 't', trial: 0, durationMs: 12.5 },
-      { id: written[1]?.run.id, test: 't', trial: 1, durationMs: undefined },
-      { id: written[2]?.run.id, test: 't', trial: 2, durationMs: undefined },
+      { id: written[0]?.run.id, test: 't', trial: 0, durationMs: 12.5, usage },
+      { id: written[1]?.run.id, test: 't', trial: 1, durationMs: undefined, usage },
+      { id: written[2]?.run.id, test: 't', trial: 2, durationMs: undefined, usage },
     ])
   })
 })
