@@ -3,10 +3,10 @@ import { open, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { RunErrorRecord } from '../runner/run-record-schema.ts'
 import type { ScenarioFingerprint } from '../runner/scenario-fingerprint.ts'
-import type { ReportRun, SummarizedRun } from './report.ts'
+import type { SummarizedRun } from './report.ts'
 import type { GivenSettings } from './report-settings.ts'
-import type { IndexedRun, RunCost } from './runs-file.ts'
-import { PARTIAL_RUNS_FILE, readRunsFile, RecurringValues, runCosts, RUNS_FILE, runsFileItems, RunsFileError, RunsFileWriter } from './runs-file.ts'
+import type { IndexedRun, KeepRun, RecurringValues, RunCost, RunLine, RunPlace } from './runs-file.ts'
+import { PARTIAL_RUNS_FILE, readRunsFile, runCosts, RUNS_FILE, RunsFileError, RunsFileWriter } from './runs-file.ts'
 
 /** How an earlier run ended, as a resume reads it: enough to keep it or play it again, and to count it. */
 export interface RunOutcome {
@@ -71,13 +71,13 @@ export function freshUserTrial(run: Pick<RunOutcome, 'trial' | 'userTrial'>): nu
   return (run.userTrial ?? run.trial) + USER_TRIAL_STEP
 }
 
-/** Every run an earlier evaluation left in a report folder: of each run, its last line. */
-export interface EarlierRuns {
+/** Every run an earlier evaluation left in a report folder: of each run, its last line (as `IndexedRun`, or what the reader keeps of it). */
+export interface EarlierRuns<Entry = IndexedRun> {
   /** The report's folder. */
   readonly directory: string
   /** How the runs were made (the header of the runs file read last). */
   readonly settings: GivenSettings
-  readonly runs: ReadonlyMap<string, IndexedRun>
+  readonly runs: ReadonlyMap<string, Entry>
   /** Whether the partial runs file's last line was cut off by a writer that stopped. */
   readonly truncated: boolean
 }
@@ -88,13 +88,15 @@ export interface EarlierRuns {
  * finished (`runs.partial.jsonl`, read after, so its lines win). Throws `RunsFileError` when the
  * folder holds neither, or a file cannot be read.
  */
-export async function readEarlierRuns(path: string): Promise<EarlierRuns> {
+export async function readEarlierRuns(path: string): Promise<EarlierRuns>
+export async function readEarlierRuns<Entry extends { readonly run: { readonly id: string } }>(path: string, keep: KeepRun<Entry>): Promise<EarlierRuns<Entry>>
+export async function readEarlierRuns<Entry extends { readonly run: { readonly id: string } }>(path: string, keep?: KeepRun<Entry>): Promise<EarlierRuns<Entry | IndexedRun>> {
   const { directory, files } = await earlierRunsFiles(path)
-  const runs = new Map<string, IndexedRun>()
+  const runs = new Map<string, Entry | IndexedRun>()
   let settings: GivenSettings = {}
   let truncated = false
   for (const file of files) {
-    const content = await readRunsFile(file)
+    const content = keep === undefined ? await readRunsFile(file) : await readRunsFile(file, keep)
     settings = content.header.settings
     truncated ||= content.truncated
     for (const entry of content.runs) runs.set(entry.run.id, entry)
@@ -136,38 +138,25 @@ async function earlierRunsFiles(path: string): Promise<{ readonly directory: str
  * run, and its heap was let grow to twice that and more before it was collected.
  */
 export async function readResumableRuns(path: string, options: { readonly replayUserErrors?: boolean } = {}): Promise<ResumableRuns> {
-  const { directory, files } = await earlierRunsFiles(path)
-  const earlier = new Map<string, ResumableRun>()
-  const recurring = new RecurringValues()
-  let settings: GivenSettings = {}
-  let truncated = false
-  for (const file of files) {
-    for await (const item of runsFileItems(file)) {
-      if ('header' in item) settings = item.header.settings
-      else if ('truncated' in item) truncated = true
-      else if ('run' in item.read) {
-        const { run, fingerprint } = item.read
-        earlier.set(run.id, { run: runOutcome(run), fingerprint: recurring.fingerprint(fingerprint), file, offset: item.offset, length: item.length })
-      }
-    }
-  }
+  const earlier = await readEarlierRuns(path, resumableRun)
   const runs = new Map<string, ResumableRun>()
   const userReplays = new Map<string, number>()
-  for (const [id, entry] of earlier) {
+  for (const [id, entry] of earlier.runs) {
     if (isResumableRun(entry.run, options)) runs.set(id, entry)
     else if (entry.run.error?.culprit === 'user') userReplays.set(id, freshUserTrial(entry.run))
   }
-  return { directory, settings, runs, truncated, errors: earlier.size - runs.size, userReplays }
+  return { ...earlier, runs, errors: earlier.runs.size - runs.size, userReplays }
 }
 
 // A run's status, one string for all the runs that share it.
 const STATUSES: ReadonlyMap<string, SummarizedRun['status']> = new Map((['completed', 'max-turns', 'error'] as const).map((status) => [status, status]))
 
-/** How `run` ended (see `RunOutcome`). */
-function runOutcome(run: ReportRun): RunOutcome {
-  const { id, trial, userTrial, error } = run
-  const status = STATUSES.get(run.status) ?? run.status
-  return { id, status, trial, ...(userTrial === undefined ? {} : { userTrial }), ...(error === undefined ? {} : { error: { kind: error.kind, culprit: error.culprit } }) }
+/** What a resume keeps of a run's line (see `ResumableRun`). */
+function resumableRun(line: RunLine, place: RunPlace, recurring: RecurringValues): ResumableRun {
+  const { id, trial, userTrial, error } = line.run
+  const status = STATUSES.get(line.run.status) ?? line.run.status
+  const run: RunOutcome = { id, status, trial, ...(userTrial === undefined ? {} : { userTrial }), ...(error === undefined ? {} : { error: { kind: error.kind, culprit: error.culprit } }) }
+  return { run, fingerprint: recurring.fingerprint(line.fingerprint), ...place }
 }
 
 /**

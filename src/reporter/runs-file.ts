@@ -68,10 +68,10 @@ export interface IndexedRun {
   readonly length: number
 }
 
-/** What a runs file holds, its runs indexed rather than read whole. */
-export interface RunsFileContent {
+/** What a runs file holds, its runs indexed rather than read whole (each as `IndexedRun`, or what the reader keeps of it). */
+export interface RunsFileContent<Entry = IndexedRun> {
   readonly header: RunsFileHeader
-  readonly runs: IndexedRun[]
+  readonly runs: Entry[]
   readonly problems: ReportProblem[]
   readonly budget?: BudgetReport
   /** The plan of the evaluation the runs belong to, when `toolcheck eval` wrote it (see `EvaluationPlan`). */
@@ -101,13 +101,16 @@ export function summarizedRun(run: ReportRun): SummarizedRun {
 
 /**
  * Reads a runs file line by line, keeping of each run what the summary needs and where its line
- * is, so that a file of any size is read in little memory. A last line without its newline that
- * is not whole JSON was cut off by a writer that stopped (an evaluation killed mid-write) and is
- * left out; any other line that cannot be read is an error naming the file and the line.
+ * is (`indexedRun`), or what `keep` makes of it, so that a file of any size is read in little
+ * memory. A last line without its newline that is not whole JSON was cut off by a writer that
+ * stopped (an evaluation killed mid-write) and is left out; any other line that cannot be read is
+ * an error naming the file and the line.
  */
-export async function readRunsFile(file: string): Promise<RunsFileContent> {
+export async function readRunsFile(file: string): Promise<RunsFileContent>
+export async function readRunsFile<Entry>(file: string, keep: KeepRun<Entry>): Promise<RunsFileContent<Entry>>
+export async function readRunsFile<Entry>(file: string, keep: KeepRun<Entry | IndexedRun> = indexedRun): Promise<RunsFileContent<Entry | IndexedRun>> {
   let header: RunsFileHeader | undefined
-  const runs: IndexedRun[] = []
+  const runs: (Entry | IndexedRun)[] = []
   const problems: ReportProblem[] = []
   let budget: BudgetReport | undefined
   let plan: EvaluationPlan | undefined
@@ -116,13 +119,21 @@ export async function readRunsFile(file: string): Promise<RunsFileContent> {
   for await (const item of runsFileItems(file)) {
     if ('header' in item) header = item.header
     else if ('truncated' in item) truncated = true
-    else if ('run' in item.read) runs.push({ run: recurring.run(summarizedRun(item.read.run)), fingerprint: recurring.fingerprint(item.read.fingerprint), durationMs: item.read.durationMs, file, offset: item.offset, length: item.length })
+    else if ('run' in item.read) runs.push(keep(item.read, { file, offset: item.offset, length: item.length }, recurring))
     else if ('problem' in item.read) problems.push(item.read.problem)
     else if ('budget' in item.read) budget = item.read.budget
     else plan = item.read.plan
   }
   if (header === undefined) throw new RunsFileError(`${file}: empty, not a toolcheck runs file`)
   return { header, runs, problems, ...(budget === undefined ? {} : { budget }), ...(plan === undefined ? {} : { plan }), truncated }
+}
+
+/** What a reader of a runs file keeps of a run's line: given the line, where it is, and the values held once for the file's runs. */
+export type KeepRun<Entry> = (line: RunLine, place: RunPlace, recurring: RecurringValues) => Entry
+
+/** What the summary needs of a run, and where its line is. */
+function indexedRun(line: RunLine, place: RunPlace, recurring: RecurringValues): IndexedRun {
+  return { run: recurring.run(summarizedRun(line.run)), fingerprint: recurring.fingerprint(line.fingerprint), durationMs: line.durationMs, ...place }
 }
 
 /**
