@@ -6,20 +6,20 @@ const ENTRIES_PER_PIECE = 4096
 
 /** JSON texts joined with commas (the inside of a JSON array of them), in pieces of up to `size` entries. */
 export function* joinedPieces(entries: Iterable<string>, size = ENTRIES_PER_PIECE): Generator<string> {
-  let first = true
-  for (const batch of batches(entries, size)) {
-    if (!first) yield ','
-    yield batch.join(',')
-    first = false
-  }
+  yield* pieces(entries, size, (batch) => batch.join(','))
 }
 
 /** Strings as the inside of a JSON array of them (`"a","b"`), in pieces of a few thousand strings. */
 export function* stringsJsonPieces(strings: Iterable<string>): Generator<string> {
+  yield* pieces(strings, ENTRIES_PER_PIECE, (batch) => JSON.stringify(batch).slice(1, -1))
+}
+
+/** Each batch of `size` items as `text` makes it, with the commas between them. */
+function* pieces(items: Iterable<string>, size: number, text: (batch: string[]) => string): Generator<string> {
   let first = true
-  for (const batch of batches(strings, ENTRIES_PER_PIECE)) {
+  for (const batch of batches(items, size)) {
     if (!first) yield ','
-    yield JSON.stringify(batch).slice(1, -1)
+    yield text(batch)
     first = false
   }
 }
